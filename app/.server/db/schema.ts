@@ -1,0 +1,365 @@
+// The whole data model: every entity of SPEC §3 with the spec's table and column
+// names, plus better-auth's tables and what a real product needs (timestamps,
+// cascades, the contact inbox, the mail outbox, rate-limit counters).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/* ───────────── better-auth (email + password, sessions, admin plugin) ───────────── */
+
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role').notNull().default('user'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable('verification', {
+  id: text('id').primaryKey(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** better-auth's own rate-limit store, kept in Postgres so limits hold across instances. */
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/* ───────────── SPEC §3 ───────────── */
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('user'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('profiles_role_check', sql`${t.role} in ('user', 'admin')`)],
+);
+
+export const languages = pgTable(
+  'languages',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Exactly one default language at a time (at most one enforced here; the domain keeps one).
+    uniqueIndex('languages_single_default').on(t.isDefault).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const siteConfig = pgTable(
+  'site_config',
+  {
+    id: id(),
+    // The spec's site_config is a single row: this column can only ever hold `true`, once.
+    singleton: boolean('singleton').notNull().default(true).unique(),
+    name: text('name'),
+    tagline: text('tagline'),
+    heroImages: textList('hero_images'),
+    contactEmail: text('contact_email'),
+    phones: textList('phones'),
+    phone: text('phone'),
+    address: text('address'),
+    instagramLink: text('instagram_link'),
+    bookingLink: text('booking_link'),
+    airbnbLink: text('airbnb_link'),
+    tripadvisorLink: text('tripadvisor_link'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('site_config_singleton_check', sql`${t.singleton}`)],
+);
+
+export const contactEmails = pgTable('contact_emails', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: id(),
+    position: integer('position').notNull(),
+    images: textList('images'),
+    primaryImage: text('primary_image'),
+    maxGuests: integer('max_guests').default(2),
+    pricePerNight: numeric('price_per_night', { precision: 10, scale: 2, mode: 'number' }),
+    tags: textList('tags'),
+    amenities: textList('amenities'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('rooms_max_guests_check', sql`${t.maxGuests} is null or ${t.maxGuests} between 1 and 10`),
+    check('rooms_price_check', sql`${t.pricePerNight} is null or ${t.pricePerNight} >= 0`),
+  ],
+);
+
+export const seasons = pgTable('seasons', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const roomSeasonPrices = pgTable(
+  'room_season_prices',
+  {
+    id: id(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    pricePerNight: numeric('price_per_night', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('room_season_prices_room_season').on(t.roomId, t.seasonId),
+    check('room_season_prices_positive', sql`${t.pricePerNight} > 0`),
+  ],
+);
+
+export const homepageSections = pgTable('homepage_sections', {
+  id: id(),
+  title: text('title').notNull().default('Nouvelle section'),
+  content: text('content'),
+  images: textList('images'),
+  primaryImage: text('primary_image'),
+  position: integer('position').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  amenities: textList('amenities'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const TRANSPORT_TYPES = ['car', 'train', 'plane'] as const;
+
+export const transportOptions = pgTable(
+  'transport_options',
+  {
+    id: id(),
+    type: text('type').notNull().unique(),
+    enabled: boolean('enabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [check('transport_options_type_check', sql`${t.type} in ('car', 'train', 'plane')`)],
+);
+
+export const distances = pgTable(
+  'distances',
+  {
+    id: id(),
+    city: text('city').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('distances_duration_check', sql`${t.durationMinutes} >= 1`)],
+);
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    country: text('country'),
+    message: text('message').notNull(),
+    rating: integer('rating').notNull().default(5),
+    createdAt: createdAt(),
+    isPublished: boolean('is_published').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+  },
+  (t) => [
+    check('testimonials_rating_check', sql`${t.rating} between 1 and 5`),
+    index('testimonials_published_idx').on(t.isPublished, t.createdAt),
+  ],
+);
+
+export const CONTENT_TYPES = [
+  'room',
+  'homepage_section',
+  'site_config',
+  'transport_options',
+  'transport',
+  'general',
+] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const multilingualContent = pgTable(
+  'multilingual_content',
+  {
+    id: id(),
+    contentKey: text('content_key').notNull(),
+    contentValue: text('content_value').notNull(),
+    languageCode: text('language_code').notNull(),
+    contentType: text('content_type').notNull(),
+    // Polymorphic owner (room, section, transport option…); null for site-wide texts.
+    entityId: uuid('entity_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('multilingual_content_unique_key')
+      .on(t.contentKey, t.languageCode, t.contentType, t.entityId)
+      .nullsNotDistinct(),
+    check(
+      'multilingual_content_type_check',
+      sql`${t.contentType} in ('room', 'homepage_section', 'site_config', 'transport_options', 'transport', 'general')`,
+    ),
+    index('multilingual_content_entity_idx').on(t.contentType, t.entityId),
+  ],
+);
+
+/* ───────────── beyond the spec: enquiries, mail, abuse limits ───────────── */
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    dates: text('dates'),
+    guests: integer('guests').notNull().default(2),
+    message: text('message').notNull(),
+    language: text('language'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('contact_messages_guests_check', sql`${t.guests} between 1 and 4`),
+    index('contact_messages_created_idx').on(t.createdAt),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    recipients: textList('recipients'),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, {
+      onDelete: 'set null',
+    }),
+    testimonialId: uuid('testimonial_id').references(() => testimonials.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+);
+
+/** Fixed-window counters for our own limits (contact form, guest book). */
+export const submissionLimits = pgTable('submission_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/** Process-wide secrets generated once and shared by every instance (e.g. the session signing key). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,56 @@
+// Access rules in one place. Every loader and action starts with exactly one of
+// these: `publicAccess` (explicitly open), `requireUser` or `requireAdmin`.
+import { redirect } from 'react-router';
+import { auth } from './auth/auth';
+import { getProfileRole, type Role } from './auth/profiles';
+
+export interface Viewer {
+  userId: string;
+  email: string;
+  role: Role;
+}
+
+/** The signed-in user and their profile role, or null. */
+export async function getViewer(request: Request): Promise<Viewer | null> {
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const role = (await getProfileRole(session.user.id)) ?? 'user';
+  return { userId: session.user.id, email: session.user.email, role };
+}
+
+export const isAdmin = (viewer: Viewer | null): viewer is Viewer => viewer?.role === 'admin';
+
+function logRefusal(request: Request, viewer: Viewer | null, reason: string) {
+  const { pathname } = new URL(request.url);
+  console.warn(
+    `[access] refused ${request.method} ${pathname} user=${viewer?.userId ?? 'anonymous'} reason=${reason}`,
+  );
+}
+
+/** Marks a loader or action as open to anonymous visitors (a decision, not an omission). */
+export function publicAccess(_request: Request): void {}
+
+/** Pages redirect to /auth; other requests (fetch, form posts) get 401/403. */
+function refuse(request: Request, status: 401 | 403): never {
+  const wantsPage = request.method === 'GET' && !new URL(request.url).pathname.startsWith('/api/');
+  if (wantsPage) throw redirect('/auth');
+  throw new Response(status === 401 ? 'Unauthorized' : 'Forbidden', { status });
+}
+
+export async function requireUser(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer) {
+    logRefusal(request, viewer, 'not signed in');
+    refuse(request, 401);
+  }
+  return viewer;
+}
+
+export async function requireAdmin(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!isAdmin(viewer)) {
+    logRefusal(request, viewer, viewer ? 'not an admin' : 'not signed in');
+    refuse(request, viewer ? 403 : 401);
+  }
+  return viewer;
+}

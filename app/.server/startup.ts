@@ -1,0 +1,42 @@
+// What the app does once at start, after the database is open and migrated:
+// ensure the admin account, seed the demo guesthouse, start background workers.
+import { bootstrapAdmin } from './auth/bootstrap-admin';
+import { config } from './config';
+import { seedDemoIfEmpty } from './seed/seed-demo';
+
+type Stopper = () => Promise<void> | void;
+const stoppers: Stopper[] = [];
+let started: Promise<void> | undefined;
+
+async function run() {
+  const admin = await bootstrapAdmin();
+  if (admin.kind === 'generated') {
+    const line = '═'.repeat(64);
+    console.log(
+      `\n${line}\n  No admin account existed, so one was created:\n\n` +
+        `    email:    ${admin.email}\n    password: ${admin.password}\n\n` +
+        `  Sign in at ${config().PUBLIC_URL}/auth — this password is shown only once.\n` +
+        `  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n${line}\n`,
+    );
+  } else if (admin.kind === 'created' || admin.kind === 'updated') {
+    console.log(`Admin account ${admin.email} ${admin.kind}.`);
+  }
+  if (config().SEED_DEMO) {
+    const seeded = await seedDemoIfEmpty();
+    if (seeded) console.log('Demo content seeded (SEED_DEMO=false starts with an empty site).');
+  }
+}
+
+export function startServices(): Promise<void> {
+  started ??= run();
+  return started;
+}
+
+/** Registers a background task's stop function (mail worker, cache listener…). */
+export function onStop(stopper: Stopper) {
+  stoppers.push(stopper);
+}
+
+export async function stopServices() {
+  await Promise.allSettled(stoppers.map((stop) => stop()));
+}

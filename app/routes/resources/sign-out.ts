@@ -1,0 +1,17 @@
+// POST /sign-out: ends the session on the server, clears the cookie, back to `/`.
+import { redirect } from 'react-router';
+import { auth } from '~/.server/auth/auth';
+import { requireUser } from '~/.server/permissions';
+import type { Route } from './+types/sign-out';
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireUser(request);
+  const response = await auth.api.signOut({ headers: request.headers, asResponse: true });
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+  return redirect('/', { headers });
+}
+
+export function loader() {
+  return redirect('/');
+}

@@ -1,0 +1,1 @@
+export default function Room() { return null; }

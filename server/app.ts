@@ -1,0 +1,85 @@
+// The production HTTP server: static assets, security headers, health check, and
+// React Router for everything else. Built by Vite into build/server/index.js.
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { createRequestHandler } from 'react-router';
+import { config } from '~/.server/config';
+import { pool } from '~/.server/db/client';
+import { openDatabase } from '~/.server/db/open';
+import { startServices, stopServices } from '~/.server/startup';
+import { sameOriginWrites, securityHeaders } from './security';
+
+type Env = { Variables: { cspNonce: string } };
+
+export function createApp() {
+  const { PUBLIC_URL } = config();
+  const handler = createRequestHandler(
+    // @ts-expect-error virtual module provided by the React Router Vite plugin
+    () => import('virtual:react-router/server-build'),
+    'production',
+  );
+  const app = new Hono<Env>();
+
+  app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:') }));
+
+  // Fingerprinted build output: cache forever, serve the precompressed copy.
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: './build/client',
+      precompressed: true,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root: './build/client',
+      precompressed: true,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    }),
+  );
+
+  app.get('/healthz', async (c) => {
+    try {
+      await Promise.race([
+        pool.query('select 1'),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+      ]);
+      return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
+    } catch (error) {
+      return c.json({ status: 'unavailable', error: (error as Error).message }, 503, { 'Cache-Control': 'no-store' });
+    }
+  });
+
+  app.use('*', sameOriginWrites(PUBLIC_URL));
+  app.all('*', (c) => handler(c.req.raw, { cspNonce: c.get('cspNonce') }));
+  return app;
+}
+
+export async function start(): Promise<ServerType> {
+  const { PORT, PUBLIC_URL } = config();
+  await startServices();
+  const app = createApp();
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: PORT }, () => resolve(s));
+  });
+  console.log(`Guesthouse site ready at ${PUBLIC_URL} (listening on port ${PORT})`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: shutting down…`);
+    server.close();
+    await stopServices();
+    await pool.end().catch(() => {});
+    const { embedded } = await openDatabase();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  return server;
+}

@@ -1,0 +1,48 @@
+// `npm start`: builds when the build is missing or older than the sources, then
+// opens the database (embedded unless DATABASE_URL is set), migrates, seeds and serves.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+process.chdir(root);
+const builtEntry = path.join(root, 'build/server/index.js');
+const SOURCES = ['app', 'server', 'drizzle', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
+
+function newestMtime(target) {
+  let stat;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function buildIsStale() {
+  if (!fs.existsSync(builtEntry)) return true;
+  const built = fs.statSync(builtEntry).mtimeMs;
+  return SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+if (buildIsStale()) {
+  console.log('Building the site (first start, or sources changed)…');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (result.status !== 0) {
+    console.error('The build failed; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+process.env.NODE_ENV = 'production';
+try {
+  const { start } = await import(builtEntry);
+  await start();
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`\nThe site could not start:\n${message}\n`);
+  process.exit(1);
+}
