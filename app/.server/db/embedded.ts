@@ -110,6 +110,27 @@ function readOrCreateCredentials(dataDir: string): Credentials {
   return credentials;
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to
+ * traverse every directory above its data directory. Temporary and home
+ * directories are often 0700: add the traverse bit (o+x, not read) where missing.
+ */
+function grantTraverse(dir: string, log: (m: string) => void) {
+  let current = path.resolve(dir);
+  const changed: string[] = [];
+  for (;;) {
+    const stat = fs.statSync(current);
+    if ((stat.mode & 0o001) === 0) {
+      fs.chmodSync(current, stat.mode | 0o001);
+      changed.push(current);
+    }
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  if (changed.length) log(`Allowed the postgres user to traverse: ${changed.join(', ')}`);
+}
+
 export interface EmbeddedServer {
   /** Connection URL of the maintenance database `postgres`. */
   url(database?: string): string;
@@ -129,6 +150,7 @@ export async function startEmbeddedPostgres(
   await recoverOrphanPostmaster(pgDir, log);
   const port = await freePort();
   const isRoot = os.userInfo().uid === 0;
+  if (isRoot) grantTraverse(dataDir, () => {});
   const output: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,

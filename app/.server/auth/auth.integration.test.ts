@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { db } from '~/.server/db/client';
+import { profiles, session } from '~/.server/db/schema';
+import { requireAdmin } from '~/.server/permissions';
+import { action as signInAction, loader as signInLoader } from '~/routes/site/auth';
+import { action as signOutAction } from '~/routes/resources/sign-out';
+import { loader as adminLoader } from '~/routes/admin/layout';
+import { formRequest, getRequest, run, signedInAs } from '../../../tests/support/requests';
+
+describe('sign-in, sign-out and the admin guard', () => {
+  it('creates a profile with role user for every new account', async () => {
+    const { userId } = await signedInAs('user');
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    expect(profile?.role).toBe('user');
+  });
+
+  it('signs an admin in and sends them to /admin with a session cookie and the success toast', async () => {
+    const { email, password } = await signedInAs('admin');
+    const result = await run(signInAction as never, formRequest('/auth', { email, password }));
+    expect(result.status).toBe(302);
+    expect(result.headers.get('location')).toBe('/admin');
+    const cookies = result.headers.getSetCookie().join('\n');
+    expect(cookies).toMatch(/better-auth\.session_token=[^;]+; .*HttpOnly; SameSite=Lax/);
+    expect(cookies).toContain('toast=');
+  });
+
+  it('answers wrong credentials with 401 and the French message', async () => {
+    const { email } = await signedInAs('admin');
+    const result = await run(signInAction as never, formRequest('/auth', { email, password: 'wrong-password' }));
+    expect(result.status).toBe(401);
+    expect(JSON.stringify(result.data)).toContain('Email ou mot de passe incorrect');
+  });
+
+  it('answers missing fields with 400 and field messages', async () => {
+    const result = await run(signInAction as never, formRequest('/auth', { email: '', password: '' }));
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toMatchObject({ email: ['validation.required'], password: ['validation.required'] });
+  });
+
+  it('redirects anonymous visitors and plain users away from /admin, and lets admins in', async () => {
+    const anonymous = await run(adminLoader as never, getRequest('/admin'));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get('location')).toBe('/auth');
+
+    const user = await signedInAs('user');
+    const asUser = await run(adminLoader as never, getRequest('/admin', user.cookie));
+    expect(asUser.headers.get('location')).toBe('/auth');
+
+    const admin = await signedInAs('admin');
+    const asAdmin = await run(adminLoader as never, getRequest('/admin', admin.cookie));
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.data.email).toBe(admin.email);
+  });
+
+  it('refuses non-page requests from non-admins with 401/403', async () => {
+    await expect(requireAdmin(formRequest('/admin', {}))).rejects.toMatchObject({ status: 401 });
+    const user = await signedInAs('user');
+    await expect(requireAdmin(formRequest('/admin', {}, user.cookie))).rejects.toMatchObject({ status: 403 });
+  });
+
+  it('redirects a signed-in admin from /auth to /admin', async () => {
+    const admin = await signedInAs('admin');
+    const result = await run(signInLoader as never, getRequest('/auth', admin.cookie));
+    expect(result.headers.get('location')).toBe('/admin');
+  });
+
+  it('sign-out ends the session on the server and returns to /', async () => {
+    const admin = await signedInAs('admin');
+    const before = await db.select().from(session).where(eq(session.userId, admin.userId));
+    expect(before.length).toBeGreaterThan(0);
+    const result = await run(signOutAction as never, formRequest('/sign-out', {}, admin.cookie));
+    expect(result.status).toBe(302);
+    expect(result.headers.get('location')).toBe('/');
+    const after = await db.select().from(session).where(eq(session.userId, admin.userId));
+    expect(after).toHaveLength(before.length - 1);
+    const again = await run(adminLoader as never, getRequest('/admin', admin.cookie));
+    expect(again.headers.get('location')).toBe('/auth');
+  });
+});
