@@ -43,6 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+// Toasts queued by an action travel in a cookie that this loader reads, so it must
+// run after every action, including those answering 4xx (React Router skips those).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return true;
+  return defaultShouldRevalidate;
+}
+
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
 /** The root loader's data, from any route. */

@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The e2e suite runs against the production build (`npm start`) with a fresh
+// DATA_DIR, the demo content and a known admin, on the system Chromium.
+const PORT = Number(process.env.E2E_PORT ?? 3999);
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'fr-FR',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium } },
+    {
+      name: 'mobile',
+      use: {
+        ...devices['Pixel 5'],
+        viewport: { width: 375, height: 740 },
+        browserName: 'chromium',
+        channel: undefined,
+        launchOptions: chromium,
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node server/start.mjs`,
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: 'true',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      SUBMISSION_LIMIT: '1000',
+    },
+  },
+});
