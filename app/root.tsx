@@ -10,6 +10,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { toast as showToast, Toaster } from 'sonner';
 import { listActiveLanguages, resolveRequestLanguage } from '~/.server/languages';
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Toasts queued by an action travel in a cookie that this loader reads, so it must
 // run after every action, including those answering 4xx (React Router skips those).
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return true;
   return defaultShouldRevalidate;
 }

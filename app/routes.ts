@@ -1,5 +1,5 @@
 // The URL map: one line per route of SPEC §2, plus the resource endpoints.
-import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
   // Public site
@@ -9,14 +9,29 @@ export default [
   route('mentions-legales', 'routes/site/legal.tsx'),
   route('auth', 'routes/site/auth.tsx'),
 
-  // Back office
+  // Back office (every loader and action guards itself with requireAdmin)
   route('admin', 'routes/admin/layout.tsx', [
-    index('routes/admin/dashboard.tsx'),
+    index('routes/admin/rooms.tsx'),
+    route('rooms', 'routes/admin/rooms.tsx', { id: 'routes/admin/rooms-alias' }),
+    route('room/:roomId', 'routes/admin/room-editor.tsx'),
+    route('users', 'routes/admin/users.tsx'),
+    route('seasons', 'routes/admin/seasons.tsx'),
+    route('testimonials', 'routes/admin/testimonials.tsx'),
+    route('messages', 'routes/admin/messages.tsx'),
+    route('sections', 'routes/admin/sections.tsx'),
+    route('section/:sectionId', 'routes/admin/section-editor.tsx'),
+    route('languages', 'routes/admin/languages.tsx'),
+    route('config', 'routes/admin/config.tsx'),
   ]),
 
   // Resources
   route('api/auth/*', 'routes/resources/auth.ts'),
+  route('api/media', 'routes/resources/media-upload.ts'),
+  route('api/editing-language', 'routes/resources/editing-language.ts'),
+  route('media/*', 'routes/resources/media.ts'),
   route('sign-out', 'routes/resources/sign-out.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('robots.txt', 'routes/resources/robots.ts'),
 
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig;

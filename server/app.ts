@@ -15,7 +15,6 @@ type Env = { Variables: { cspNonce: string } };
 export function createApp() {
   const { PUBLIC_URL } = config();
   const handler = createRequestHandler(
-    // @ts-expect-error virtual module provided by the React Router Vite plugin
     () => import('virtual:react-router/server-build'),
     'production',
   );

@@ -18,7 +18,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
   return { userId: session.user.id, email: session.user.email, role };
 }
 
-export const isAdmin = (viewer: Viewer | null): viewer is Viewer => viewer?.role === 'admin';
+export const isAdmin = (viewer: Viewer | null): boolean => viewer?.role === 'admin';
 
 function logRefusal(request: Request, viewer: Viewer | null, reason: string) {
   const { pathname } = new URL(request.url);
@@ -48,7 +48,7 @@ export async function requireUser(request: Request): Promise<Viewer> {
 
 export async function requireAdmin(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
-  if (!isAdmin(viewer)) {
+  if (!viewer || !isAdmin(viewer)) {
     logRefusal(request, viewer, viewer ? 'not an admin' : 'not signed in');
     refuse(request, viewer ? 403 : 401);
   }

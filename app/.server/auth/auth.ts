@@ -3,7 +3,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
-import { adminAc, defaultAc, userAc } from 'better-auth/plugins/admin/access';
+import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { config } from '../config';
 import { db } from '../db/client';
 import * as schema from '../db/schema';
@@ -72,7 +72,6 @@ export const auth = betterAuth({
   },
   plugins: [
     admin({
-      ac: defaultAc,
       roles: { user: userAc, admin: adminAc },
       defaultRole: 'user',
       adminRoles: ['admin'],

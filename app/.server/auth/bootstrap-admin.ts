@@ -17,7 +17,7 @@ async function createUser(email: string, password: string) {
   // Server-side creation: works even when public sign-up is disabled.
   const hashed = await hashPassword(password);
   const ctx = await auth.$context;
-  const created = await ctx.internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: true });
+  const created = await ctx.internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: true }, { method: 'admin' });
   await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: hashed });
   return created.id;
 }

@@ -1,7 +1,7 @@
 // POST /sign-out: ends the session on the server, clears the cookie, back to `/`.
 import { redirect } from 'react-router';
 import { auth } from '~/.server/auth/auth';
-import { requireUser } from '~/.server/permissions';
+import { publicAccess, requireUser } from '~/.server/permissions';
 import type { Route } from './+types/sign-out';
 
 export async function action({ request }: Route.ActionArgs) {
@@ -12,6 +12,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect('/', { headers });
 }
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
+  publicAccess(request); // GET never signs out (no state change on GET)
   return redirect('/');
 }

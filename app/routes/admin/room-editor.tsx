@@ -1,11 +1,12 @@
 import { requireAdmin } from '~/.server/permissions';
-import type { Route } from './+types/dashboard';
+import type { Route } from './+types/room-editor';
 
+// Placeholder until this screen is built (issue 5).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return null;
 }
 
-export default function Dashboard() {
-  return <h2 className="text-2xl font-semibold">Gestion des Chambres</h2>;
+export default function RoomEditor() {
+  return null;
 }

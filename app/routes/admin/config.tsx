@@ -1,0 +1,12 @@
+import { requireAdmin } from '~/.server/permissions';
+import type { Route } from './+types/config';
+
+// Placeholder until this screen is built (issue 5).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function Config() {
+  return null;
+}
