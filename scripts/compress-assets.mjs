@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dir = path.resolve('build/client');
+const dir = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map)$/;
 
 function walk(current) {

@@ -19,6 +19,7 @@ export function createApp() {
     'production',
   );
   const app = new Hono<Env>();
+  const clientDir = `${process.env.BUILD_DIR ?? 'build'}/client`;
 
   app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:') }));
 
@@ -26,7 +27,7 @@ export function createApp() {
   app.use(
     '/assets/*',
     serveStatic({
-      root: './build/client',
+      root: clientDir,
       precompressed: true,
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
@@ -34,7 +35,7 @@ export function createApp() {
   app.use(
     '*',
     serveStatic({
-      root: './build/client',
+      root: clientDir,
       precompressed: true,
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
     }),

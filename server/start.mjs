@@ -6,7 +6,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
-const builtEntry = path.join(root, 'build/server/index.js');
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+const builtEntry = path.join(buildDir, 'server/index.js');
 const SOURCES = ['app', 'server', 'drizzle', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
 
 function newestMtime(target) {
