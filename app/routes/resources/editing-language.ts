@@ -1,8 +1,31 @@
-import { publicAccess } from '~/.server/permissions';
+// POST /api/editing-language: the admin picks the language in which content is edited.
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { editingLanguageCookie } from '~/.server/editing-language';
+import { listActiveLanguages } from '~/.server/languages';
+import { requireAdmin } from '~/.server/permissions';
 import type { Route } from './+types/editing-language';
 
-// Placeholder until this endpoint is built.
-export function loader({ request }: Route.LoaderArgs) {
-  publicAccess(request);
-  return new Response('Not found', { status: 404 });
+const EditingLanguageSchema = z.object({
+  language: z.string().trim().min(2).max(10),
+  redirectTo: z.string().startsWith('/admin').max(500).optional(),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect('/admin');
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = EditingLanguageSchema.safeParse(Object.fromEntries(await request.formData()));
+  const active = await listActiveLanguages();
+  if (!parsed.success || !active.some((l) => l.code === parsed.data.language)) {
+    return data({ ok: false, error: 'Langue inconnue' }, { status: 400 });
+  }
+  const headers = { 'Set-Cookie': editingLanguageCookie(parsed.data.language) };
+  if (parsed.data.redirectTo && !parsed.data.redirectTo.startsWith('//')) {
+    return redirect(parsed.data.redirectTo, { headers });
+  }
+  return data({ ok: true, language: parsed.data.language }, { headers });
 }

@@ -1,0 +1,44 @@
+// Amenity ids of SPEC §3: the 19 an admin can tick, plus keys the public display
+// also knows. Labels are i18n keys (`amenities.<id>`); `label` is the French text
+// used by the back office. Unknown keys are shown with a plain dot.
+export const EDITABLE_AMENITIES = [
+  { id: 'wifi', label: 'WiFi' },
+  { id: 'wifi_haut_debit', label: 'WiFi haut débit' },
+  { id: 'parking', label: 'Parking' },
+  { id: 'parking_prive_gratuit', label: 'Parking privé gratuit' },
+  { id: 'bathroom', label: 'Salle de bain privée' },
+  { id: 'tv', label: 'Télévision' },
+  { id: 'coffee', label: 'Machine à café' },
+  { id: 'kitchen', label: 'Kitchenette' },
+  { id: 'mountain_view', label: 'Vue sur la montagne' },
+  { id: 'balcony', label: 'Balcon' },
+  { id: 'garden', label: 'Jardin' },
+  { id: 'jardin_provencal', label: 'Jardin provençal 4000 m²' },
+  { id: 'pool', label: 'Piscine' },
+  { id: 'grande_piscine', label: 'Grande piscine' },
+  { id: 'city_center', label: 'Centre-ville' },
+  { id: 'double_bed', label: 'Lit double' },
+  { id: 'air_conditioning', label: 'Climatisation' },
+  { id: 'proche_route', label: 'À 200 m de la route' },
+  { id: 'petit_dejeuner', label: 'Petit-déjeuner inclus' },
+] as const;
+
+export const DISPLAY_ONLY_AMENITIES = [
+  { id: 'terrace', label: 'Terrasse' },
+  { id: 'safe', label: 'Coffre-fort' },
+  { id: 'hairdryer', label: 'Sèche-cheveux' },
+  { id: 'towels', label: 'Serviettes' },
+  { id: 'linens', label: 'Linge de lit' },
+  { id: 'heating', label: 'Chauffage' },
+  { id: 'minibar', label: 'Minibar' },
+  { id: 'shower', label: 'Douche' },
+  { id: 'bathtub', label: 'Baignoire' },
+] as const;
+
+export type AmenityId = (typeof EDITABLE_AMENITIES)[number]['id'];
+export const AMENITY_IDS: readonly string[] = EDITABLE_AMENITIES.map((a) => a.id);
+const KNOWN = new Map<string, string>([...EDITABLE_AMENITIES, ...DISPLAY_ONLY_AMENITIES].map((a) => [a.id, a.label]));
+
+export const isKnownAmenity = (id: string) => KNOWN.has(id);
+/** French label (back office); the public site translates `amenities.<id>`. */
+export const amenityLabelFr = (id: string) => KNOWN.get(id) ?? id;
