@@ -1,8 +1,9 @@
 // The production HTTP server: static assets, security headers, health check, and
 // React Router for everything else. Built by Vite into build/server/index.js.
 import { serve, type ServerType } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createRequestHandler } from 'react-router';
 import { config } from '~/.server/config';
 import { pool } from '~/.server/db/client';
@@ -12,8 +13,21 @@ import { sameOriginWrites, securityHeaders } from './security';
 
 type Env = { Variables: { cspNonce: string } };
 
+/** The visitor's address; X-Forwarded-For is trusted only behind a known proxy (TRUST_PROXY). */
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
 export function createApp() {
-  const { PUBLIC_URL } = config();
+  const { PUBLIC_URL, TRUST_PROXY } = config();
   const handler = createRequestHandler(
     () => import('virtual:react-router/server-build'),
     'production',
@@ -54,7 +68,7 @@ export function createApp() {
   });
 
   app.use('*', sameOriginWrites(PUBLIC_URL));
-  app.all('*', (c) => handler(c.req.raw, { cspNonce: c.get('cspNonce') }));
+  app.all('*', (c) => handler(c.req.raw, { cspNonce: c.get('cspNonce'), clientIp: clientIp(c, TRUST_PROXY) }));
   return app;
 }
 

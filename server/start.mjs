@@ -6,6 +6,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
+// A .env file, when present, fills in settings not already in the environment.
+if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
 const builtEntry = path.join(buildDir, 'server/index.js');
 const SOURCES = ['app', 'server', 'drizzle', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];

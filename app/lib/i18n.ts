@@ -42,6 +42,7 @@ export function createI18n(language: string, catalog: Catalog): I18n {
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
+    showSupportNotice: false,
   });
   return instance;
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toMatch(/\/data$/);
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.ALLOW_SIGNUP).toBe(true);
+    expect(config.TRUST_PROXY).toBe(false);
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'owner@example.com' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+  ])('stops on %j with a message naming %s', (env, variable) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('reads flags and strips a trailing slash from PUBLIC_URL', () => {
+    const config = parseConfig({ SEED_DEMO: 'false', ALLOW_SIGNUP: '0', TRUST_PROXY: 'yes', PUBLIC_URL: 'https://example.com/' });
+    expect(config).toMatchObject({ SEED_DEMO: false, ALLOW_SIGNUP: false, TRUST_PROXY: true, PUBLIC_URL: 'https://example.com' });
+  });
+});

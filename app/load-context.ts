@@ -1,0 +1,13 @@
+// What the Hono entry (server/app.ts) hands to every loader and action.
+import 'react-router';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Nonce of this response's Content-Security-Policy. */
+    cspNonce?: string;
+    /** The visitor's IP: the connection's, or X-Forwarded-For's first hop when TRUST_PROXY is set. */
+    clientIp?: string;
+  }
+}
+
+export {};
