@@ -1,5 +1,4 @@
-import { useEffect, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -12,11 +11,11 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { toast as showToast, Toaster } from 'sonner';
 import { listActiveLanguages, resolveRequestLanguage } from '~/.server/languages';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { takeToast } from '~/.server/toast';
-import { createI18n, resolveCatalog } from '~/lib/i18n';
+import { resolveCatalog } from '~/lib/i18n';
+import { I18nProvider } from '~/lib/i18n-react';
 import { useNonce } from '~/lib/nonce';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
@@ -71,7 +70,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster position="bottom-right" richColors closeButton duration={4000} visibleToasts={3} gap={14} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -79,14 +77,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// sonner is loaded with the first toast, so pages that never show one stay lighter.
+const Toasts = lazy(() => import('~/components/toasts'));
+
 export default function App() {
   const { language, catalog, toast } = useLoaderData<typeof loader>();
-  const i18n = useMemo(() => createI18n(language, catalog), [language, catalog]);
-
+  const [toastsWanted, setToastsWanted] = useState(false);
   useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === 'error' ? showToast.error : showToast.success;
-    show(toast.title, { id: toast.id, description: toast.description });
+    if (toast) setToastsWanted(true);
   }, [toast]);
 
   useEffect(() => {
@@ -98,9 +96,14 @@ export default function App() {
   }, [language]);
 
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider language={language} catalog={catalog}>
       <Outlet />
-    </I18nextProvider>
+      {toastsWanted ? (
+        <Suspense fallback={null}>
+          <Toasts toast={toast} />
+        </Suspense>
+      ) : null}
+    </I18nProvider>
   );
 }
 

@@ -1,17 +1,16 @@
 // Per-request language: the request's language, its fallback chain and a `t` for
 // messages the server writes (toasts, validation answers, meta tags).
-import { createI18n, languageChain, resolveCatalog } from '~/lib/i18n';
+import { createTranslator, languageChain, resolveCatalog } from '~/lib/i18n';
 import { listActiveLanguages, resolveRequestLanguage } from './languages';
 
 export async function getRequestLanguage(request: Request) {
   const languages = await listActiveLanguages();
   const { language, defaultLanguage } = resolveRequestLanguage(request, languages);
-  const i18n = createI18n(language, resolveCatalog(language, defaultLanguage));
   return {
     language,
     defaultLanguage,
     languages,
     chain: languageChain(language, defaultLanguage),
-    t: i18n.t.bind(i18n),
+    t: createTranslator(language, resolveCatalog(language, defaultLanguage)),
   };
 }

@@ -1,13 +1,15 @@
-// One i18n lookup for the whole app: i18next over our bundled catalogs. The server
-// resolves the fallback chain (current → default → fr) into one merged catalog,
-// so the browser receives a single dictionary for the page's language.
-import i18next, { type i18n as I18n } from 'i18next';
+// One i18n lookup for the whole app, server and browser: our bundled catalogs, the
+// fallback chain of DESIGN.md resolved on the server into one merged catalog for the
+// page's language, and a small `t` with i18next-style keys (`a.b`), `{{name}}`
+// interpolation and `_one`/`_other` plurals. See docs/decisions/0003-i18n-lookup.md.
 import de from '~/locales/de.json';
 import en from '~/locales/en.json';
 import es from '~/locales/es.json';
 import fr from '~/locales/fr.json';
 
 export type Catalog = { [key: string]: string | Catalog };
+export type TranslateOptions = { count?: number; defaultValue?: string } & Record<string, unknown>;
+export type TFunction = (key: string, options?: TranslateOptions) => string;
 
 export const CATALOGS: Record<string, Catalog> = { fr, en, es, de };
 export const FALLBACK_LANGUAGE = 'fr';
@@ -16,8 +18,7 @@ function merge(base: Catalog, over: Catalog): Catalog {
   const out: Catalog = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const existing = out[key];
-    out[key] =
-      typeof value === 'object' && typeof existing === 'object' ? merge(existing, value) : value;
+    out[key] = typeof value === 'object' && typeof existing === 'object' ? merge(existing, value) : value;
   }
   return out;
 }
@@ -34,15 +35,28 @@ export function resolveCatalog(current: string, defaultLanguage: string | undefi
     .reduce<Catalog>((acc, code) => merge(acc, CATALOGS[code] ?? {}), {});
 }
 
-export function createI18n(language: string, catalog: Catalog): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    resources: { [language]: { translation: catalog } },
-    initAsync: false,
-    interpolation: { escapeValue: false }, // React escapes
-    returnNull: false,
-    showSupportNotice: false,
-  });
-  return instance;
+function lookup(catalog: Catalog, key: string): string | undefined {
+  let node: string | Catalog | undefined = catalog;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** `t` over a merged catalog; an unknown key falls back to defaultValue, then to the key itself. */
+export function createTranslator(language: string, catalog: Catalog): TFunction {
+  const plurals = new Intl.PluralRules(language);
+  return (key, options = {}) => {
+    const { count, defaultValue } = options;
+    const text =
+      (count !== undefined ? lookup(catalog, `${key}_${plurals.select(count)}`) : undefined) ??
+      (count !== undefined ? lookup(catalog, `${key}_other`) : undefined) ??
+      lookup(catalog, key) ??
+      defaultValue ??
+      key;
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+      options[name] === undefined ? match : String(options[name]),
+    );
+  };
 }

@@ -10,7 +10,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guesthouse-crash-'));
 const children: ChildProcess[] = [];
 
 function startApp(): { child: ChildProcess; outcome: Promise<{ ready: boolean; output: string; visits?: number }> } {
-  const env = { ...process.env, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/embedded-child.ts'], { env });
   children.push(child);

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useTranslation } from 'react-i18next';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useTranslation } from '~/lib/i18n-react';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { auth } from '~/.server/auth/auth';
 import { getRequestLanguage } from '~/.server/i18n';
@@ -62,13 +62,9 @@ export default function SignIn() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(SignInSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-  });
+  // Validation runs on the server (the schema stays out of the public bundle); the
+  // browser's own checks (required, type=email) give instant feedback.
+  const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: 'onSubmit' });
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted p-4">
@@ -96,6 +92,8 @@ export default function SignIn() {
               </label>
               <input
                 {...getInputProps(fields.email, { type: 'email' })}
+                required
+                maxLength={254}
                 autoComplete="email"
                 className="w-full rounded-md border border-input bg-background px-3 py-2"
               />
@@ -111,6 +109,8 @@ export default function SignIn() {
               </label>
               <input
                 {...getInputProps(fields.password, { type: 'password' })}
+                required
+                maxLength={128}
                 autoComplete="current-password"
                 className="w-full rounded-md border border-input bg-background px-3 py-2"
               />

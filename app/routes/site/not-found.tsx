@@ -1,5 +1,5 @@
 import { data, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '~/lib/i18n-react';
 import { publicAccess } from '~/.server/permissions';
 import type { Route } from './+types/not-found';
 

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { createTranslator, languageChain, resolveCatalog } from './i18n';
+
+describe('language chain and catalogs', () => {
+  it('orders current, default, then French without repeats', () => {
+    expect(languageChain('de', 'en')).toEqual(['de', 'en', 'fr']);
+    expect(languageChain('fr', 'fr')).toEqual(['fr']);
+    expect(languageChain('es', undefined)).toEqual(['es', 'fr']);
+  });
+
+  it('fills keys missing in the current language from the next ones', () => {
+    const catalog = resolveCatalog('xx', 'fr');
+    expect(createTranslator('xx', catalog)('auth.submit')).toBe('Se connecter');
+  });
+});
+
+describe('t', () => {
+  const t = createTranslator('fr', {
+    a: { b: 'Bonjour {{name}}' },
+    items_one: '{{count}} élément',
+    items_other: '{{count}} éléments',
+  });
+
+  it('reads nested keys and interpolates', () => {
+    expect(t('a.b', { name: 'Marie' })).toBe('Bonjour Marie');
+  });
+
+  it('picks the plural form', () => {
+    expect(t('items', { count: 1 })).toBe('1 élément');
+    expect(t('items', { count: 5 })).toBe('5 éléments');
+  });
+
+  it('falls back to the default value, then the key', () => {
+    expect(t('missing.key', { defaultValue: 'Défaut' })).toBe('Défaut');
+    expect(t('missing.key')).toBe('missing.key');
+  });
+});
