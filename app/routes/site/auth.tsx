@@ -3,22 +3,30 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { auth } from '~/.server/auth/auth';
+import { getProfileRole } from '~/.server/auth/profiles';
+import { config } from '~/.server/config';
 import { getRequestLanguage } from '~/.server/i18n';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { redirectWithToast, sendToast } from '~/.server/toast';
-import { SignInSchema } from '~/lib/schemas/auth';
+import { SignInSchema, SignUpSchema } from '~/lib/schemas/auth';
 import type { Route } from './+types/auth';
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
   const viewer = await getViewer(request);
   if (isAdmin(viewer)) throw redirect('/admin');
-  return { signedInAs: viewer?.email ?? null };
+  const allowSignup = config().ALLOW_SIGNUP;
+  const mode = allowSignup && new URL(request.url).searchParams.get('mode') === 'signup' ? 'signup' : 'signin';
+  return { signedInAs: viewer?.email ?? null, allowSignup, mode };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  publicAccess(request);
-  const formData = await request.formData();
+function forwardCookies(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
+  return headers;
+}
+
+async function signIn(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
@@ -41,15 +49,52 @@ export async function action({ request }: Route.ActionArgs) {
       { status: response.status === 429 ? 429 : 401 },
     );
   }
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append('Set-Cookie', cookie);
-  const signedIn = new Request(request.url, { headers: { cookie: headers.get('set-cookie') ?? '' } });
-  const viewer = await getViewer(signedIn);
+  const { user } = (await response.json()) as { user: { id: string } };
+  const role = await getProfileRole(user.id);
   return redirectWithToast(
-    isAdmin(viewer) ? '/admin' : '/',
+    role === 'admin' ? '/admin' : '/',
     { type: 'success', title: t('auth.successTitle'), description: t('auth.successDescription') },
-    { headers },
+    { headers: forwardCookies(response) },
   );
+}
+
+/** SPEC §7: sign up with email and password, then back to the site root. Role `user` only. */
+async function signUp(request: Request, formData: FormData) {
+  const { t } = await getRequestLanguage(request);
+  if (!config().ALLOW_SIGNUP) {
+    return data({ result: null, error: t('auth.signupDisabled') }, { status: 403 });
+  }
+  const submission = parseWithZod(formData, { schema: SignUpSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  const response = await auth.api.signUpEmail({
+    body: { email: submission.value.email, password: submission.value.password, name: submission.value.email },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    const message = body.code?.startsWith('USER_ALREADY_EXISTS')
+      ? t('auth.accountExists')
+      : (body.message ?? t('auth.signupFailed'));
+    return sendToast(
+      { type: 'error', title: t('auth.signupErrorTitle'), description: message },
+      { result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
+      { status: response.status === 429 ? 429 : 400 },
+    );
+  }
+  return redirectWithToast(
+    '/',
+    { type: 'success', title: t('auth.signupSuccessTitle'), description: t('auth.signupSuccessDescription') },
+    { headers: forwardCookies(response) },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  publicAccess(request);
+  const formData = await request.formData();
+  return formData.get('intent') === 'signup' ? signUp(request, formData) : signIn(request, formData);
 }
 
 export function meta() {
@@ -58,18 +103,24 @@ export function meta() {
 
 export default function SignIn() {
   const { t } = useTranslation();
-  const { signedInAs } = useLoaderData<typeof loader>();
+  const { signedInAs, allowSignup, mode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const signup = mode === 'signup';
   // Validation runs on the server (the schema stays out of the public bundle); the
-  // browser's own checks (required, type=email) give instant feedback.
-  const [form, fields] = useForm({ lastResult: actionData?.result, shouldValidate: 'onSubmit' });
+  // browser's own checks (required, type=email, minLength) give instant feedback.
+  const [form, fields] = useForm({
+    id: mode,
+    lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
+    shouldValidate: 'onSubmit',
+  });
+  const inputClass = 'w-full rounded-md border border-input bg-background px-3 py-2';
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted p-4">
       <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-sm">
-        <h1 className="mb-6 text-center font-serif text-2xl">{t('auth.title')}</h1>
+        <h1 className="mb-6 text-center font-serif text-2xl">{signup ? t('auth.signupTitle') : t('auth.title')}</h1>
         {signedInAs ? (
           <div className="space-y-4 text-center">
             <p>{t('auth.signedInAsUser')}</p>
@@ -81,6 +132,7 @@ export default function SignIn() {
           </div>
         ) : (
           <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <input type="hidden" name="intent" value={mode} />
             {form.errors?.length ? (
               <p role="alert" className="rounded-md bg-destructive/10 p-2 text-sm text-destructive">
                 {form.errors.map((e) => t(e)).join(' ')}
@@ -95,7 +147,7 @@ export default function SignIn() {
                 required
                 maxLength={254}
                 autoComplete="email"
-                className="w-full rounded-md border border-input bg-background px-3 py-2"
+                className={inputClass}
               />
               {fields.email.errors ? (
                 <p id={fields.email.errorId} className="text-sm text-destructive">
@@ -110,10 +162,12 @@ export default function SignIn() {
               <input
                 {...getInputProps(fields.password, { type: 'password' })}
                 required
+                minLength={signup ? 8 : undefined}
                 maxLength={128}
-                autoComplete="current-password"
-                className="w-full rounded-md border border-input bg-background px-3 py-2"
+                autoComplete={signup ? 'new-password' : 'current-password'}
+                className={inputClass}
               />
+              {signup ? <p className="text-xs text-muted-foreground">{t('auth.passwordHint')}</p> : null}
               {fields.password.errors ? (
                 <p id={fields.password.errorId} className="text-sm text-destructive">
                   {t(fields.password.errors[0]!)}
@@ -125,11 +179,30 @@ export default function SignIn() {
               disabled={busy}
               className="w-full rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground disabled:opacity-60"
             >
-              {busy ? t('auth.submitting') : t('auth.submit')}
+              {signup
+                ? busy
+                  ? t('auth.signupSubmitting')
+                  : t('auth.signupSubmit')
+                : busy
+                  ? t('auth.submitting')
+                  : t('auth.submit')}
             </button>
           </Form>
         )}
-        <p className="mt-6 text-center text-sm">
+        {allowSignup && !signedInAs ? (
+          <p className="mt-4 text-center text-sm">
+            {signup ? (
+              <Link to="/auth" className="text-primary underline underline-offset-4">
+                {t('auth.haveAccount')}
+              </Link>
+            ) : (
+              <Link to="/auth?mode=signup" className="text-primary underline underline-offset-4">
+                {t('auth.createAccount')}
+              </Link>
+            )}
+          </p>
+        ) : null}
+        <p className="mt-4 text-center text-sm">
           <Link to="/" className="underline underline-offset-4">
             {t('auth.backHome')}
           </Link>
