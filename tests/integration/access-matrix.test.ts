@@ -1,0 +1,158 @@
+// The authorization matrix of issue 8, generated from the app's route table:
+// - every route module has an access decision here, and each of its loaders and
+//   actions starts with the matching guard (a new route without a decision fails);
+// - every admin loader and every action intent, called as an anonymous visitor and as
+//   a signed-in user, is refused and leaves every table unchanged; as an admin it is
+//   not refused.
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '~/.server/db/client';
+import routes from '~/routes';
+import { formRequest, getRequest, run, signedInAs } from '../support/requests';
+
+type Access = 'public' | 'user' | 'admin';
+
+/** The access decision for every route module (path relative to app/). */
+const DECISIONS: Record<string, Access> = {
+  'routes/site/home.tsx': 'public',
+  'routes/site/room.tsx': 'public',
+  'routes/site/guest-book.tsx': 'public',
+  'routes/site/legal.tsx': 'public',
+  'routes/site/auth.tsx': 'public',
+  'routes/site/not-found.tsx': 'public',
+  'routes/admin/layout.tsx': 'admin',
+  'routes/admin/rooms.tsx': 'admin',
+  'routes/admin/room-editor.tsx': 'admin',
+  'routes/admin/users.tsx': 'admin',
+  'routes/admin/seasons.tsx': 'admin',
+  'routes/admin/testimonials.tsx': 'admin',
+  'routes/admin/messages.tsx': 'admin',
+  'routes/admin/sections.tsx': 'admin',
+  'routes/admin/section-editor.tsx': 'admin',
+  'routes/admin/languages.tsx': 'admin',
+  'routes/admin/config.tsx': 'admin',
+  'routes/resources/auth.ts': 'public',
+  'routes/resources/media-upload.ts': 'admin',
+  'routes/resources/editing-language.ts': 'admin',
+  'routes/resources/media.ts': 'public',
+  'routes/resources/sign-out.ts': 'public',
+  'routes/resources/sitemap.ts': 'public',
+  'routes/resources/robots.ts': 'public',
+};
+/** Handlers whose guard differs from their module's decision. */
+const HANDLER_EXCEPTIONS: Record<string, Access> = { 'routes/resources/sign-out.ts#action': 'user' };
+
+const GUARD: Record<Access, string> = { public: 'publicAccess', user: 'requireUser', admin: 'requireAdmin' };
+
+interface RouteEntry {
+  file: string;
+  path: string;
+}
+
+function flatten(entries: Array<{ file: string; path?: string; index?: boolean; children?: unknown[] }>, prefix = ''): RouteEntry[] {
+  return entries.flatMap((entry) => {
+    const full = entry.index ? prefix : [prefix, entry.path].filter(Boolean).join('/');
+    return [{ file: entry.file, path: `/${full}`.replace(/\/+/g, '/') }, ...flatten((entry.children ?? []) as never, full)];
+  });
+}
+
+const ROUTES = flatten(routes as never);
+const source = (file: string) => fs.readFileSync(path.join('app', file), 'utf8');
+
+/** The first statement of an exported loader/action, or null when absent. */
+function firstStatement(code: string, name: 'loader' | 'action'): string | null {
+  const match = new RegExp(`export\\s+(?:async\\s+)?function\\s+${name}\\s*\\([^)]*\\)[^{]*\\{\\s*([^;]+);`).exec(code);
+  if (match) return match[1]!;
+  if (new RegExp(`export\\s+(const|let)\\s+${name}\\b`).test(code)) return `non-function ${name}`;
+  return null;
+}
+
+/** Intents an action dispatches on, read from its module and the modules it delegates to. */
+function intentsOf(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code.matchAll(/case\s+'([a-z][a-z0-9-]*)'\s*:/gi)) found.add(m[1]!);
+  for (const m of code.matchAll(/intent\s*===\s*'([a-z][a-z0-9-]*)'/gi)) found.add(m[1]!);
+  return found.size ? [...found] : ['__none__'];
+}
+
+async function digest(): Promise<string> {
+  const { rows } = await db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in ('session', 'rate_limit', 'submission_limits', 'verification', '__drizzle_migrations') order by 1`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of rows) {
+    const result = await db.execute<{ h: string | null }>(
+      sql.raw(`select md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as h from "${table_name}" t`),
+    );
+    parts.push(`${table_name}:${result.rows[0]!.h}`);
+  }
+  return parts.join('\n');
+}
+
+describe('access decisions', () => {
+  it('every route module has a decision, and no decision names a missing route', () => {
+    const files = new Set(ROUTES.map((r) => r.file));
+    expect([...files].filter((f) => !(f in DECISIONS))).toEqual([]);
+    expect(Object.keys(DECISIONS).filter((f) => !files.has(f))).toEqual([]);
+  });
+
+  it.each(Object.entries(DECISIONS))('%s: each loader and action starts with its guard', (file, access) => {
+    const code = source(file);
+    for (const name of ['loader', 'action'] as const) {
+      const first = firstStatement(code, name);
+      if (first === null) continue;
+      const expected = GUARD[HANDLER_EXCEPTIONS[`${file}#${name}`] ?? access];
+      expect(first, `${file} ${name}`).toMatch(new RegExp(`^(?:const\\s+\\w+\\s*=\\s*)?(?:await\\s+)?${expected}\\(request`));
+    }
+  });
+});
+
+describe('authorization matrix', () => {
+  let user: Awaited<ReturnType<typeof signedInAs>>;
+  let admin: Awaited<ReturnType<typeof signedInAs>>;
+  beforeAll(async () => {
+    user = await signedInAs('user');
+    admin = await signedInAs('admin');
+  });
+
+  const adminRoutes = ROUTES.filter((r) => DECISIONS[r.file] === 'admin');
+  const concretePath = (p: string) =>
+    p.replace(':roomId', '00000000-0000-4000-8000-000000000000').replace(':sectionId', '00000000-0000-4000-8000-000000000000');
+  const params = { roomId: '00000000-0000-4000-8000-000000000000', sectionId: '00000000-0000-4000-8000-000000000000' };
+
+  it.each(adminRoutes)('$file loader refuses anonymous visitors and users, admits admins', async ({ file, path: routePath }) => {
+    const module = await import(/* @vite-ignore */ `~/${file.replace(/\.tsx?$/, '')}`);
+    if (!module.loader) return;
+    const url = concretePath(routePath);
+    for (const cookie of [undefined, user.cookie]) {
+      const result = await run(module.loader, getRequest(url, cookie), params);
+      expect([302, 401, 403], `${file} as ${cookie ? 'user' : 'anonymous'}`).toContain(result.status);
+      if (result.status === 302) expect(result.headers.get('location')).toBe('/auth');
+    }
+    const asAdmin = await run(module.loader, getRequest(url, admin.cookie), params);
+    expect(asAdmin.headers.get('location') ?? '', `${file} as admin`).not.toBe('/auth');
+    expect([401, 403]).not.toContain(asAdmin.status);
+  });
+
+  const guardedActions = ROUTES.filter((r) => DECISIONS[r.file] !== 'public' || HANDLER_EXCEPTIONS[`${r.file}#action`]);
+  it.each(guardedActions)('$file: every intent is refused to anonymous visitors and users, database unchanged', async ({ file, path: routePath }) => {
+    const module = await import(/* @vite-ignore */ `~/${file.replace(/\.tsx?$/, '')}`);
+    if (!module.action) return;
+    const url = concretePath(routePath);
+    const needsAdmin = (HANDLER_EXCEPTIONS[`${file}#action`] ?? DECISIONS[file]) === 'admin';
+    for (const intent of intentsOf(source(file))) {
+      const fields = { intent, id: params.roomId, name: 'X', title: 'X', email: 'x@example.com', language: 'en', code: 'xx' };
+      const before = await digest();
+      const anonymous = await run(module.action, formRequest(url, fields), params);
+      expect([401, 403], `${file} ${intent} as anonymous`).toContain(anonymous.status);
+      if (needsAdmin) {
+        const asUser = await run(module.action, formRequest(url, fields, user.cookie), params);
+        expect(asUser.status, `${file} ${intent} as user`).toBe(403);
+      }
+      expect(await digest(), `${file} ${intent}: database changed`).toBe(before);
+    }
+  });
+});
