@@ -47,9 +47,14 @@ type Handler = (args: { request: Request; params: Record<string, string>; contex
  * Runs a loader or action and returns { status, data, headers } whether it returned
  * data, a Response, or threw one (redirects and refusals are thrown).
  */
-export async function run(handler: Handler, request: Request, params: Record<string, string> = {}) {
+export async function run(
+  handler: Handler,
+  request: Request,
+  params: Record<string, string> = {},
+  context: Record<string, unknown> = {},
+) {
   try {
-    const result = await handler({ request, params, context: {} });
+    const result = await handler({ request, params, context });
     return normalise(result);
   } catch (thrown) {
     const isData = thrown && typeof thrown === 'object' && (thrown as any).type === 'DataWithResponseInit';

@@ -77,4 +77,47 @@ describe('sign-in, sign-out and the admin guard', () => {
     const again = await run(adminLoader as never, getRequest('/admin', admin.cookie));
     expect(again.headers.get('location')).toBe('/auth');
   });
+
+  it('limits wrong passwords per account and IP, and the owner can still sign in from elsewhere', async () => {
+    const { email, password } = await signedInAs('admin');
+    const attacker = { clientIp: '203.0.113.7' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const result = await run(signInAction as never, formRequest('/auth', { email, password: `guess-${i}` }), {}, attacker);
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    // Even the right password is refused from the attacker's address for now…
+    const blocked = await run(signInAction as never, formRequest('/auth', { email, password }), {}, attacker);
+    expect(blocked.status).toBe(429);
+    // …but the owner, from their own address, signs in.
+    const owner = await run(signInAction as never, formRequest('/auth', { email, password }), {}, { clientIp: '198.51.100.20' });
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get('location')).toBe('/admin');
+  });
+
+  it('limits sign-in attempts per IP across accounts', async () => {
+    const ip = { clientIp: '203.0.113.99' };
+    let last = 0;
+    for (let i = 0; i < 32; i++) {
+      last = (await run(signInAction as never, formRequest('/auth', { email: `nobody${i}@example.com`, password: 'x' }), {}, ip)).status;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('signs up a new visitor as a plain user and sends them to the site root', async () => {
+    const email = `new-${Date.now()}@example.com`;
+    const result = await run(signInAction as never, formRequest('/auth', { intent: 'signup', email, password: 'a-long-password' }));
+    expect(result.status).toBe(302);
+    expect(result.headers.get('location')).toBe('/');
+    const [row] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.email, email));
+    expect(row?.role).toBe('user');
+  });
+
+  it('refuses a sign-up password under 8 characters with a field message', async () => {
+    const result = await run(signInAction as never, formRequest('/auth', { intent: 'signup', email: 'short@example.com', password: 'short' }));
+    expect(result.status).toBe(400);
+    expect(result.data.result.error.password).toEqual(['validation.passwordTooShort']);
+  });
 });

@@ -4,7 +4,10 @@ import { useTranslation } from '~/lib/i18n-react';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { auth } from '~/.server/auth/auth';
 import { getProfileRole } from '~/.server/auth/profiles';
+import { clientIpOf } from '~/.server/abuse';
 import { config } from '~/.server/config';
+import { clearRateLimit, isRateLimited, takeRateLimitSlot } from '~/.server/rate-limit';
+import type { TFunction } from '~/lib/i18n';
 import { getRequestLanguage } from '~/.server/i18n';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { redirectWithToast, sendToast } from '~/.server/toast';
@@ -26,18 +29,40 @@ function forwardCookies(response: Response): Headers {
   return headers;
 }
 
-async function signIn(request: Request, formData: FormData) {
+// Sign-in limits (ASVS 6.3) count failures: per IP across accounts, and per account
+// *from that IP*, so that an attacker elsewhere cannot lock the owner out.
+const SIGN_IN_WINDOW_MINUTES = 15;
+const SIGN_IN_FAILURES_PER_IP = 30;
+const FAILURES_PER_ACCOUNT_AND_IP = 5;
+const SIGN_UPS_PER_IP_PER_HOUR = 5;
+
+function tooManyAttempts(t: TFunction, title: string) {
+  const message = t('auth.tooManyAttempts');
+  return sendToast({ type: 'error', title, description: message }, { result: null, error: message }, { status: 429 });
+}
+
+async function signIn(request: Request, formData: FormData, ip: string) {
   const submission = parseWithZod(formData, { schema: SignInSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
   }
   const { t } = await getRequestLanguage(request);
+  const ipKey = `signin-ip:${ip}`;
+  const accountKey = `signin-account:${submission.value.email.toLowerCase()}:${ip}`;
+  if (
+    (await isRateLimited(ipKey, SIGN_IN_FAILURES_PER_IP, SIGN_IN_WINDOW_MINUTES)) ||
+    (await isRateLimited(accountKey, FAILURES_PER_ACCOUNT_AND_IP, SIGN_IN_WINDOW_MINUTES))
+  ) {
+    return tooManyAttempts(t, t('auth.errorTitle'));
+  }
   const response = await auth.api.signInEmail({
     body: { email: submission.value.email, password: submission.value.password },
     headers: request.headers,
     asResponse: true,
   });
   if (!response.ok) {
+    await takeRateLimitSlot(ipKey, SIGN_IN_FAILURES_PER_IP, SIGN_IN_WINDOW_MINUTES);
+    await takeRateLimitSlot(accountKey, FAILURES_PER_ACCOUNT_AND_IP, SIGN_IN_WINDOW_MINUTES);
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     const message =
       body.code === 'INVALID_EMAIL_OR_PASSWORD' || body.code === 'INVALID_EMAIL' || response.status === 401
@@ -49,6 +74,7 @@ async function signIn(request: Request, formData: FormData) {
       { status: response.status === 429 ? 429 : 401 },
     );
   }
+  await clearRateLimit(accountKey);
   const { user } = (await response.json()) as { user: { id: string } };
   const role = await getProfileRole(user.id);
   return redirectWithToast(
@@ -59,7 +85,7 @@ async function signIn(request: Request, formData: FormData) {
 }
 
 /** SPEC §7: sign up with email and password, then back to the site root. Role `user` only. */
-async function signUp(request: Request, formData: FormData) {
+async function signUp(request: Request, formData: FormData, ip: string) {
   const { t } = await getRequestLanguage(request);
   if (!config().ALLOW_SIGNUP) {
     return data({ result: null, error: t('auth.signupDisabled') }, { status: 403 });
@@ -67,6 +93,9 @@ async function signUp(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: SignUpSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  if (!(await takeRateLimitSlot(`signup-ip:${ip}`, SIGN_UPS_PER_IP_PER_HOUR, 60))) {
+    return tooManyAttempts(t, t('auth.signupErrorTitle'));
   }
   const response = await auth.api.signUpEmail({
     body: { email: submission.value.email, password: submission.value.password, name: submission.value.email },
@@ -91,10 +120,11 @@ async function signUp(request: Request, formData: FormData) {
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   publicAccess(request);
   const formData = await request.formData();
-  return formData.get('intent') === 'signup' ? signUp(request, formData) : signIn(request, formData);
+  const ip = clientIpOf(request, context);
+  return formData.get('intent') === 'signup' ? signUp(request, formData, ip) : signIn(request, formData, ip);
 }
 
 export function meta() {
@@ -133,6 +163,11 @@ export default function SignIn() {
         ) : (
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <input type="hidden" name="intent" value={mode} />
+            {actionData && 'error' in actionData && actionData.error ? (
+              <p role="alert" className="rounded-md bg-destructive/10 p-2 text-sm text-destructive">
+                {actionData.error}
+              </p>
+            ) : null}
             {form.errors?.length ? (
               <p role="alert" className="rounded-md bg-destructive/10 p-2 text-sm text-destructive">
                 {form.errors.map((e) => t(e)).join(' ')}

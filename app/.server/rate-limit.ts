@@ -1,0 +1,40 @@
+// Fixed-window counters in Postgres (table submission_limits), shared by every app
+// instance: the contact and guest-book limits and the sign-in / sign-up limits.
+import { eq, sql } from 'drizzle-orm';
+import { db } from './db/client';
+import { submissionLimits } from './db/schema';
+
+const expired = (windowMinutes: number) =>
+  sql`${submissionLimits.windowStartedAt} <= now() - make_interval(mins => ${windowMinutes})`;
+
+/**
+ * Counts one hit on `key` and tells whether it is within `limit` per window. One atomic
+ * upsert, so concurrent requests cannot both take the last slot.
+ */
+export async function takeRateLimitSlot(key: string, limit: number, windowMinutes: number): Promise<boolean> {
+  const [row] = await db
+    .insert(submissionLimits)
+    .values({ key, count: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: submissionLimits.key,
+      set: {
+        count: sql`case when ${expired(windowMinutes)} then 1 else ${submissionLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${expired(windowMinutes)} then now() else ${submissionLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: submissionLimits.count });
+  return (row?.count ?? 1) <= limit;
+}
+
+/** Whether `key` has already used its `limit` hits in the current window (counts nothing). */
+export async function isRateLimited(key: string, limit: number, windowMinutes: number): Promise<boolean> {
+  const [row] = await db
+    .select({ count: submissionLimits.count, fresh: sql<boolean>`not (${expired(windowMinutes)})` })
+    .from(submissionLimits)
+    .where(eq(submissionLimits.key, key));
+  return Boolean(row?.fresh && row.count >= limit);
+}
+
+export async function clearRateLimit(key: string) {
+  await db.delete(submissionLimits).where(eq(submissionLimits.key, key));
+}
