@@ -1,4 +1,268 @@
-// Replaced by the demo-content work: seeds nothing yet.
+// Seeds the demo guesthouse on the first start of an empty database, so that a
+// newcomer sees a real site. Never touches a database that has content: the check
+// runs again under an advisory lock inside the one seeding transaction, so two
+// instances starting together seed once. Images are stored first (storage is not
+// transactional) and removed again if the transaction fails or loses the race.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { db, type Executor, type Tx } from '../db/client';
+import {
+  contactEmails,
+  distances,
+  homepageSections,
+  languages,
+  multilingualContent,
+  rooms,
+  roomSeasonPrices,
+  seasons,
+  siteConfig,
+  testimonials,
+  transportOptions,
+  TRANSPORT_TYPES,
+  type ContentType,
+} from '../db/schema';
+import { publicUrl, storage } from '../media/storage';
+import {
+  DEMO_DISTANCES,
+  DEMO_LANGUAGES,
+  DEMO_ROOMS,
+  DEMO_SEASONS,
+  DEMO_SECTIONS,
+  DEMO_SITE,
+  DEMO_TESTIMONIALS,
+  DEMO_TRANSPORT,
+  type DemoPicture,
+  type Localized,
+} from './demo-content';
+import { renderScene } from './scenes';
+
+/** Two app processes take the same transaction-scoped lock; the second waits, then finds content. */
+const SEED_LOCK = sql`pg_advisory_xact_lock(hashtext('guesthouse:seed-demo'))`;
+
+/** Rendering is CPU-bound (librsvg via sharp's thread pool): two at a time suits small machines. */
+const RENDER_CONCURRENCY = 2;
+
+export async function hasSiteContent(executor: Executor = db): Promise<boolean> {
+  const result = await executor.execute<{ has_content: boolean }>(
+    sql`select exists (select 1 from ${languages})
+          or exists (select 1 from ${rooms})
+          or exists (select 1 from ${siteConfig}) as has_content`,
+  );
+  return Boolean(result.rows[0]?.has_content);
+}
+
+interface PlannedImage {
+  key: string;
+  picture: DemoPicture;
+  seed: string;
+}
+
+/** Ids are made here, not by the database, so image keys can name their owner before the insert. */
+function planDemo() {
+  const images: PlannedImage[] = [];
+  const imageKey = (folder: string) =>
+    `${folder}/${Date.now()}-${randomBytes(6).toString('hex')}.jpg`;
+  const plan = (folder: string, pictures: DemoPicture[], seedPrefix: string) =>
+    pictures.map((picture, index) => {
+      const key = imageKey(folder);
+      images.push({ key, picture, seed: `${seedPrefix}-${index}` });
+      return publicUrl(key);
+    });
+
+  const roomPlans = DEMO_ROOMS.map((room, index) => {
+    const id = randomUUID();
+    return { id, room, position: index, images: plan(`room-images/${id}`, room.pictures, `room-${index}`) };
+  });
+  const sectionPlans = DEMO_SECTIONS.map((section, index) => {
+    const id = randomUUID();
+    return { id, section, images: plan(`homepage-images/${id}`, section.pictures, `section-${index}`) };
+  });
+  const heroImages = plan('homepage-images/hero', DEMO_SITE.heroPictures, 'hero');
+  const seasonPlans = DEMO_SEASONS.map((name) => ({ id: randomUUID(), name }));
+  const transportPlans = TRANSPORT_TYPES.map((type) => ({ id: randomUUID(), type }));
+  return { images, roomPlans, sectionPlans, heroImages, seasonPlans, transportPlans };
+}
+
+type DemoPlan = ReturnType<typeof planDemo>;
+
+async function renderAndStore(images: PlannedImage[], stored: string[]) {
+  let next = 0;
+  const worker = async () => {
+    while (next < images.length) {
+      const image = images[next++]!;
+      const body = await renderScene({ ...image.picture, seed: image.seed });
+      await storage().put(image.key, body, 'image/jpeg');
+      stored.push(image.key);
+    }
+  };
+  await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
+}
+
+async function removeStored(keys: string[]) {
+  await Promise.allSettled(keys.map((key) => storage().delete(key)));
+}
+
+function localizedRows(
+  contentType: ContentType,
+  entityId: string | null,
+  texts: Record<string, Localized>,
+): Array<typeof multilingualContent.$inferInsert> {
+  return Object.entries(texts).flatMap(([contentKey, values]) =>
+    DEMO_LANGUAGES.map(({ code }) => ({
+      contentKey,
+      contentValue: values[code],
+      languageCode: code,
+      contentType,
+      entityId,
+    })),
+  );
+}
+
+const splitTags = (tags: string) =>
+  tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+async function insertDemo(tx: Tx, plan: DemoPlan) {
+  const texts: Array<typeof multilingualContent.$inferInsert> = [];
+
+  await tx.insert(languages).values(
+    DEMO_LANGUAGES.map((language, position) => ({
+      code: language.code,
+      name: language.name,
+      isActive: true,
+      isDefault: language.code === 'fr',
+      position,
+    })),
+  );
+
+  await tx.insert(siteConfig).values({
+    name: DEMO_SITE.name.fr,
+    tagline: DEMO_SITE.tagline.fr,
+    heroImages: plan.heroImages,
+    contactEmail: DEMO_SITE.contactEmail,
+    phones: DEMO_SITE.phones,
+    phone: DEMO_SITE.phones[0],
+    address: DEMO_SITE.address,
+    instagramLink: DEMO_SITE.instagramLink,
+    bookingLink: DEMO_SITE.bookingLink,
+    airbnbLink: DEMO_SITE.airbnbLink,
+    tripadvisorLink: DEMO_SITE.tripadvisorLink,
+  });
+  texts.push(
+    ...localizedRows('site_config', null, {
+      site_config_name: DEMO_SITE.name,
+      site_config_tagline: DEMO_SITE.tagline,
+      site_config_modalites: DEMO_SITE.modalites,
+    }),
+  );
+  await tx.insert(contactEmails).values({ email: DEMO_SITE.extraContactEmail });
+
+  await tx.insert(rooms).values(
+    plan.roomPlans.map(({ id, room, position, images }) => ({
+      id,
+      position,
+      images,
+      primaryImage: images[0],
+      maxGuests: room.maxGuests,
+      pricePerNight: room.price,
+      tags: splitTags(room.tags.fr),
+      amenities: room.amenities,
+    })),
+  );
+  for (const { id, room } of plan.roomPlans) {
+    texts.push(
+      ...localizedRows('room', id, {
+        [`room_${id}_name`]: room.name,
+        [`room_${id}_short_description`]: room.short,
+        [`room_${id}_long_description`]: room.long,
+        [`room_${id}_tags`]: room.tags,
+      }),
+    );
+  }
+
+  await tx.insert(seasons).values(plan.seasonPlans);
+  await tx.insert(roomSeasonPrices).values(
+    plan.roomPlans.flatMap(({ id, room }) =>
+      plan.seasonPlans.map((season, index) => ({
+        roomId: id,
+        seasonId: season.id,
+        pricePerNight: room.seasonPrices[index]!,
+      })),
+    ),
+  );
+
+  await tx.insert(homepageSections).values(
+    plan.sectionPlans.map(({ id, section, images }) => ({
+      id,
+      title: section.title.fr,
+      content: section.content.fr,
+      images,
+      primaryImage: images[0],
+      position: section.position,
+      isActive: true,
+      amenities: section.amenities,
+    })),
+  );
+  for (const { id, section } of plan.sectionPlans) {
+    texts.push(
+      ...localizedRows('homepage_section', id, {
+        [`homepage_section_${id}_title`]: section.title,
+        [`homepage_section_${id}_content`]: section.content,
+      }),
+    );
+  }
+
+  const now = Date.now();
+  await tx.insert(testimonials).values(
+    DEMO_TESTIMONIALS.map((testimonial) => ({
+      name: testimonial.name,
+      email: testimonial.email,
+      country: testimonial.country,
+      message: testimonial.message,
+      rating: testimonial.rating,
+      // Spread over past months, at a plausible hour of the day.
+      createdAt: new Date(now - testimonial.daysAgo * 86_400_000 - (testimonial.daysAgo % 7) * 3_600_000),
+      isPublished: testimonial.published,
+      isFeatured: testimonial.featured,
+    })),
+  );
+
+  await tx.insert(transportOptions).values(plan.transportPlans.map(({ id, type }) => ({ id, type, enabled: true })));
+  for (const { id, type } of plan.transportPlans) {
+    texts.push(...localizedRows('transport', id, { [`transport_${id}_description`]: DEMO_TRANSPORT[type] }));
+  }
+
+  await tx
+    .insert(distances)
+    .values(DEMO_DISTANCES.map((distance) => ({ city: distance.city, durationMinutes: distance.minutes })));
+
+  await tx.insert(multilingualContent).values(texts);
+}
+
+/**
+ * Seeds the demo guesthouse when the database has no languages, no rooms and no
+ * site configuration. Returns whether this call seeded.
+ */
 export async function seedDemoIfEmpty(): Promise<boolean> {
-  return false;
+  // Cheap check first: a normal start with content renders nothing.
+  if (await hasSiteContent()) return false;
+
+  const plan = planDemo();
+  const stored: string[] = [];
+  try {
+    await renderAndStore(plan.images, stored);
+    const seeded = await db.transaction(async (tx) => {
+      await tx.execute(sql`select ${SEED_LOCK}`);
+      if (await hasSiteContent(tx)) return false;
+      await insertDemo(tx, plan);
+      return true;
+    });
+    if (!seeded) await removeStored(stored);
+    return seeded;
+  } catch (error) {
+    await removeStored(stored);
+    throw error;
+  }
 }
