@@ -2,6 +2,7 @@
 // ensure the admin account, seed the demo guesthouse, start background workers.
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { config } from './config';
+import { startMailWorker } from './mail/worker';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 
 type Stopper = () => Promise<void> | void;
@@ -25,6 +26,7 @@ async function run() {
     const seeded = await seedDemoIfEmpty();
     if (seeded) console.log('Demo content seeded (SEED_DEMO=false starts with an empty site).');
   }
+  onStop(await startMailWorker());
 }
 
 export function startServices(): Promise<void> {

@@ -1,0 +1,167 @@
+// Pure rendering of the owners' notification mails (French, plain text + HTML).
+// Every visitor value is untrusted: it is HTML-escaped in the HTML part, and it
+// never reaches a header except through `headerText` / `mailboxAddress`, which
+// remove line breaks and refuse anything that is not one plain address.
+import { countryName } from '~/lib/countries';
+
+export const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * A single-line header value: CR, LF, other control characters and the Unicode
+ * line/paragraph separators become spaces, so no value can start a new header.
+ */
+export function headerText(value: string, maxLength = 150): string {
+  // eslint-disable-next-line no-control-regex
+  const line = value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line;
+}
+
+// One addr-spec, nothing else: no display name, no comma-separated list, no
+// group syntax, no whitespace. Used for every address that reaches an SMTP header.
+const MAILBOX = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/** The address itself if it is one plain mailbox (`a@b.c`), otherwise null. */
+export function mailboxAddress(value: string | null | undefined): string | null {
+  const address = value?.trim() ?? '';
+  return address.length <= 254 && MAILBOX.test(address) ? address : null;
+}
+
+/** Owners' addresses, valid ones only, deduplicated case-insensitively (first spelling kept). */
+export function uniqueMailboxes(values: Array<string | null | undefined>): string[] {
+  const byKey = new Map<string, string>();
+  for (const value of values) {
+    const address = mailboxAddress(value);
+    if (address && !byKey.has(address.toLowerCase())) byKey.set(address.toLowerCase(), address);
+  }
+  return [...byKey.values()];
+}
+
+const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'full',
+  timeStyle: 'short',
+  timeZone: 'Europe/Paris',
+});
+
+export const formatParisDate = (date: Date) => PARIS_TIME.format(date);
+
+interface Row {
+  label: string;
+  value: string;
+  /** Optional link target (mailto:, tel:, https:), built by us from a checked value. */
+  href?: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const EMPTY = '—';
+
+function render(title: string, intro: string, rows: Row[], footer?: { text: string; href: string }): Omit<RenderedMail, 'subject'> {
+  const width = Math.max(...rows.map((r) => r.label.length));
+  const textRows = rows.map(({ label, value }) => {
+    const lines = value.split(/\r\n|\r|\n/);
+    const head = `${label.padEnd(width)} : ${lines[0]}`;
+    return lines.length === 1 ? head : [head, ...lines.slice(1).map((l) => `${' '.repeat(width + 3)}${l}`)].join('\n');
+  });
+  const text =
+    `${title}\n${'='.repeat(title.length)}\n\n${intro}\n\n${textRows.join('\n')}\n` +
+    (footer ? `\n${footer.text} : ${footer.href}\n` : '');
+
+  const cell = (row: Row) => {
+    const shown = escapeHtml(row.value).replace(/\r\n|\r|\n/g, '<br>');
+    return row.href ? `<a href="${escapeHtml(row.href)}">${shown}</a>` : shown;
+  };
+  const html =
+    '<!doctype html><html lang="fr"><head><meta charset="utf-8"></head>' +
+    '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#222;line-height:1.5">' +
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1>` +
+    `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>` +
+    '<table cellpadding="6" cellspacing="0" style="border-collapse:collapse">' +
+    rows
+      .map(
+        (row) =>
+          '<tr style="border-top:1px solid #e5e5e5">' +
+          `<th align="left" valign="top" style="white-space:nowrap;color:#555">${escapeHtml(row.label)}</th>` +
+          `<td valign="top">${cell(row)}</td></tr>`,
+      )
+      .join('') +
+    '</table>' +
+    (footer
+      ? `<p style="margin:20px 0 0"><a href="${escapeHtml(footer.href)}">${escapeHtml(footer.text)}</a></p>`
+      : '') +
+    '</body></html>';
+  return { text, html };
+}
+
+const telHref = (phone: string) => {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return digits.replace(/\D/g, '').length >= 6 ? `tel:${digits}` : undefined;
+};
+
+export interface ContactFields {
+  name: string;
+  email: string;
+  phone?: string | null;
+  dates?: string | null;
+  guests: number;
+  message: string;
+}
+
+export function renderContactMail(message: ContactFields): RenderedMail {
+  const email = mailboxAddress(message.email);
+  const phone = message.phone?.trim() ?? '';
+  const name = message.name.trim();
+  const who = headerText(name, 100);
+  const { text, html } = render(
+    'Nouveau message de contact',
+    email
+      ? `${who} vous a écrit depuis le formulaire de contact du site. Répondez simplement à cet e-mail pour lui écrire.`
+      : `${who} vous a écrit depuis le formulaire de contact du site.`,
+    [
+      { label: 'Nom', value: name },
+      { label: 'E-mail', value: message.email.trim(), href: email ? `mailto:${email}` : undefined },
+      { label: 'Téléphone', value: phone || EMPTY, href: phone ? telHref(phone) : undefined },
+      { label: 'Dates', value: message.dates?.trim() || EMPTY },
+      { label: 'Personnes', value: String(message.guests) },
+      { label: 'Message', value: message.message.trim() },
+    ],
+  );
+  return { subject: headerText(`Nouveau message de ${name}`), text, html };
+}
+
+export interface TestimonialFields {
+  name: string;
+  email: string;
+  country: string | null;
+  rating: number;
+  message: string;
+  createdAt: Date;
+}
+
+export function renderTestimonialMail(testimonial: TestimonialFields, publicUrl: string): RenderedMail {
+  const email = mailboxAddress(testimonial.email);
+  const name = testimonial.name.trim();
+  const rating = Math.max(0, Math.min(5, Math.round(testimonial.rating)));
+  const adminUrl = `${publicUrl.replace(/\/+$/, '')}/admin/testimonials`;
+  const { text, html } = render(
+    'Nouveau témoignage à modérer',
+    `${headerText(name, 100)} a laissé un témoignage dans le livre d’or. Il sera publié après votre validation.`,
+    [
+      { label: 'Nom', value: name },
+      { label: 'E-mail', value: testimonial.email.trim(), href: email ? `mailto:${email}` : undefined },
+      { label: 'Pays', value: countryName(testimonial.country) || EMPTY },
+      { label: 'Note', value: `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)} (${rating}/5)` },
+      { label: 'Message', value: testimonial.message.trim() },
+      { label: 'Date', value: formatParisDate(testimonial.createdAt) },
+    ],
+    { text: 'Modérer le livre d’or', href: adminUrl },
+  );
+  return { subject: headerText(`Nouveau témoignage de ${name}`), text, html };
+}

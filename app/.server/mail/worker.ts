@@ -1,0 +1,241 @@
+// The delivery worker: runs inside every app process and drains the outbox.
+// Several instances on one database are safe: a mail is claimed under
+// FOR UPDATE SKIP LOCKED and leased before it is sent (outbox.ts), so exactly one
+// instance sends it. It wakes every few seconds, and at once on NOTIFY mail_outbox,
+// which enqueueMail sends in the enqueuing transaction (delivered at its commit to
+// every instance, this one included).
+import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
+import type Mail from 'nodemailer/lib/mailer';
+import pg from 'pg';
+import { config } from '../config';
+import { loadTexts, pickText } from '../content';
+import { db } from '../db/client';
+import { openDatabase } from '../db/open';
+import { siteConfig } from '../db/schema';
+import { headerText, mailboxAddress, uniqueMailboxes } from './compose';
+import { listOwnerRecipients } from './notifications';
+import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from './backoff';
+import { claimDueMail, MAIL_CHANNEL, markMailSent, postponeMail, recordMailFailure, type OutboxRow } from './outbox';
+import { emlTransport, smtpTransport, type MailTransport } from './transport';
+
+export const NO_RECIPIENT_ERROR =
+  "Aucun destinataire : renseignez l'email de contact du site (Configuration). Le message attend et partira dès qu'une adresse sera enregistrée.";
+
+export interface MailWorkerOptions {
+  /** Relay URL; default config().SMTP_URL. null (or unset) writes .eml files instead. */
+  smtpUrl?: string | null;
+  /** Where .eml files go without a relay; default DATA_DIR/mail. */
+  mailDir?: string;
+  /** The clock: tests move it forward instead of sleeping. */
+  now?: () => Date;
+  /** Jitter source in [0, 1). */
+  random?: () => number;
+  retry?: Partial<RetryPolicy>;
+  /**
+   * How long a claimed mail is reserved for the instance sending it. Longer than any
+   * send can take (transport timeouts), so a live sender is never doubled; after a
+   * crash the mail is due again when it ends.
+   */
+  leaseMs?: number;
+  pollIntervalMs?: number;
+  /** When no recipient is configured, look again after this long. */
+  noRecipientDelayMs?: number;
+  /** LISTEN on mail_outbox for an immediate wake-up (start() only). Default true. */
+  listen?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface MailWorker {
+  readonly description: string;
+  /** Sends every mail due now, one at a time; resolves with the number sent. */
+  drain(): Promise<number>;
+  /** Polls, listens, and drains on every wake-up until stop(). */
+  start(): Promise<void>;
+  /** Asks for a drain as soon as possible. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+async function defaultFrom(): Promise<Mail.Address> {
+  const { MAIL_FROM, PUBLIC_URL } = config();
+  if (MAIL_FROM) {
+    const [parsed] = addressparser(MAIL_FROM, { flatten: true });
+    const address = mailboxAddress(parsed?.address);
+    if (address) return { name: headerText(parsed?.name ?? ''), address };
+  }
+  // Mails are written in French for the owners: the French site name, else the column.
+  const [[row], texts] = await Promise.all([
+    db.select({ name: siteConfig.name }).from(siteConfig).limit(1),
+    loadTexts('site_config', null),
+  ]);
+  const name = pickText(texts.get('site_config_name'), ['fr'], row?.name);
+  return { name: headerText(name || 'Site'), address: `no-reply@${new URL(PUBLIC_URL).hostname}` };
+}
+
+export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
+  const now = options.now ?? (() => new Date());
+  const random = options.random ?? Math.random;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const leaseMs = options.leaseMs ?? 60_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const noRecipientDelayMs = options.noRecipientDelayMs ?? 5 * 60_000;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const smtpUrl = options.smtpUrl === undefined ? config().SMTP_URL : options.smtpUrl;
+  const transport: MailTransport = smtpUrl
+    ? smtpTransport(smtpUrl)
+    : emlTransport(options.mailDir ?? path.join(config().DATA_DIR, 'mail'));
+
+  const leaseUntil = (attempts: number) =>
+    new Date(now().getTime() + Math.max(leaseMs, backoffDelay(attempts, policy, random)));
+
+  async function deliver(row: OutboxRow): Promise<boolean> {
+    let recipients = uniqueMailboxes(row.recipients);
+    const looked = recipients.length === 0;
+    if (looked) recipients = await listOwnerRecipients(db);
+    if (recipients.length === 0) {
+      await postponeMail(row, NO_RECIPIENT_ERROR, new Date(now().getTime() + noRecipientDelayMs));
+      return false;
+    }
+    const replyTo = mailboxAddress(row.replyTo);
+    const host = new URL(config().PUBLIC_URL).hostname;
+    try {
+      await transport.send(
+        {
+          from: await defaultFrom(),
+          to: recipients.map((address) => ({ name: '', address })),
+          replyTo: replyTo ? { name: '', address: replyTo } : undefined,
+          subject: headerText(row.subject, 200),
+          text: row.textBody,
+          html: row.htmlBody,
+          // Stable across retries: a copy re-sent after a crash is recognisably the same mail.
+          messageId: `<${row.id}@${host}>`,
+          date: row.createdAt,
+          headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+        },
+        `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.kind}-${row.id}`,
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const last = row.attempts >= policy.maxAttempts;
+      const next = last ? null : new Date(now().getTime() + backoffDelay(row.attempts, policy, random));
+      await recordMailFailure(row, message, now(), next);
+      log(
+        `[mail] ${row.kind} mail ${row.id}: attempt ${row.attempts} failed (${message})` +
+          (next ? `; next try at ${next.toISOString()}` : '; giving up, an admin can retry it'),
+      );
+      return false;
+    }
+    await markMailSent(row.id, now(), looked ? recipients : undefined);
+    return true;
+  }
+
+  async function drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const row = await claimDueMail(now(), leaseUntil);
+      if (!row) return sent;
+      if (await deliver(row)) sent++;
+    }
+  }
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let listener: pg.Client | undefined;
+  let reconnect: NodeJS.Timeout | undefined;
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(wake, delay);
+    timer.unref();
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await drain();
+        } catch (error) {
+          log(`[mail] outbox drain failed: ${(error as Error).message}`);
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+      schedule(pollIntervalMs);
+    });
+  }
+
+  async function listen() {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: (await openDatabase()).url });
+    const retry = (error?: Error) => {
+      if (listener !== client) return;
+      listener = undefined;
+      if (error) log(`[mail] LISTEN ${MAIL_CHANNEL} lost (${error.message}); polling until it is back`);
+      client.end().catch(() => {});
+      if (stopped) return;
+      reconnect = setTimeout(() => void listen(), pollIntervalMs);
+      reconnect.unref();
+    };
+    client.on('notification', (message) => {
+      if (message.channel === MAIL_CHANNEL) wake();
+    });
+    client.on('error', retry);
+    client.on('end', () => retry());
+    listener = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${MAIL_CHANNEL}`);
+      // Anything committed while nobody was listening.
+      wake();
+    } catch (error) {
+      retry(error as Error);
+    }
+  }
+
+  return {
+    description: transport.description,
+    drain,
+    wake,
+    async start() {
+      if (options.listen !== false) await listen();
+      wake();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearTimeout(reconnect);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => {});
+      // A send in progress finishes (or times out) so its outcome is recorded.
+      if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+      transport.close();
+    },
+  };
+}
+
+/** Starts the app's worker and logs where mail goes; returns its stop function. */
+export async function startMailWorker(): Promise<() => Promise<void>> {
+  const worker = createMailWorker();
+  if (config().SMTP_URL) {
+    console.log(`Mail: notifications are delivered through the ${worker.description}.`);
+  } else {
+    console.log(
+      `Mail: SMTP_URL is not set, so notifications are written as ${worker.description} ` +
+        'and marked delivered. Set SMTP_URL (and MAIL_FROM) to send real mail.',
+    );
+  }
+  await worker.start();
+  return () => worker.stop();
+}
