@@ -12,7 +12,8 @@ import { db } from '~/.server/db/client';
 import { contactMessages, mailOutbox, siteConfig } from '~/.server/db/schema';
 import { freePort, startSmtpServer, type ReceivedMail } from '../support/smtp';
 
-const BUILD_DIR = process.env.BUILD_DIR ?? 'build-mail';
+// `npm test` builds before the integration suite, so this reuses that build.
+const BUILD_DIR = process.env.BUILD_DIR ?? 'build';
 const MAILS_BEFORE_CRASH = 5;
 
 let child: ChildProcess | undefined;
