@@ -1,6 +1,7 @@
 // URLs of image variants served by the media endpoint (/media/…?w=&h=&q=&fit=).
-// Foreign URLs (http…) are returned unchanged. The endpoint serves only an
-// allow-list of sizes (see app/.server/media), so callers use these presets.
+// Foreign URLs (http…) are returned unchanged. The endpoint serves only the sizes
+// this module can produce (`isAllowedVariant`, shared with the server), so that
+// nobody can make the server resize an image to arbitrary sizes.
 export interface Variant {
   w: number;
   h?: number;
@@ -18,6 +19,24 @@ export const VARIANTS = {
 /** Widths offered in srcset for responsive images. */
 export const SRCSET_WIDTHS = [320, 480, 640, 800, 1200, 1600] as const;
 
+/**
+ * Aspect ratios (height / width) a srcset may crop to: 2:1 (gallery main, hero),
+ * 16:10 (room cards), 4:3. Without a ratio the image keeps its own proportions.
+ */
+export const SRCSET_RATIOS = [0.5, 0.625, 0.75] as const;
+
+/** Qualities a srcset may ask for (the SPEC's 70, 75 and 80). */
+export const SRCSET_QUALITIES = [70, 75, 80] as const;
+
+export const DEFAULT_QUALITY = 75;
+
+/** Ready-made srcset options for the public components. */
+export const SRCSET_PRESETS = {
+  hero: { ratio: 0.5, q: 75 },
+  card: { ratio: 0.625, q: 75 },
+  galleryMain: { ratio: 0.5, q: 80 },
+} satisfies Record<string, { ratio?: number; q?: number }>;
+
 export function isMediaUrl(src: string) {
   return src.startsWith('/media/');
 }
@@ -31,11 +50,37 @@ export function imageUrl(src: string, variant: Variant): string {
   return `${src.split('?')[0]}?${params}`;
 }
 
-/** srcset over SRCSET_WIDTHS keeping the aspect ratio `ratio` (height / width), when given. */
+const nearest = <T extends number>(values: readonly T[], target: number): T =>
+  values.reduce((best, v) => (Math.abs(v - target) < Math.abs(best - target) ? v : best));
+
+/**
+ * srcset over SRCSET_WIDTHS. `ratio` (height / width) and `q` snap to the nearest
+ * allowed value (SRCSET_RATIOS, SRCSET_QUALITIES) so every URL is one the server serves.
+ */
 export function imageSrcSet(src: string, options: { ratio?: number; q?: number } = {}): string | undefined {
   if (!isMediaUrl(src)) return undefined;
+  const ratio = options.ratio ? nearest(SRCSET_RATIOS, options.ratio) : undefined;
+  const q = nearest(SRCSET_QUALITIES, options.q ?? DEFAULT_QUALITY);
   return SRCSET_WIDTHS.map((w) => {
-    const h = options.ratio ? Math.round(w * options.ratio) : undefined;
-    return `${imageUrl(src, { w, h, q: options.q ?? 75 })} ${w}w`;
+    const h = ratio ? Math.round(w * ratio) : undefined;
+    return `${imageUrl(src, { w, h, q })} ${w}w`;
   }).join(', ');
+}
+
+function variantId(w: number, h: number | undefined, q: number) {
+  return `${w}x${h ?? 0}q${q}`;
+}
+
+const ALLOWED = new Set<string>([
+  ...Object.values(VARIANTS).map((v) => variantId(v.w, v.h, v.q)),
+  ...SRCSET_WIDTHS.flatMap((w) =>
+    [undefined, ...SRCSET_RATIOS].flatMap((ratio) =>
+      SRCSET_QUALITIES.map((q) => variantId(w, ratio ? Math.round(w * ratio) : undefined, q)),
+    ),
+  ),
+]);
+
+/** Whether the media endpoint serves this size (quality defaults to DEFAULT_QUALITY). */
+export function isAllowedVariant(variant: Variant): boolean {
+  return ALLOWED.has(variantId(variant.w, variant.h, variant.q ?? DEFAULT_QUALITY));
 }

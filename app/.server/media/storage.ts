@@ -1,8 +1,21 @@
-// Where uploaded and generated images live. One interface; the disk backend keeps
-// objects under DATA_DIR/uploads. Keys follow SPEC §7's buckets and folders:
-// `room-images/{roomId}/…`, `homepage-images/hero/…`, `homepage-images/{sectionId}/…`.
+// Where uploaded and generated images live. One interface, two backends: local disk
+// under DATA_DIR/uploads (the default) and any S3-compatible object store when the
+// S3_* settings are present. Keys follow SPEC §7's buckets and folders:
+// `room-images/{roomId}/…`, `homepage-images/hero/…`, `homepage-images/{sectionId}/…`;
+// cached variants live beside them under `variants/{original key}/…` so that they
+// follow the originals to whichever backend holds them.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { config } from '../config';
 
 export interface StoredObject {
@@ -12,14 +25,44 @@ export interface StoredObject {
 
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** null when no object has this key. */
   get(key: string): Promise<StoredObject | null>;
+  exists(key: string): Promise<boolean>;
+  /** Deleting a missing object is not an error (retries are safe). */
   delete(key: string): Promise<void>;
+  /** Every key starting with `prefix`, in no particular order. */
+  list(prefix: string): Promise<string[]>;
+  deletePrefix(prefix: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^(room-images|homepage-images)\/[A-Za-z0-9_-]+\/[A-Za-z0-9._-]+$/;
+const SEGMENT = '[A-Za-z0-9_-]+';
+const NAME = '[A-Za-z0-9._-]+';
+const ORIGINAL = `(?:room-images|homepage-images)/${SEGMENT}/${NAME}`;
+const ORIGINAL_KEY = new RegExp(`^${ORIGINAL}$`);
+const VARIANT_KEY = new RegExp(`^variants/${ORIGINAL}/${NAME}$`);
+// Prefixes stop at a folder boundary or inside the last name: never a bare bucket root.
+const PREFIX = new RegExp(`^(?:variants/)?(?:room-images|homepage-images)/${SEGMENT}/[A-Za-z0-9._/-]*$`);
 
+/** A key of an uploaded original (what the media URLs name). */
 export function isValidKey(key: string): boolean {
-  return KEY_PATTERN.test(key) && !key.includes('..');
+  return ORIGINAL_KEY.test(key) && !key.includes('..');
+}
+
+/** Any key the backends accept: originals and their cached variants. */
+export function isStorageKey(key: string): boolean {
+  return (ORIGINAL_KEY.test(key) || VARIANT_KEY.test(key)) && !key.includes('..');
+}
+
+function isValidPrefix(prefix: string): boolean {
+  return PREFIX.test(prefix) && !prefix.includes('..');
+}
+
+function checkKey(key: string) {
+  if (!isStorageKey(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
+function checkPrefix(prefix: string) {
+  if (!isValidPrefix(prefix)) throw new Error(`Invalid storage prefix: ${prefix}`);
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -30,38 +73,180 @@ const CONTENT_TYPES: Record<string, string> = {
   '.avif': 'image/avif',
 };
 
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
 export function diskStorage(root: string): Storage {
   const fileFor = (key: string) => {
-    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${key}`);
+    checkKey(key);
     return path.join(root, key);
   };
-  return {
+
+  async function walk(dir: string): Promise<string[]> {
+    let entries;
+    try {
+      entries = await fs.readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const files: string[] = [];
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) files.push(...(await walk(full)));
+      else if (!entry.name.endsWith('.tmp')) files.push(full);
+    }
+    return files;
+  }
+
+  const storage: Storage = {
     async put(key, body) {
       const file = fileFor(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
+      const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
       await fs.writeFile(temp, body);
       await fs.rename(temp, file); // readers never see a half-written image
     },
     async get(key) {
       try {
         const body = await fs.readFile(fileFor(key));
-        return { body, contentType: CONTENT_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream' };
+        return { body, contentType: contentTypeOf(key) };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return null;
         throw error;
+      }
+    },
+    async exists(key) {
+      try {
+        return (await fs.stat(fileFor(key))).isFile();
+      } catch {
+        return false;
       }
     },
     async delete(key) {
       await fs.rm(fileFor(key), { force: true });
     },
+    async list(prefix) {
+      checkPrefix(prefix);
+      // Walk the deepest folder the prefix names, then filter on the full prefix.
+      const folder = prefix.endsWith('/') ? prefix : path.posix.dirname(prefix) + '/';
+      const files = await walk(path.join(root, folder));
+      return files
+        .map((file) => path.relative(root, file).split(path.sep).join('/'))
+        .filter((key) => key.startsWith(prefix));
+    },
+    async deletePrefix(prefix) {
+      checkPrefix(prefix);
+      if (prefix.endsWith('/')) {
+        await fs.rm(path.join(root, prefix), { recursive: true, force: true });
+        return;
+      }
+      for (const key of await storage.list(prefix)) await storage.delete(key);
+    },
   };
+  return storage;
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region?: string;
+}
+
+function isNotFound(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+export function s3Storage(settings: S3Settings): Storage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region ?? 'us-east-1',
+    // Path-style addressing is what S3-compatible stores (MinIO, R2, s3rver…) all accept.
+    forcePathStyle: true,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // The SDK's default CRC checksums are not understood by every S3-compatible store.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = settings.bucket;
+
+  const storage: Storage = {
+    async put(key, body, contentType) {
+      checkKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      checkKey(key);
+      try {
+        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const bytes = await result.Body!.transformToByteArray();
+        return { body: Buffer.from(bytes), contentType: result.ContentType ?? contentTypeOf(key) };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async exists(key) {
+      checkKey(key);
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async delete(key) {
+      checkKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async list(prefix) {
+      checkPrefix(prefix);
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys;
+    },
+    async deletePrefix(prefix) {
+      const keys = await storage.list(prefix);
+      // DeleteObjects takes at most 1000 keys per call.
+      for (let i = 0; i < keys.length; i += 1000) {
+        const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+        const result = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        if (result.Errors?.length) {
+          throw new Error(`S3 delete failed for ${result.Errors.map((e) => e.Key).join(', ')}`);
+        }
+      }
+    },
+  };
+  return storage;
 }
 
 let current: Storage | undefined;
 
+/** The process's storage: S3 when configured, else DATA_DIR/uploads. */
 export function storage(): Storage {
-  current ??= diskStorage(path.join(config().DATA_DIR, 'uploads'));
+  if (current) return current;
+  const c = config();
+  current =
+    c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+      ? s3Storage({
+          endpoint: c.S3_ENDPOINT,
+          bucket: c.S3_BUCKET,
+          accessKeyId: c.S3_ACCESS_KEY_ID,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+          region: c.S3_REGION,
+        })
+      : diskStorage(path.join(c.DATA_DIR, 'uploads'));
   return current;
 }
 

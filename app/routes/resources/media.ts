@@ -1,8 +1,11 @@
+// GET /media/{key}: stored images and their resized variants (?w=&h=&q=&fit=), for
+// everyone. Only the sizes of app/lib/image-url.ts are served; the format follows
+// Accept (AVIF, WebP, then JPEG); every answer is cacheable forever.
+import { serveMedia } from '~/.server/media/serve';
 import { publicAccess } from '~/.server/permissions';
 import type { Route } from './+types/media';
 
-// Placeholder until this endpoint is built.
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);
-  return new Response('Not found', { status: 404 });
+  return serveMedia(request, params['*'] ?? '');
 }

@@ -1,0 +1,150 @@
+// Resized variants of stored images for the media endpoint. Only the sizes that
+// app/lib/image-url.ts produces are served (isAllowedVariant); each variant is
+// encoded once with sharp, stored beside its original (`variants/{key}/…`, on disk
+// or in the bucket), and concurrent requests for the same variant share one encode.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import sharp from 'sharp';
+import { DEFAULT_QUALITY, isAllowedVariant } from '~/lib/image-url';
+import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media';
+import { storage } from './storage';
+
+export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
+
+export interface VariantSpec {
+  w: number;
+  h: number | undefined;
+  q: number;
+  fit: 'cover' | 'inside';
+}
+
+export type VariantQuery = { kind: 'original' } | { kind: 'variant'; spec: VariantSpec } | { kind: 'invalid' };
+
+const POSITIVE_INT = /^[1-9][0-9]{0,4}$/;
+
+/** Reads ?w=&h=&q=&fit=; anything outside the allow-list is invalid. */
+export function parseVariantQuery(params: URLSearchParams): VariantQuery {
+  const [w, h, q, fit] = ['w', 'h', 'q', 'fit'].map((name) => params.get(name));
+  if (w === null && h === null && q === null && fit === null) return { kind: 'original' };
+  if (w === null || !POSITIVE_INT.test(w)) return { kind: 'invalid' };
+  if (h !== null && !POSITIVE_INT.test(h)) return { kind: 'invalid' };
+  if (q !== null && !POSITIVE_INT.test(q)) return { kind: 'invalid' };
+  if (fit !== null && fit !== 'cover' && fit !== 'inside') return { kind: 'invalid' };
+  const spec: VariantSpec = {
+    w: Number(w),
+    h: h === null ? undefined : Number(h),
+    q: q === null ? DEFAULT_QUALITY : Number(q),
+    fit: fit ?? (h === null ? 'inside' : 'cover'),
+  };
+  return isAllowedVariant(spec) ? { kind: 'variant', spec } : { kind: 'invalid' };
+}
+
+/** AVIF, then WebP, when the browser says it takes them; else JPEG (PNG for PNG originals, which may be transparent). */
+export function negotiateFormat(accept: string | null, originalKey: string): OutputFormat {
+  const accepted = new Set(
+    (accept ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p)))
+      .map(([type]) => type!.trim().toLowerCase()),
+  );
+  if (accepted.has('image/avif')) return 'avif';
+  if (accepted.has('image/webp')) return 'webp';
+  return path.extname(originalKey).toLowerCase() === '.png' ? 'png' : 'jpeg';
+}
+
+export const OUTPUT_TYPES: Record<OutputFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+const OUTPUT_EXTENSIONS: Record<OutputFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' };
+
+/** Where a variant is cached: beside its original, so deleting the original can remove them all. */
+export function variantKey(key: string, spec: VariantSpec, format: OutputFormat): string {
+  return `${variantPrefix(key)}${spec.w}x${spec.h ?? 0}-q${spec.q}-${spec.fit}.${OUTPUT_EXTENSIONS[format]}`;
+}
+
+export function variantPrefix(key: string): string {
+  return `variants/${key}/`;
+}
+
+// AVIF's quality scale runs lower than JPEG's for the same visual result.
+const avifQuality = (q: number) => Math.max(30, q - 20);
+/** sharp runs single-threaded here: AVIF's default effort (4) costs seconds per image. */
+export const AVIF_EFFORT = 2;
+
+export async function encodeVariant(original: Buffer, spec: VariantSpec, format: OutputFormat): Promise<Buffer> {
+  let image = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'none' })
+    .rotate()
+    .resize({ width: spec.w, height: spec.h, fit: spec.fit, withoutEnlargement: true });
+  switch (format) {
+    case 'avif':
+      image = image.avif({ quality: avifQuality(spec.q), effort: AVIF_EFFORT });
+      break;
+    case 'webp':
+      image = image.webp({ quality: spec.q });
+      break;
+    case 'png':
+      image = image.png({ compressionLevel: 8 });
+      break;
+    case 'jpeg':
+      image = image.flatten({ background: '#ffffff' }).jpeg({ quality: spec.q, mozjpeg: true });
+      break;
+  }
+  return image.toBuffer();
+}
+
+/** Encodes performed by this process: lets tests and the benchmark prove that cached variants are not re-encoded. */
+export const variantStats = { encodes: 0 };
+
+const inflight = new Map<string, Promise<Buffer | null>>();
+
+/** The variant's bytes (cached or freshly encoded), or null when the original does not exist. */
+export async function getVariant(key: string, spec: VariantSpec, format: OutputFormat): Promise<Buffer | null> {
+  const cacheKey = variantKey(key, spec, format);
+  const pending = inflight.get(cacheKey);
+  if (pending) return pending;
+  const cached = await storage().get(cacheKey);
+  if (cached) return cached.body;
+  // Checked again: another request may have started the encode while we read the cache.
+  const started = inflight.get(cacheKey);
+  if (started) return started;
+  const work = (async () => {
+    const original = await storage().get(key);
+    if (!original) return null;
+    variantStats.encodes++;
+    const body = await encodeVariant(original.body, spec, format);
+    await storage().put(cacheKey, body, OUTPUT_TYPES[format]);
+    // The original may have been deleted while we encoded: leave no variant behind it.
+    if (!(await storage().exists(key))) {
+      await storage().deletePrefix(variantPrefix(key));
+      return null;
+    }
+    return body;
+  })().finally(() => inflight.delete(cacheKey));
+  inflight.set(cacheKey, work);
+  return work;
+}
+
+/** A strong validator: the bytes of a given URL and format never change (names are unique). */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** Whether If-None-Match names this ETag (or is '*'). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** Removes a stored original and every cached variant of it. */
+export async function deleteStoredImage(key: string): Promise<void> {
+  await storage().delete(key);
+  await storage().deletePrefix(variantPrefix(key));
+}
