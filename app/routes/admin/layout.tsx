@@ -1,10 +1,32 @@
-import { Form, Outlet, useLoaderData } from 'react-router';
+// The back-office shell (SPEC §2): sidebar, header, sign-out, loading state.
+// This loader guards the page, but every child loader and action guards itself too.
+import { LogOutIcon } from 'lucide-react';
+import { Form, Outlet, useLoaderData, useNavigation } from 'react-router';
+import { getEditingLanguage } from '~/.server/editing-language';
+import { countUnreadContactMessages } from '~/.server/enquiries';
+import { listActiveLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
+import { AdminSidebar } from '~/components/admin/admin-sidebar';
+import { Button } from '~/components/ui/button';
+import { Separator } from '~/components/ui/separator';
+import { readSidebarOpen, SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar';
+import { Spinner } from '~/components/ui/spinner';
 import type { Route } from './+types/layout';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  return { email: viewer.email };
+  const [languages, editingLanguage, unreadMessages] = await Promise.all([
+    listActiveLanguages(),
+    getEditingLanguage(request),
+    countUnreadContactMessages(),
+  ]);
+  return {
+    email: viewer.email,
+    languages: languages.map(({ code, name }) => ({ code, name })),
+    editingLanguage,
+    unreadMessages,
+    sidebarOpen: readSidebarOpen(request.headers.get('cookie')),
+  };
 }
 
 export function meta() {
@@ -12,23 +34,41 @@ export function meta() {
 }
 
 export default function AdminLayout() {
-  const { email } = useLoaderData<typeof loader>();
+  const { email, languages, editingLanguage, unreadMessages, sidebarOpen } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading';
+
   return (
-    <div className="min-h-screen">
-      <header className="flex items-center justify-between border-b px-6 py-3">
-        <h1 className="text-xl font-semibold">Administration</h1>
-        <div className="flex items-center gap-3 text-sm">
-          <span>{email}</span>
+    <SidebarProvider defaultOpen={sidebarOpen}>
+      <AdminSidebar languages={languages} editingLanguage={editingLanguage} unreadMessages={unreadMessages} />
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 sm:px-4">
+          <SidebarTrigger />
+          <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
+          <h1 className="flex-1 truncate text-lg font-semibold">Administration</h1>
+          <span className="hidden truncate text-sm text-muted-foreground md:inline">{email}</span>
           <Form method="post" action="/sign-out">
-            <button type="submit" className="rounded-md border px-3 py-1.5">
-              Déconnexion
-            </button>
+            <Button type="submit" variant="outline" size="sm">
+              <LogOutIcon aria-hidden="true" />
+              <span className="max-sm:sr-only">Déconnexion</span>
+            </Button>
           </Form>
+        </header>
+        <div className="relative flex-1 p-3 sm:p-6" aria-busy={loading || undefined}>
+          {loading && (
+            <div
+              role="status"
+              className="absolute inset-0 z-20 flex items-start justify-center bg-background/60 pt-24 animate-in fade-in fill-mode-both delay-150 duration-200"
+            >
+              <span className="flex items-center gap-2 rounded-md border bg-background px-4 py-2 text-sm shadow-sm">
+                <Spinner />
+                Chargement...
+              </span>
+            </div>
+          )}
+          <Outlet />
         </div>
-      </header>
-      <main className="p-6">
-        <Outlet />
-      </main>
-    </div>
+      </SidebarInset>
+    </SidebarProvider>
   );
 }

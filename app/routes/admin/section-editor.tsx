@@ -1,12 +1,180 @@
+// Homepage section editor (SPEC §2, §4, §5): general tab and images tab.
+// Title and content load and save in the back office's editing language.
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { useId, useState } from 'react';
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { getEditingLanguage } from '~/.server/editing-language';
+import { listActiveLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
+import { getSectionForEdit, saveSection } from '~/.server/sections';
+import { redirectWithToast, toastError, toastSuccess } from '~/.server/toast';
+import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
+import { EditorHeader, FieldError } from '~/components/admin/editor-header';
+import { ImageUploader } from '~/components/admin/image-uploader';
+import { RichTextEditor } from '~/components/admin/rich-text-editor';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { Switch } from '~/components/ui/switch';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
+import { DEFAULT_SECTION_TITLE, SectionSchema } from '~/lib/schemas/section';
 import type { Route } from './+types/section-editor';
 
-// Placeholder until this screen is built (issue 5).
-export async function loader({ request }: Route.LoaderArgs) {
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+async function editingLanguage(request: Request) {
+  const [code, active] = await Promise.all([getEditingLanguage(request), listActiveLanguages()]);
+  const language = active.find((l) => l.code === code);
+  return { code, name: language?.name ?? code, isDefault: language?.isDefault ?? code === 'fr' };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const language = await editingLanguage(request);
+  if (params.sectionId === 'new') return { section: null, language };
+  const loadFailed = () =>
+    redirectWithToast('/admin', { type: 'error', title: 'Erreur', description: 'Impossible de charger la section' });
+  if (!isUuid(params.sectionId)) throw loadFailed();
+  const section = await getSectionForEdit(params.sectionId, language.code);
+  if (!section) throw loadFailed();
+  return { section, language };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  if (formData.get('intent') !== 'save') throw data('Unknown intent', { status: 400 });
+  const isNew = params.sectionId === 'new';
+  if (!isNew && !isUuid(params.sectionId)) throw data('Unknown section', { status: 404 });
+  const submission = parseWithZod(formData, { schema: SectionSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const language = await editingLanguage(request);
+  const { intent: _, ...values } = submission.value;
+  const id = await saveSection(isNew ? null : params.sectionId, values, language).catch((error: unknown) => {
+    console.error('[admin/section-editor] save failed', error);
+    return null;
+  });
+  if (!id) return toastError('Impossible de sauvegarder la section', { result: submission.reply() }, { status: isNew ? 500 : 404 });
+  const message = 'Section sauvegardée avec succès';
+  if (isNew) return redirectWithToast(`/admin/section/${id}`, { type: 'success', title: 'Succès', description: message });
+  return toastSuccess(message, { result: submission.reply() });
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  const title = loaderData?.section ? `Section : ${loaderData.section.displayTitle}` : 'Nouvelle section';
+  return [{ title: `${title} – Administration` }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function SectionEditor() {
-  return null;
+  const { section, language } = useLoaderData<typeof loader>();
+  const [tab, setTab] = useState('general');
+  const title = section ? `Édition: ${section.displayTitle}` : 'Nouvelle section';
+  return (
+    <div className="space-y-6">
+      <EditorHeader backTo="/admin/sections" backLabel="Retour aux sections" title={title} languageName={language.name} />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="general">Général</TabsTrigger>
+          <TabsTrigger value="images" disabled={!section}>
+            Images
+          </TabsTrigger>
+        </TabsList>
+        {!section && (
+          <p className="text-sm text-muted-foreground">Les images seront disponibles après le premier enregistrement.</p>
+        )}
+        <TabsContent value="general" forceMount className="data-[state=inactive]:hidden">
+          <SectionForm key={`${section?.id ?? 'new'}-${language.code}`} />
+        </TabsContent>
+        {section && (
+          <TabsContent value="images">
+            <Card>
+              <CardHeader>
+                <CardTitle>Images</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ImageUploader
+                  target={{ kind: 'section', id: section.id }}
+                  images={section.images}
+                  primaryImage={section.primaryImage}
+                />
+              </CardContent>
+            </Card>
+          </TabsContent>
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+function SectionForm() {
+  const { section } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
+  const contentLabelId = useId();
+  const [form, fields] = useForm({
+    lastResult: (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result,
+    constraint: getZodConstraint(SectionSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SectionSchema }),
+    defaultValue: {
+      // SPEC §4: a new section starts as 'Nouvelle section'; in another language, the default title is a hint.
+      title: section ? section.title : DEFAULT_SECTION_TITLE,
+    },
+  });
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <input type="hidden" name="intent" value="save" />
+      <Card>
+        <CardHeader>
+          <CardTitle>Général</CardTitle>
+          <CardDescription>Les champs marqués * sont obligatoires.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <div className="space-y-2">
+            <Label htmlFor={fields.title.id}>Titre *</Label>
+            <Input
+              {...getInputProps(fields.title, { type: 'text' })}
+              key={fields.title.key}
+              placeholder={section && !section.title ? section.displayTitle : undefined}
+              autoComplete="off"
+            />
+            <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+          </div>
+          <div className="space-y-2">
+            <Label id={contentLabelId} asChild>
+              <span>Contenu</span>
+            </Label>
+            <RichTextEditor
+              name={fields.content.name}
+              defaultValue={section?.content ?? ''}
+              labelId={contentLabelId}
+              errorId={fields.content.errors ? fields.content.errorId : undefined}
+              invalid={!!fields.content.errors}
+            />
+            <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+          </div>
+          <div className="flex items-center gap-3">
+            <Switch id={fields.isActive.id} name={fields.isActive.name} defaultChecked={section?.isActive ?? true} />
+            <Label htmlFor={fields.isActive.id}>Section active</Label>
+          </div>
+          <AmenityCheckboxes name={fields.amenities.name} defaultValue={section?.amenities ?? []} />
+          <FieldError id={fields.amenities.errorId} errors={fields.amenities.errors} />
+        </CardContent>
+      </Card>
+      <div className="flex justify-end gap-2">
+        <Button asChild variant="outline">
+          <Link to="/admin/sections">Annuler</Link>
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Sauvegarde...' : 'Sauvegarder'}
+        </Button>
+      </div>
+    </Form>
+  );
 }

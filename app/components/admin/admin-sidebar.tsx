@@ -1,0 +1,164 @@
+// The back office's sidebar (SPEC §2): entries and the paths that highlight them,
+// the unread messages badge, and the editing-language picker when expanded.
+import {
+  BedDoubleIcon,
+  CalendarRangeIcon,
+  InboxIcon,
+  LanguagesIcon,
+  LayoutListIcon,
+  MessageSquareQuoteIcon,
+  SettingsIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { useId, useRef } from 'react';
+import { Form, Link, useLocation, useSubmit } from 'react-router';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuBadge,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+} from '~/components/ui/sidebar';
+
+export interface AdminNavEntry {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  isActive: (pathname: string) => boolean;
+}
+
+const under = (prefix: string) => (pathname: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+export const ADMIN_NAV: AdminNavEntry[] = [
+  {
+    label: 'Chambres',
+    to: '/admin',
+    icon: BedDoubleIcon,
+    // /admin, /admin/rooms and anything under /admin/room.
+    isActive: (p) => p === '/admin' || p === '/admin/' || p.startsWith('/admin/room'),
+  },
+  { label: 'Utilisateurs', to: '/admin/users', icon: UsersIcon, isActive: under('/admin/users') },
+  { label: 'Saisons', to: '/admin/seasons', icon: CalendarRangeIcon, isActive: under('/admin/seasons') },
+  { label: "Livre d'Or", to: '/admin/testimonials', icon: MessageSquareQuoteIcon, isActive: under('/admin/testimonials') },
+  { label: 'Messages', to: '/admin/messages', icon: InboxIcon, isActive: under('/admin/messages') },
+  { label: 'Sections', to: '/admin/sections', icon: LayoutListIcon, isActive: (p) => p.startsWith('/admin/section') },
+  { label: 'Langues', to: '/admin/languages', icon: LanguagesIcon, isActive: under('/admin/languages') },
+  { label: 'Configuration', to: '/admin/config', icon: SettingsIcon, isActive: under('/admin/config') },
+];
+
+export function AdminSidebar({
+  languages,
+  editingLanguage,
+  unreadMessages,
+}: {
+  languages: { code: string; name: string }[];
+  editingLanguage: string;
+  unreadMessages: number;
+}) {
+  const { pathname } = useLocation();
+  const { isMobile, setOpenMobile } = useSidebar();
+
+  return (
+    <Sidebar collapsible="icon" mobileTitle="Administration">
+      <SidebarHeader>
+        <p className="truncate px-2 py-1.5 font-serif text-lg font-semibold group-data-[collapsible=icon]:hidden">
+          Administration
+        </p>
+      </SidebarHeader>
+      <SidebarContent>
+        <SidebarGroup>
+          <SidebarGroupContent>
+            <nav aria-label="Administration">
+              <SidebarMenu>
+                {ADMIN_NAV.map((entry) => {
+                  const active = entry.isActive(pathname);
+                  const badge = entry.to === '/admin/messages' && unreadMessages > 0 ? unreadMessages : null;
+                  return (
+                    <SidebarMenuItem key={entry.to}>
+                      <SidebarMenuButton asChild isActive={active} tooltip={entry.label}>
+                        <Link
+                          to={entry.to}
+                          prefetch="intent"
+                          aria-current={active ? 'page' : undefined}
+                          onClick={() => isMobile && setOpenMobile(false)}
+                        >
+                          <entry.icon aria-hidden="true" />
+                          <span>
+                            {entry.label}
+                            {badge !== null && <span className="sr-only"> ({badge} non lus)</span>}
+                          </span>
+                        </Link>
+                      </SidebarMenuButton>
+                      {badge !== null && (
+                        <SidebarMenuBadge aria-hidden="true" className="bg-primary text-primary-foreground">
+                          {badge}
+                        </SidebarMenuBadge>
+                      )}
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </nav>
+          </SidebarGroupContent>
+        </SidebarGroup>
+      </SidebarContent>
+      <SidebarFooter className="group-data-[collapsible=icon]:hidden">
+        <EditingLanguagePicker languages={languages} value={editingLanguage} />
+      </SidebarFooter>
+      <SidebarRail />
+    </Sidebar>
+  );
+}
+
+function EditingLanguagePicker({ languages, value }: { languages: { code: string; name: string }[]; value: string }) {
+  const id = useId();
+  const hintId = useId();
+  const location = useLocation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      action="/api/editing-language"
+      className="space-y-1.5 rounded-md border border-sidebar-border bg-background p-2"
+    >
+      <label htmlFor={id} className="block text-xs font-medium">
+        Langue d'édition
+      </label>
+      <select
+        id={id}
+        name="language"
+        // Keyed on the value so a change coming from the server resets the control.
+        key={value}
+        defaultValue={value}
+        aria-describedby={hintId}
+        onChange={() => formRef.current && submit(formRef.current)}
+        className="h-8 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      >
+        {languages.map((l) => (
+          <option key={l.code} value={l.code}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <p id={hintId} className="text-xs text-muted-foreground">
+        Langue pour la saisie de contenu
+      </p>
+      <noscript>
+        <button type="submit" className="text-xs underline">
+          Appliquer
+        </button>
+      </noscript>
+    </Form>
+  );
+}

@@ -1,0 +1,40 @@
+// Top of the room and section editors: back button, title, editing language.
+import { ArrowLeftIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '~/components/ui/badge';
+import { Button } from '~/components/ui/button';
+
+export function EditorHeader({
+  backTo,
+  backLabel,
+  title,
+  languageName,
+}: {
+  backTo: string;
+  backLabel: string;
+  title: string;
+  languageName: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button asChild variant="outline" size="sm">
+        <Link to={backTo}>
+          <ArrowLeftIcon aria-hidden="true" />
+          {backLabel}
+        </Link>
+      </Button>
+      <h2 className="min-w-0 flex-1 truncate text-2xl font-semibold">{title}</h2>
+      <Badge variant="secondary">Langue d'édition : {languageName}</Badge>
+    </div>
+  );
+}
+
+/** A form field's error messages, announced with the field (aria-describedby). */
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {errors.join(' ')}
+    </p>
+  );
+}

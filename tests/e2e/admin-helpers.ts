@@ -1,0 +1,35 @@
+// Helpers shared by the back-office specs (shell, sidebar, editing language).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** Opens the sidebar sheet on mobile (on desktop it is always there). */
+export async function openSidebar(page: Page) {
+  if (!isMobile(page)) return;
+  await page.getByRole('button', { name: 'Afficher/masquer la barre latérale' }).click();
+  await expect(page.getByRole('dialog', { name: 'Administration' })).toBeVisible();
+}
+
+/** Picks the content-editing language in the sidebar and waits for the page to reload in it. */
+export async function setEditingLanguage(page: Page, name: string) {
+  await openSidebar(page);
+  const select = page.getByLabel("Langue d'édition");
+  await expect(page.getByText('Langue pour la saisie de contenu')).toBeVisible();
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/editing-language') && r.request().method() === 'POST'),
+    select.selectOption({ label: name }),
+  ]);
+  await page.waitForLoadState('networkidle');
+  if (isMobile(page) && (await page.getByRole('dialog', { name: 'Administration' }).isVisible())) {
+    await page.keyboard.press('Escape');
+  }
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  // Toasts come from the root layout (sonner) and are not part of the screens under test.
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(results.violations).toEqual([]);
+}
+
+export const uniqueTag = (projectName: string) => `${projectName}-${Date.now().toString(36)}`;
