@@ -20,7 +20,10 @@ import { useNonce } from '~/lib/nonce';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
