@@ -1,5 +1,6 @@
 // The one toast surface (sonner, with the spec's constants: 4000 ms, 3 visible, gap 14,
-// width 356 px by default). Default colours: the `richColors` greens fail WCAG contrast. Shows the toast the root loader read from the cookie.
+// width 356 px by default). Shows the toast the root loader read from the cookie.
+// Not `richColors`: its greens fail WCAG contrast; errors get our destructive red.
 import { useEffect } from 'react';
 import { toast as show, Toaster } from 'sonner';
 import type { Toast } from '~/lib/toast';
@@ -9,5 +10,12 @@ export default function Toasts({ toast }: { toast: (Toast & { id: string }) | nu
     if (!toast) return;
     (toast.type === 'error' ? show.error : show.success)(toast.title, { id: toast.id, description: toast.description });
   }, [toast]);
-  return <Toaster position="bottom-right" closeButton duration={4000} visibleToasts={3} gap={14} />;
+  return <Toaster
+      position="bottom-right"
+      closeButton
+      duration={4000}
+      visibleToasts={3}
+      gap={14}
+      toastOptions={{ classNames: { error: 'border-destructive! text-destructive!' } }}
+    />;
 }
