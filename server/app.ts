@@ -9,6 +9,7 @@ import { config } from '~/.server/config';
 import { pool } from '~/.server/db/client';
 import { openDatabase } from '~/.server/db/open';
 import { startServices, stopServices } from '~/.server/startup';
+import { formBodiesOnly } from './input-guard';
 import { sameOriginWrites, securityHeaders } from './security';
 
 type Env = { Variables: { cspNonce: string } };
@@ -68,6 +69,7 @@ export function createApp() {
   });
 
   app.use('*', sameOriginWrites(PUBLIC_URL));
+  app.use('*', formBodiesOnly());
   app.all('*', (c) => handler(c.req.raw, { cspNonce: c.get('cspNonce'), clientIp: clientIp(c, TRUST_PROXY) }));
   return app;
 }

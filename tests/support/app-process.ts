@@ -1,0 +1,82 @@
+// Runs the real app (`node server/start.mjs`, production build) as a child process on
+// a free port, sharing the test file's database, for tests that need the whole HTTP
+// stack (crash recovery, the bad-input suite).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface AppProcess {
+  port: number;
+  url: string;
+  env: NodeJS.ProcessEnv;
+  output: () => string;
+  /** SIGKILL, as a crash would. */
+  kill(): Promise<void>;
+  /** Starts it again with the same settings (same DATA_DIR and database). */
+  restart(): Promise<void>;
+}
+
+function exited(proc: ChildProcess) {
+  return proc.exitCode !== null || proc.signalCode !== null;
+}
+
+export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promise<AppProcess> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    // `npm test` builds before the integration suite, so this reuses that build.
+    BUILD_DIR: process.env.BUILD_DIR ?? 'build',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'guesthouse-app-')),
+    SUBMISSION_LIMIT: '10000',
+    SEED_DEMO: 'false',
+    ...overrides,
+  };
+  for (const name of ['VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
+
+  let child: ChildProcess | undefined;
+  let output = '';
+  async function start() {
+    const proc = spawn(process.execPath, ['server/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    proc.stdout!.on('data', (chunk) => (output += chunk));
+    proc.stderr!.on('data', (chunk) => (output += chunk));
+    const deadline = Date.now() + 240_000; // a first start may have to build
+    for (;;) {
+      if (exited(proc)) throw new Error(`the app exited (${proc.exitCode}):\n${output}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`the app did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  function kill() {
+    const proc = child;
+    if (!proc || exited(proc)) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      proc.once('exit', () => resolve());
+      proc.kill('SIGKILL');
+    });
+  }
+  await start();
+  return { port, url, env, output: () => output, kill, restart: start };
+}
