@@ -1,7 +1,9 @@
 // The single site_config row (SPEC §3) and its multilingual texts.
 import { db } from './db/client';
 import { siteConfig } from './db/schema';
-import { loadTexts, pickText } from './content';
+import { loadTexts, pickText, upsertTexts } from './content';
+import { cleanRichText } from './sanitize';
+import type { SiteConfigInput } from '~/lib/schemas/site-config';
 
 export async function getSiteConfigRow() {
   const [row] = await db.select().from(siteConfig).limit(1);
@@ -16,4 +18,57 @@ export async function getSiteTexts(chain: string[]) {
     tagline: pickText(texts.get('site_config_tagline'), chain, row?.tagline),
     modalites: pickText(texts.get('site_config_modalites'), chain),
   };
+}
+
+/** The configuration screen's values: columns plus the texts of the editing language. */
+export async function getSiteConfigForEditing(language: string) {
+  const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config', null)]);
+  const text = (key: string) => texts.get(key)?.[language] ?? '';
+  return {
+    exists: row !== null,
+    name: text('site_config_name') || (row?.name ?? ''),
+    tagline: text('site_config_tagline') || (row?.tagline ?? ''),
+    modalites: text('site_config_modalites'),
+    contactEmail: row?.contactEmail ?? '',
+    phones: row?.phones ?? [],
+    address: row?.address ?? '',
+    instagramLink: row?.instagramLink ?? '',
+    bookingLink: row?.bookingLink ?? '',
+    airbnbLink: row?.airbnbLink ?? '',
+    tripadvisorLink: row?.tripadvisorLink ?? '',
+    heroImages: row?.heroImages ?? [],
+  };
+}
+
+/**
+ * Saves the general card in one transaction: the single row (created on first
+ * save) and the name, tagline and stay terms of the editing language. The French
+ * or default-language name and tagline also go to the row's columns, which other
+ * readers use as the last fallback. Hero images are left to the image uploader.
+ */
+export async function saveSiteConfig(input: SiteConfigInput, language: string, defaultLanguage: string) {
+  const columns = {
+    contactEmail: input.contactEmail,
+    phones: input.phones,
+    address: input.address,
+    instagramLink: input.instagramLink,
+    bookingLink: input.bookingLink,
+    airbnbLink: input.airbnbLink,
+    tripadvisorLink: input.tripadvisorLink,
+    ...(language === 'fr' || language === defaultLanguage
+      ? { ...(input.name ? { name: input.name } : {}), ...(input.tagline ? { tagline: input.tagline } : {}) }
+      : {}),
+  };
+  const modalites = cleanRichText(input.modalites);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteConfig)
+      .values({ singleton: true, ...columns })
+      .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+    await upsertTexts(tx, { contentType: 'site_config', entityId: null, language }, [
+      { key: 'site_config_name', value: input.name },
+      { key: 'site_config_tagline', value: input.tagline },
+      { key: 'site_config_modalites', value: modalites },
+    ]);
+  });
 }

@@ -1,0 +1,30 @@
+// Travel times from nearby places (SPEC §3 `distances`), shown in the access section.
+import { asc, eq } from 'drizzle-orm';
+import { db } from './db/client';
+import { distances } from './db/schema';
+
+export interface Distance {
+  id: string;
+  city: string;
+  durationMinutes: number;
+}
+
+export async function listDistances(): Promise<Distance[]> {
+  return db
+    .select({ id: distances.id, city: distances.city, durationMinutes: distances.durationMinutes })
+    .from(distances)
+    .orderBy(asc(distances.city));
+}
+
+export async function addDistance(city: string, durationMinutes: number): Promise<Distance> {
+  const [row] = await db
+    .insert(distances)
+    .values({ city, durationMinutes })
+    .returning({ id: distances.id, city: distances.city, durationMinutes: distances.durationMinutes });
+  return row!;
+}
+
+export async function deleteDistance(id: string): Promise<boolean> {
+  const rows = await db.delete(distances).where(eq(distances.id, id)).returning({ id: distances.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,111 @@
+// Small building blocks shared by the back-office list screens (users, seasons,
+// guest book, languages, configuration).
+import { SearchIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { useFetcher } from 'react-router';
+import { toast } from 'sonner';
+import { Input } from '~/components/ui/input';
+import { Label } from '~/components/ui/label';
+import { cn } from '~/lib/utils';
+
+export function ScreenHeader({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 id={id} className="text-2xl font-semibold tracking-tight">
+          {title}
+        </h2>
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+export function SearchField({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="relative w-full sm:max-w-sm">
+      <Label htmlFor={id} className="sr-only">
+        {label}
+      </Label>
+      <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input
+        id={id}
+        type="search"
+        className="pl-8"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+export function EmptyState({ children, className }: { children: React.ReactNode; className?: string }) {
+  return <p className={cn('py-8 text-center text-sm text-muted-foreground', className)}>{children}</p>;
+}
+
+export function FieldError({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {errors[0]}
+    </p>
+  );
+}
+
+/** A loader that could not read its data says so with the spec's error toast. */
+export function useLoadErrorToast(message: string | null | undefined) {
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!message || shown.current === message) return;
+    shown.current = message;
+    toast.error('Erreur', { description: message });
+  }, [message]);
+}
+
+type AnyFetcher = ReturnType<typeof useFetcher>;
+
+/** Runs `onDone` once each time the fetcher's action answers `{ ok: true }`. */
+export function useFetcherSuccess(fetcher: AnyFetcher, onDone: () => void) {
+  const callback = useRef(onDone);
+  callback.current = onDone;
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const data = fetcher.data as { ok?: boolean } | undefined;
+    if (fetcher.state !== 'idle' || !data || handled.current === data) return;
+    handled.current = data;
+    if (data.ok) callback.current();
+  }, [fetcher.state, fetcher.data]);
+}
+
+/** Field messages from a Conform reply returned by an action, for forms without useForm. */
+export function replyErrors(data: unknown, field: string): string[] | undefined {
+  const result = (data as { result?: { error?: Record<string, string[] | null> } } | undefined)?.result;
+  return result?.error?.[field] ?? undefined;
+}
+
+export const formatDate = (value: Date | string) =>
+  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short' }).format(new Date(value));

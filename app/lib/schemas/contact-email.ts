@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { emailAddress } from './common';
+
+export const AddContactEmailSchema = z.object({
+  email: z
+    .string({ error: "L'email est requis" })
+    .trim()
+    .min(1, "L'email est requis")
+    .max(254, "L'email est trop long")
+    .pipe(emailAddress('Adresse email invalide')),
+});
+export const DeleteContactEmailSchema = z.object({ id: z.uuid({ error: 'Email inconnu' }) });

@@ -1,0 +1,9 @@
+// axe-core on a back-office page. The toast stack is left out: its colours belong
+// to the shared toast surface (app/components/toasts.tsx), checked on its own.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.html) }));
+}

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { db } from '~/.server/db/client';
+import { profiles, session, user } from '~/.server/db/schema';
+import { changeUserRole, USER_RULES } from '~/.server/users';
+import { action, loader } from '~/routes/admin/users';
+import { formRequest, getRequest, run, signedInAs } from '../support/requests';
+import { decodeToast } from '../support/toast-cookie';
+
+const post = (fields: Record<string, string>, cookie?: string) => run(action as never, formRequest('/admin/users', fields, cookie));
+const roleOf = async (id: string) => {
+  const [p] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, id));
+  const [u] = await db.select({ role: user.role }).from(user).where(eq(user.id, id));
+  return { profile: p?.role, user: u?.role };
+};
+
+describe('admin users screen', () => {
+  it('lists profiles newest first for admins only', async () => {
+    const admin = await signedInAs('admin');
+    const later = await signedInAs('user');
+    const result = await run(loader as never, getRequest('/admin/users', admin.cookie));
+    expect(result.status).toBe(200);
+    const ids = result.data.users.map((u: { id: string }) => u.id);
+    expect(ids.indexOf(later.userId)).toBeLessThan(ids.indexOf(admin.userId));
+    expect(result.data.viewerId).toBe(admin.userId);
+
+    const plain = await signedInAs('user');
+    const refused = await run(loader as never, getRequest('/admin/users', plain.cookie));
+    expect(refused.headers.get('location')).toBe('/auth');
+  });
+
+  it('refuses every action from anonymous visitors and plain users, changing nothing', async () => {
+    const target = await signedInAs('user');
+    const anonymous = await post({ intent: 'update-role', userId: target.userId, role: 'admin' });
+    expect(anonymous.status).toBe(401);
+    const plain = await signedInAs('user');
+    const asUser = await post({ intent: 'update-role', userId: target.userId, role: 'admin' }, plain.cookie);
+    expect(asUser.status).toBe(403);
+    const deleteAsUser = await post({ intent: 'delete', userId: target.userId }, plain.cookie);
+    expect(deleteAsUser.status).toBe(403);
+    expect(await roleOf(target.userId)).toEqual({ profile: 'user', user: 'user' });
+  });
+
+  it('changes a role in profiles and user together, with the success toast', async () => {
+    const admin = await signedInAs('admin');
+    const target = await signedInAs('user');
+    const promoted = await post({ intent: 'update-role', userId: target.userId, role: 'admin' }, admin.cookie);
+    expect(promoted.status).toBe(200);
+    expect(promoted.headers.get('set-cookie')).toContain('toast=');
+    expect(decodeToast(promoted.headers)).toMatchObject({ title: 'Succès', description: 'Rôle mis à jour avec succès' });
+    expect(await roleOf(target.userId)).toEqual({ profile: 'admin', user: 'admin' });
+
+    const demoted = await post({ intent: 'update-role', userId: target.userId, role: 'user' }, admin.cookie);
+    expect(demoted.status).toBe(200);
+    expect(await roleOf(target.userId)).toEqual({ profile: 'user', user: 'user' });
+  });
+
+  it('answers an invalid role with 400 and a French field message, changing nothing', async () => {
+    const admin = await signedInAs('admin');
+    const target = await signedInAs('user');
+    const result = await post({ intent: 'update-role', userId: target.userId, role: 'superuser' }, admin.cookie);
+    expect(result.status).toBe(400);
+    expect(result.data.result.error.role[0]).toMatch(/Choisissez un rôle/);
+    expect(await roleOf(target.userId)).toEqual({ profile: 'user', user: 'user' });
+  });
+
+  it('refuses an admin removing their own admin role', async () => {
+    const admin = await signedInAs('admin');
+    await signedInAs('admin');
+    const result = await post({ intent: 'update-role', userId: admin.userId, role: 'user' }, admin.cookie);
+    expect(result.status).toBe(400);
+    expect(decodeToast(result.headers)).toMatchObject({ title: 'Erreur', description: USER_RULES.selfDemotion });
+    expect(await roleOf(admin.userId)).toEqual({ profile: 'admin', user: 'admin' });
+  });
+
+  it('never removes the last admin', async () => {
+    const [someone] = await db.select({ id: profiles.id }).from(profiles).limit(1);
+    await db.update(profiles).set({ role: 'user' });
+    const only = await signedInAs('admin');
+    const outcome = await changeUserRole(someone!.id, only.userId, 'user');
+    expect(outcome).toEqual({ ok: false, message: USER_RULES.lastAdmin });
+    expect(await roleOf(only.userId)).toEqual({ profile: 'admin', user: 'admin' });
+  });
+
+  it('deletes a user through better-auth: sessions end and the profile goes', async () => {
+    const admin = await signedInAs('admin');
+    const target = await signedInAs('user');
+    expect((await db.select().from(session).where(eq(session.userId, target.userId))).length).toBeGreaterThan(0);
+    const result = await post({ intent: 'delete', userId: target.userId }, admin.cookie);
+    expect(result.status).toBe(200);
+    expect(decodeToast(result.headers)).toMatchObject({ description: 'Utilisateur supprimé avec succès' });
+    expect(await db.select().from(session).where(eq(session.userId, target.userId))).toHaveLength(0);
+    expect(await db.select().from(profiles).where(eq(profiles.id, target.userId))).toHaveLength(0);
+    expect(await db.select().from(user).where(eq(user.id, target.userId))).toHaveLength(0);
+  });
+
+  it('refuses self-deletion and invalid input, changing nothing', async () => {
+    const admin = await signedInAs('admin');
+    const self = await post({ intent: 'delete', userId: admin.userId }, admin.cookie);
+    expect(self.status).toBe(400);
+    expect(decodeToast(self.headers)).toMatchObject({ description: USER_RULES.selfDeletion });
+    expect(await db.select().from(user).where(eq(user.id, admin.userId))).toHaveLength(1);
+
+    const missing = await post({ intent: 'delete' }, admin.cookie);
+    expect(missing.status).toBe(400);
+    expect(missing.data.result.error.userId).toBeTruthy();
+
+    const unknown = await post({ intent: 'explode' }, admin.cookie);
+    expect(unknown.status).toBe(400);
+  });
+});
+
