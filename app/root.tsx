@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import {
   data,
   isRouteErrorResponse,
@@ -17,6 +17,7 @@ import { takeToast } from '~/.server/toast';
 import { resolveCatalog } from '~/lib/i18n';
 import { I18nProvider } from '~/lib/i18n-react';
 import { useNonce } from '~/lib/nonce';
+import { ToastContext, type QueuedToast, type Toast } from '~/lib/toast';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 
@@ -85,10 +86,14 @@ const Toasts = lazy(() => import('~/components/toasts'));
 
 export default function App() {
   const { language, catalog, toast } = useLoaderData<typeof loader>();
-  const [toastsWanted, setToastsWanted] = useState(false);
+  const [toasts, setToasts] = useState<QueuedToast[]>([]);
   useEffect(() => {
-    if (toast) setToastsWanted(true);
+    if (toast) setToasts((queued) => (queued.some((t) => t.id === toast.id) ? queued : [...queued, toast]));
   }, [toast]);
+  const raise = useCallback(
+    (next: Toast) => setToasts((queued) => [...queued, { ...next, id: crypto.randomUUID() }]),
+    [],
+  );
 
   useEffect(() => {
     try {
@@ -100,10 +105,12 @@ export default function App() {
 
   return (
     <I18nProvider language={language} catalog={catalog}>
-      <Outlet />
-      {toastsWanted ? (
+      <ToastContext.Provider value={raise}>
+        <Outlet />
+      </ToastContext.Provider>
+      {toasts.length ? (
         <Suspense fallback={null}>
-          <Toasts toast={toast} />
+          <Toasts toasts={toasts} />
         </Suspense>
       ) : null}
     </I18nProvider>

@@ -3,9 +3,9 @@
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { useFetcher } from 'react-router';
-import { toast } from 'sonner';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { useToast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
 
 export function ScreenHeader({
@@ -78,12 +78,13 @@ export function FieldError({ id, errors }: { id?: string; errors?: string[] | nu
 
 /** A loader that could not read its data says so with the spec's error toast. */
 export function useLoadErrorToast(message: string | null | undefined) {
+  const raise = useToast();
   const shown = useRef<string | null>(null);
   useEffect(() => {
     if (!message || shown.current === message) return;
     shown.current = message;
-    toast.error('Erreur', { description: message });
-  }, [message]);
+    raise({ type: 'error', title: 'Erreur', description: message });
+  }, [message, raise]);
 }
 
 type AnyFetcher = ReturnType<typeof useFetcher>;
