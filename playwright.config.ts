@@ -1,10 +1,13 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // The e2e suite runs against the production build (`npm start`) with a fresh
 // DATA_DIR, the demo content and a known admin, on the system Chromium.
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
-const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+// Outside test-results/, which Playwright empties at the start of every run.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${PORT}`);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
