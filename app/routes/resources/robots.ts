@@ -1,8 +1,9 @@
+import { config } from '~/.server/config';
 import { publicAccess } from '~/.server/permissions';
 import type { Route } from './+types/robots';
 
-// Placeholder until this endpoint is built.
 export function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
-  return new Response('Not found', { status: 404 });
+  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /auth', '', `Sitemap: ${config().PUBLIC_URL}/sitemap.xml`, ''].join('\n');
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
 }

@@ -1,8 +1,28 @@
+import { listActiveLanguages } from '~/.server/languages';
 import { publicAccess } from '~/.server/permissions';
+import { listRoomIds } from '~/.server/site/rooms';
+import { pageUrl } from '~/.server/site/seo';
 import type { Route } from './+types/sitemap';
 
-// Placeholder until this endpoint is built.
-export function loader({ request }: Route.LoaderArgs) {
+const escapeXml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** Every public page in every active language, each entry listing its alternates. */
+export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
-  return new Response('Not found', { status: 404 });
+  const [languages, rooms] = await Promise.all([listActiveLanguages(), listRoomIds()]);
+  const paths = ['/', '/livre-dor', '/mentions-legales', ...rooms.map((r) => `/room/${r.id}`)];
+  const entries = paths.flatMap((path) => {
+    const alternates = [
+      ...languages.map((l) => `    <xhtml:link rel="alternate" hreflang="${l.code}" href="${escapeXml(pageUrl(path, l.code))}"/>`),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(pageUrl(path))}"/>`,
+    ].join('\n');
+    return languages.map((l) => `  <url>\n    <loc>${escapeXml(pageUrl(path, l.code))}</loc>\n${alternates}\n  </url>`);
+  });
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${entries.join('\n')}
+</urlset>
+`;
+  return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
 }

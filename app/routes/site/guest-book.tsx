@@ -1,1 +1,232 @@
-export default function Room() { return null; }
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Star } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '~/lib/i18n-react';
+import { data, useActionData, useFetcher, useLoaderData } from 'react-router';
+import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
+import { submitTestimonial } from '~/.server/guest-book';
+import { getRequestLanguage } from '~/.server/i18n';
+import { publicAccess } from '~/.server/permissions';
+import { buildSeo } from '~/.server/site/seo';
+import { loadSiteShell } from '~/.server/site/shell';
+import { listPublishedTestimonials } from '~/.server/site/testimonials';
+import { sendToast } from '~/.server/toast';
+import { Field, Honeypot, inputClass } from '~/components/site/form-field';
+import { TestimonialCard } from '~/components/site/home-blocks';
+import { SiteLayout } from '~/components/site/site-layout';
+import { COUNTRIES } from '~/lib/countries';
+import { DEFAULT_RATING, RATINGS } from '~/lib/public-forms';
+import { TestimonialSchema, type TestimonialInput } from '~/lib/schemas/testimonial';
+import { seoMeta } from '~/lib/seo';
+import type { Route } from './+types/guest-book';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  publicAccess(request);
+  const { chain, language, languages, t } = await getRequestLanguage(request);
+  const [{ shell }, testimonials] = await Promise.all([
+    loadSiteShell(chain),
+    // SPEC §8: a failed read is only logged; the list stays empty.
+    listPublishedTestimonials().catch((error) => {
+      console.error('[guest-book] could not load testimonials:', error);
+      return [];
+    }),
+  ]);
+  const seo = buildSeo({
+    path: '/livre-dor',
+    title: `${t('meta.guestBookTitle')} – ${shell.name}`,
+    description: t('meta.guestBookDescription'),
+    language,
+    languages,
+  });
+  return { shell, testimonials, seo };
+}
+
+export interface GuestBookActionData {
+  result: SubmissionResult<string[]>;
+  sentId?: string;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  publicAccess(request);
+  const formData = await request.formData();
+  if (formData.get('intent') !== 'testimonial') throw data('Unknown intent', { status: 400 });
+  const { t } = await getRequestLanguage(request);
+  const submission = parseWithZod(formData, { schema: TestimonialSchema });
+  const failure = (status: number, message: string, result: SubmissionResult<string[]>) =>
+    sendToast({ type: 'error', title: t('common.error'), description: message }, { result } satisfies GuestBookActionData, { status });
+  const success = (sentId: string) =>
+    sendToast(
+      { type: 'success', title: t('guestBook.successTitle'), description: t('guestBook.successDescription') },
+      { result: submission.reply({ resetForm: true }), sentId } satisfies GuestBookActionData,
+    );
+  if (isHoneypotFilled(formData)) return success(crypto.randomUUID());
+  if (submission.status !== 'success') return failure(400, t('guestBook.error'), submission.reply());
+  if (!(await takeSubmissionSlot('testimonial', clientIpOf(request, context)))) {
+    const message = t('abuse.tooMany');
+    return failure(429, message, submission.reply({ formErrors: [message] }));
+  }
+  try {
+    const { id } = await submitTestimonial(submission.value);
+    return success(id);
+  } catch (error) {
+    console.error('[guest-book] could not store a testimonial:', error);
+    return failure(503, t('guestBook.error'), submission.reply());
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return seoMeta(data?.seo);
+}
+
+// Native <select> (works before hydration); where the browser supports customisable
+// selects, its open list is capped at 200 px as the spec asks.
+const COUNTRY_SELECT_CSS = `
+@supports (appearance: base-select) {
+  .country-select, .country-select::picker(select) { appearance: base-select; }
+  .country-select::picker(select) { max-height: 200px; overflow-y: auto; border: 1px solid var(--border); border-radius: 0.375rem; }
+}`;
+
+function RatingInput({ name, defaultValue }: { name: string; defaultValue: number }) {
+  const { t } = useTranslation();
+  const [rating, setRating] = useState(defaultValue);
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium">{t('guestBook.rating')}</legend>
+      <div className="mt-1 flex gap-1">
+        {RATINGS.map((n) => (
+          <label key={n} className="cursor-pointer rounded p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+            <input
+              type="radio"
+              name={name}
+              value={n}
+              defaultChecked={n === defaultValue}
+              onChange={() => setRating(n)}
+              className="sr-only"
+            />
+            <Star aria-hidden className={`size-7 ${n <= rating ? 'fill-amber-500 text-amber-600' : 'text-muted-foreground'}`} />
+            <span className="sr-only">{t('guestBook.stars', { count: n })}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function TestimonialForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<GuestBookActionData>({ key: 'testimonial' });
+  const sending = fetcher.state !== 'idle';
+  const [form, fields] = useForm<TestimonialInput>({
+    id: 'testimonial',
+    lastResult: fetcher.data?.result ?? lastResult,
+    // The server validates with TestimonialSchema; the browser uses native constraints.
+    shouldValidate: 'onSubmit',
+  });
+  const [country, setCountry] = useState('');
+  const resetKey = fetcher.data?.sentId ?? 'initial';
+  // A successful submission empties the form: the select remounts, so forget its value too.
+  useEffect(() => setCountry(''), [resetKey]);
+  return (
+    <fetcher.Form
+      method="post"
+      action="/livre-dor"
+      {...getFormProps(form)}
+      onReset={() => setCountry('')}
+      className="space-y-4 rounded-xl border bg-card p-6 shadow-sm"
+    >
+      <style>{COUNTRY_SELECT_CSS}</style>
+      <input type="hidden" name="intent" value="testimonial" />
+      <Honeypot formId={form.id} />
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+          {form.errors.map((e) => t(e)).join(' ')}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.name.id} label={t('guestBook.name')} errorId={fields.name.errorId} errors={fields.name.errors} required>
+          <input {...getInputProps(fields.name, { type: 'text' })} required maxLength={100} autoComplete="name" className={inputClass} />
+        </Field>
+        <Field
+          id={fields.email.id}
+          label={t('guestBook.email')}
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+          hint={t('guestBook.emailHint')}
+          required
+        >
+          <input {...getInputProps(fields.email, { type: 'email' })} required maxLength={254} autoComplete="email" className={inputClass} />
+        </Field>
+      </div>
+      <Field id={fields.country.id} label={t('guestBook.country')} errorId={fields.country.errorId} errors={fields.country.errors} required>
+        <select
+          key={resetKey}
+          id={fields.country.id}
+          name={fields.country.name}
+          required
+          aria-invalid={fields.country.errors ? true : undefined}
+          aria-describedby={fields.country.errors ? fields.country.errorId : undefined}
+          defaultValue=""
+          onChange={(e) => setCountry(e.target.value)}
+          className={`country-select ${inputClass}`}
+        >
+          <option value="" disabled>
+            {t('guestBook.chooseCountry')}
+          </option>
+          {COUNTRIES.map((c) => (
+            <option key={c.code} value={c.code}>
+              {t(`countries.${c.code}`, { defaultValue: c.name })}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <RatingInput key={resetKey} name={fields.rating.name} defaultValue={DEFAULT_RATING} />
+      <Field id={fields.message.id} label={t('guestBook.message')} errorId={fields.message.errorId} errors={fields.message.errors} required>
+        <textarea {...getTextareaProps(fields.message)} required maxLength={3000} rows={5} className={inputClass} />
+      </Field>
+      <button
+        type="submit"
+        disabled={sending || !country}
+        className="w-full rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-60 sm:w-auto"
+      >
+        {sending ? t('guestBook.sending') : t('guestBook.submit')}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function GuestBook() {
+  const { t } = useTranslation();
+  const { shell, testimonials } = useLoaderData<typeof loader>();
+  const actionData = useActionData<GuestBookActionData>();
+  return (
+    <SiteLayout shell={shell}>
+      <div className="mx-auto max-w-5xl space-y-12 px-4 py-12">
+        <header className="text-center">
+          <h1 className="font-serif text-4xl font-semibold">{t('guestBook.title')}</h1>
+          <p className="mt-2 text-muted-foreground">{t('guestBook.intro')}</p>
+        </header>
+        <section aria-labelledby="form-title" className="mx-auto max-w-2xl">
+          <h2 id="form-title" className="mb-4 font-serif text-2xl font-semibold">
+            {t('guestBook.formTitle')}
+          </h2>
+          <TestimonialForm lastResult={actionData?.result} />
+        </section>
+        <section aria-labelledby="list-title">
+          <h2 id="list-title" className="mb-6 font-serif text-2xl font-semibold">
+            {t('guestBook.listTitle')}
+          </h2>
+          {testimonials.length === 0 ? (
+            <p className="text-center text-muted-foreground">{t('guestBook.empty')}</p>
+          ) : (
+            <div className="grid gap-6 md:grid-cols-2">
+              {testimonials.map((item) => (
+                <TestimonialCard key={item.id} testimonial={item} />
+              ))}
+            </div>
+          )}
+        </section>
+      </div>
+    </SiteLayout>
+  );
+}

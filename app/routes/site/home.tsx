@@ -1,27 +1,121 @@
-import { useLoaderData } from 'react-router';
-import { listActiveLanguages, resolveRequestLanguage } from '~/.server/languages';
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, useLoaderData } from 'react-router';
+import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
+import { submitContactMessage } from '~/.server/contact';
+import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
-import { getSiteTexts } from '~/.server/site-config';
-import { languageChain } from '~/lib/i18n';
+import { listDistances, listTransportOptions } from '~/.server/site/access';
+import { listRoomCards } from '~/.server/site/rooms';
+import { listActiveSections } from '~/.server/site/sections';
+import { buildSeo } from '~/.server/site/seo';
+import { loadSiteShell } from '~/.server/site/shell';
+import { countPublishedTestimonials, listFeaturedTestimonials } from '~/.server/site/testimonials';
+import { sendToast } from '~/.server/toast';
+import { ContactSection } from '~/components/site/contact-form';
+import { Hero } from '~/components/site/hero';
+import { AccessSection, FeaturedTestimonials, HomeSection, RoomsSection, TermsSection } from '~/components/site/home-blocks';
+import { SiteLayout } from '~/components/site/site-layout';
+import { ContactSchema } from '~/lib/schemas/contact';
+import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/home';
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
-  const { language, defaultLanguage } = resolveRequestLanguage(request, await listActiveLanguages());
-  const site = await getSiteTexts(languageChain(language, defaultLanguage));
-  return { site };
+  const { chain, language, languages, t } = await getRequestLanguage(request);
+  const [site, sections, rooms, featured, publishedCount, transport, distances] = await Promise.all([
+    loadSiteShell(chain),
+    listActiveSections(chain),
+    listRoomCards(chain),
+    listFeaturedTestimonials(),
+    countPublishedTestimonials(),
+    listTransportOptions(chain),
+    listDistances(),
+  ]);
+  const { shell } = site;
+  const seo = buildSeo({
+    path: '/',
+    title: `${shell.name} – ${shell.tagline}`,
+    description: t('meta.homeDescription', { name: shell.name, tagline: shell.tagline }),
+    language,
+    languages,
+  });
+  const prices = rooms.map((r) => r.pricePerNight).filter((p): p is number => typeof p === 'number' && p > 0);
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'LodgingBusiness',
+    name: shell.name,
+    description: shell.tagline,
+    url: seo.canonical,
+    address: shell.address.replace(/\s*\n\s*/g, ', '),
+    ...(shell.phones[0] ? { telephone: shell.phones[0] } : {}),
+    ...(shell.email ? { email: shell.email } : {}),
+    image: site.heroImages.map((src) => new URL(src, seo.origin).toString()),
+    ...(prices.length ? { priceRange: `${Math.min(...prices)} € – ${Math.max(...prices)} €` } : {}),
+  };
+  return {
+    seo,
+    jsonLd,
+    shell,
+    heroImages: site.heroImages,
+    modalites: site.modalites,
+    sections,
+    rooms,
+    featured,
+    publishedCount,
+    access: { address: shell.address, transport, distances },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  publicAccess(request);
+  const formData = await request.formData();
+  if (formData.get('intent') !== 'contact') throw data('Unknown intent', { status: 400 });
+  const { t, language } = await getRequestLanguage(request);
+  const failure = (status: number, message: string, result: SubmissionResult<string[]>) =>
+    sendToast({ type: 'error', title: t('common.error'), description: message }, { result }, { status });
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  const success = (sentId: string) =>
+    sendToast(
+      { type: 'success', title: t('contact.successTitle'), description: t('contact.successDescription') },
+      { result: submission.reply({ resetForm: true }), sentId },
+    );
+  // A bot that filled the invisible field gets the usual answer and nothing is kept.
+  if (isHoneypotFilled(formData)) return success(crypto.randomUUID());
+  if (submission.status !== 'success') return failure(400, t('contact.error'), submission.reply());
+  if (!(await takeSubmissionSlot('contact', clientIpOf(request, context)))) {
+    const message = t('abuse.tooMany');
+    return failure(429, message, submission.reply({ formErrors: [message] }));
+  }
+  try {
+    const { id } = await submitContactMessage(submission.value, language);
+    return success(id);
+  } catch (error) {
+    console.error('[contact] could not store a message:', error);
+    return failure(503, t('contact.error'), submission.reply());
+  }
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return [{ title: data?.site.name ?? '' }, { name: 'description', content: data?.site.tagline ?? '' }];
+  return seoMeta(data?.seo, data?.jsonLd);
 }
 
 export default function Home() {
-  const { site } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   return (
-    <main className="mx-auto max-w-4xl p-8">
-      <h1 className="font-serif text-4xl">{site.name}</h1>
-      <p className="text-lg text-muted-foreground">{site.tagline}</p>
-    </main>
+    <SiteLayout shell={data.shell}>
+      <Hero name={data.shell.name} tagline={data.shell.tagline} images={data.heroImages} />
+      {data.sections.before.map((section) => (
+        <HomeSection key={section.id} section={section} />
+      ))}
+      <RoomsSection rooms={data.rooms} />
+      {data.sections.after.map((section) => (
+        <HomeSection key={section.id} section={section} />
+      ))}
+      <TermsSection html={data.modalites} />
+      <FeaturedTestimonials testimonials={data.featured} publishedCount={data.publishedCount} />
+      <AccessSection access={data.access} />
+      <ContactSection links={{ booking: data.shell.booking, airbnb: data.shell.airbnb, tripadvisor: data.shell.tripadvisor }} />
+    </SiteLayout>
   );
 }

@@ -1,26 +1,34 @@
-import { data, Link } from 'react-router';
 import { useTranslation } from '~/lib/i18n-react';
+import { data, Link, useLoaderData } from 'react-router';
+import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
+import { loadSiteShell } from '~/.server/site/shell';
+import { SiteLayout } from '~/components/site/site-layout';
 import type { Route } from './+types/not-found';
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
-  return data(null, { status: 404 });
+  const { chain, t } = await getRequestLanguage(request);
+  const { shell } = await loadSiteShell(chain);
+  return data({ shell, title: `${t('meta.notFoundTitle')} – ${shell.name}` }, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: '404' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? '404' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function NotFound() {
   const { t } = useTranslation();
+  const { shell } = useLoaderData<typeof loader>();
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-muted p-8 text-center">
-      <h1 className="text-4xl font-bold">404</h1>
-      <p className="text-xl text-muted-foreground">{t('notFound.title')}</p>
-      <Link to="/" className="text-primary underline underline-offset-4">
-        {t('notFound.home')}
-      </Link>
-    </main>
+    <SiteLayout shell={shell}>
+      <div className="flex flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+        <h1 className="text-4xl font-bold">404</h1>
+        <p className="text-xl text-muted-foreground">{t('notFound.title')}</p>
+        <Link to="/" className="text-primary underline underline-offset-4">
+          {t('notFound.home')}
+        </Link>
+      </div>
+    </SiteLayout>
   );
 }

@@ -1,1 +1,157 @@
-export default function Room() { return null; }
+import { ArrowLeft, Users } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from '~/lib/i18n-react';
+import { data, Link, useLoaderData } from 'react-router';
+import { getRequestLanguage } from '~/.server/i18n';
+import { publicAccess } from '~/.server/permissions';
+import { getRoomDetail } from '~/.server/site/rooms';
+import { buildSeo } from '~/.server/site/seo';
+import { loadSiteShell } from '~/.server/site/shell';
+import { AmenityList } from '~/components/site/amenities';
+import { Gallery } from '~/components/site/gallery';
+import { RichText } from '~/components/site/rich-text';
+import { SiteLayout } from '~/components/site/site-layout';
+import { formatPrice } from '~/lib/format';
+import { seoMeta } from '~/lib/seo';
+import { useToast } from '~/lib/toast';
+import type { Route } from './+types/room';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  publicAccess(request);
+  const { chain, language, languages, t } = await getRequestLanguage(request);
+  const [{ shell }, room] = await Promise.all([loadSiteShell(chain), getRoomDetail(params.roomId, chain)]);
+  const path = `/room/${encodeURIComponent(params.roomId)}`;
+  if (!room) {
+    const seo = buildSeo({ path, title: `${t('room.notFound')} – ${shell.name}`, description: t('room.notFound'), language, languages });
+    return data({ shell, room: null, seo, jsonLd: null, robots: 'noindex' }, { status: 404 });
+  }
+  const seo = buildSeo({
+    path,
+    title: `${room.name} – ${shell.name}`,
+    description: room.summary || t('meta.roomDescription', { name: room.name, count: room.maxGuests }),
+    language,
+    languages,
+  });
+  const offers = (room.seasonPrices.length ? room.seasonPrices : room.pricePerNight ? [{ season: null, pricePerNight: room.pricePerNight }] : []).map(
+    (p) => ({
+      '@type': 'Offer',
+      ...(p.season ? { name: p.season } : {}),
+      price: p.pricePerNight.toFixed(2),
+      priceCurrency: 'EUR',
+      priceSpecification: { '@type': 'UnitPriceSpecification', price: p.pricePerNight.toFixed(2), priceCurrency: 'EUR', unitText: 'NIGHT' },
+    }),
+  );
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'HotelRoom',
+    name: room.name,
+    description: room.summary,
+    url: seo.canonical,
+    image: room.images.map((src) => new URL(src, seo.origin).toString()),
+    occupancy: { '@type': 'QuantitativeValue', maxValue: room.maxGuests },
+    containedInPlace: { '@type': 'LodgingBusiness', name: shell.name, address: shell.address.replace(/\s*\n\s*/g, ', ') },
+    ...(offers.length ? { offers } : {}),
+  };
+  return { shell, room, seo, jsonLd, robots: null };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const tags = seoMeta(data?.seo, data?.jsonLd);
+  return data?.robots ? [...tags, { name: 'robots', content: data.robots }] : tags;
+}
+
+function RoomNotFound() {
+  const { t } = useTranslation();
+  const raise = useToast();
+  const raised = useRef(false);
+  useEffect(() => {
+    if (raised.current) return;
+    raised.current = true;
+    raise({ type: 'error', title: t('common.error'), description: t('room.notFoundToast') });
+  }, [raise, t]);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="font-serif text-3xl font-semibold">{t('room.notFound')}</h1>
+      <Link to="/#chambres" className="inline-flex items-center gap-2 text-primary underline underline-offset-4">
+        <ArrowLeft aria-hidden className="size-4" />
+        {t('room.back')}
+      </Link>
+    </div>
+  );
+}
+
+export default function RoomPage() {
+  const { t, i18n } = useTranslation();
+  const { shell, room } = useLoaderData<typeof loader>();
+  return (
+    <SiteLayout shell={shell}>
+      {room ? (
+        <article className="mx-auto max-w-5xl px-4 py-8">
+          <Link to="/#chambres" className="mb-6 inline-flex items-center gap-2 text-sm text-primary hover:underline">
+            <ArrowLeft aria-hidden className="size-4" />
+            {t('room.back')}
+          </Link>
+          <Gallery images={room.images} name={room.name} />
+          <div className="mt-8 grid gap-8 md:grid-cols-3">
+            <div className="space-y-6 md:col-span-2">
+              <div>
+                <h1 className="font-serif text-3xl font-semibold md:text-4xl">{room.name}</h1>
+                <p className="mt-2 inline-flex items-center gap-2 text-muted-foreground">
+                  <Users aria-hidden className="size-4" />
+                  {t('room.capacity', { count: room.maxGuests })}
+                </p>
+              </div>
+              <RichText html={room.description} className="leading-relaxed" />
+              {room.tags.length ? (
+                <div>
+                  <h2 className="mb-2 text-lg font-semibold">{t('room.tags')}</h2>
+                  <ul className="flex flex-wrap gap-2">
+                    {room.tags.map((tag) => (
+                      <li key={tag} className="rounded-full bg-secondary px-3 py-1 text-sm">
+                        {tag}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {room.amenities.length ? (
+                <div>
+                  <h2 className="mb-3 text-lg font-semibold">{t('room.amenities')}</h2>
+                  <AmenityList amenities={room.amenities} />
+                </div>
+              ) : null}
+            </div>
+            <aside className="h-fit space-y-4 rounded-xl border bg-card p-6 shadow-sm">
+              <h2 className="text-lg font-semibold">{t('room.prices')}</h2>
+              {room.seasonPrices.length ? (
+                <dl className="space-y-2" data-testid="season-prices">
+                  {room.seasonPrices.map((p) => (
+                    <div key={p.id} className="flex justify-between gap-4">
+                      <dt>{p.season}</dt>
+                      <dd className="font-semibold">
+                        {formatPrice(p.pricePerNight, i18n.language)} <span className="text-sm font-normal text-muted-foreground">{t('room.perNight')}</span>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : room.pricePerNight ? (
+                <p data-testid="base-price">
+                  <span className="text-2xl font-semibold">{formatPrice(room.pricePerNight, i18n.language)}</span>{' '}
+                  <span className="text-muted-foreground">{t('room.perNight')}</span>
+                </p>
+              ) : null}
+              <Link
+                to="/#contact"
+                className="inline-flex w-full justify-center rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90"
+              >
+                {t('room.book')}
+              </Link>
+            </aside>
+          </div>
+        </article>
+      ) : (
+        <RoomNotFound />
+      )}
+    </SiteLayout>
+  );
+}

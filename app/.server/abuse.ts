@@ -1,0 +1,53 @@
+// Spam resistance without a captcha (issue 7, part 5): a honeypot field and a
+// per-IP fixed-window limit per form, counted in Postgres so that every app
+// instance shares the same counters.
+import { sql } from 'drizzle-orm';
+import type { AppLoadContext } from 'react-router';
+import { config } from './config';
+import { db } from './db/client';
+import { submissionLimits } from './db/schema';
+
+export type LimitedForm = 'contact' | 'testimonial';
+
+/** A filled honeypot means a bot: the caller answers as usual and stores nothing. */
+export function isHoneypotFilled(formData: FormData, field = 'website'): boolean {
+  const value = formData.get(field);
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/**
+ * The visitor's address. The Hono entry puts the connection's address (or, behind
+ * TRUST_PROXY, X-Forwarded-For's first hop) in the load context; without it
+ * (tests, other adapters) the header is trusted only when TRUST_PROXY says so.
+ */
+export function clientIpOf(request: Request, context?: Pick<AppLoadContext, 'clientIp'> | null): string {
+  if (context?.clientIp) return context.clientIp;
+  if (config().TRUST_PROXY) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return 'unknown';
+}
+
+/**
+ * Counts one submission for (form, ip) and tells whether it is within the limit
+ * (SUBMISSION_LIMIT per SUBMISSION_WINDOW_MINUTES). One atomic upsert: concurrent
+ * requests cannot both take the last slot.
+ */
+export async function takeSubmissionSlot(form: LimitedForm, ip: string): Promise<boolean> {
+  const { SUBMISSION_LIMIT, SUBMISSION_WINDOW_MINUTES } = config();
+  const key = `${form}:${ip}`;
+  const expired = sql`${submissionLimits.windowStartedAt} <= now() - make_interval(mins => ${SUBMISSION_WINDOW_MINUTES})`;
+  const [row] = await db
+    .insert(submissionLimits)
+    .values({ key, count: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: submissionLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${submissionLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${submissionLimits.windowStartedAt} end`,
+      },
+    })
+    .returning({ count: submissionLimits.count });
+  return (row?.count ?? 1) <= SUBMISSION_LIMIT;
+}

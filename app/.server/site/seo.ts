@@ -1,0 +1,40 @@
+// Search-engine data for a public page: canonical URL and hreflang alternates
+// (?lang=xx per active language, x-default without), built from PUBLIC_URL.
+import { config } from '../config';
+import type { ActiveLanguage } from '../languages';
+
+export interface Seo {
+  title: string;
+  description: string;
+  language: string;
+  canonical: string;
+  alternates: Array<{ hreflang: string; href: string }>;
+  origin: string;
+}
+
+export function pageUrl(path: string, language?: string): string {
+  const url = new URL(path, config().PUBLIC_URL);
+  if (language) url.searchParams.set('lang', language);
+  return url.toString();
+}
+
+export function buildSeo(options: {
+  path: string;
+  title: string;
+  description: string;
+  language: string;
+  languages: ActiveLanguage[];
+}): Seo {
+  const { path, language, languages } = options;
+  return {
+    title: options.title,
+    description: options.description,
+    language,
+    canonical: pageUrl(path, language),
+    alternates: [
+      ...languages.map((l) => ({ hreflang: l.code, href: pageUrl(path, l.code) })),
+      { hreflang: 'x-default', href: pageUrl(path) },
+    ],
+    origin: config().PUBLIC_URL,
+  };
+}

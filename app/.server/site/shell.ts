@@ -1,0 +1,68 @@
+// What every public page shows around its content (header, footer) and the home
+// page's site-wide fields: only the site_config columns that are public.
+import { loadTexts, pickText } from '../content';
+import { db } from '../db/client';
+import { siteConfig } from '../db/schema';
+import { cleanRichText } from './html';
+
+export interface SiteShell {
+  name: string;
+  tagline: string;
+  address: string;
+  phones: string[];
+  email: string;
+  instagram: string;
+  booking: string;
+  airbnb: string;
+  tripadvisor: string;
+}
+
+/** Shown when the owners have not configured a value yet. */
+export const SITE_FALLBACKS = {
+  name: 'Mas de Grasse',
+  tagline: 'Chambres d’hôtes en Provence',
+  address: 'Grasse, 06130, France',
+};
+
+async function readConfig() {
+  const [row] = await db
+    .select({
+      name: siteConfig.name,
+      tagline: siteConfig.tagline,
+      heroImages: siteConfig.heroImages,
+      contactEmail: siteConfig.contactEmail,
+      phones: siteConfig.phones,
+      phone: siteConfig.phone,
+      address: siteConfig.address,
+      instagramLink: siteConfig.instagramLink,
+      bookingLink: siteConfig.bookingLink,
+      airbnbLink: siteConfig.airbnbLink,
+      tripadvisorLink: siteConfig.tripadvisorLink,
+    })
+    .from(siteConfig)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function loadSiteShell(chain: string[]) {
+  const [row, texts] = await Promise.all([readConfig(), loadTexts('site_config', null)]);
+  const phones = (row?.phones ?? []).filter((p) => p.trim() !== '');
+  const shell: SiteShell = {
+    name: pickText(texts.get('site_config_name'), chain, row?.name) || SITE_FALLBACKS.name,
+    tagline: pickText(texts.get('site_config_tagline'), chain, row?.tagline) || SITE_FALLBACKS.tagline,
+    address: row?.address?.trim() || SITE_FALLBACKS.address,
+    phones: phones.length ? phones : row?.phone ? [row.phone] : [],
+    email: row?.contactEmail ?? '',
+    instagram: row?.instagramLink ?? '',
+    booking: row?.bookingLink ?? '',
+    airbnb: row?.airbnbLink ?? '',
+    tripadvisor: row?.tripadvisorLink ?? '',
+  };
+  return {
+    shell,
+    heroImages: row?.heroImages ?? [],
+    modalites: cleanRichText(pickText(texts.get('site_config_modalites'), chain)),
+    /** The legal notice's single phone field (SPEC §3), else the first of the list. */
+    legalPhone: row?.phone || phones[0] || '',
+  };
+}

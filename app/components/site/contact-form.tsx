@@ -1,0 +1,144 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { CircleCheck, Clock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '~/lib/i18n-react';
+import { useActionData, useFetcher } from 'react-router';
+import { CONTACT_GUEST_OPTIONS, DEFAULT_CONTACT_GUESTS } from '~/lib/public-forms';
+import type { ContactInput } from '~/lib/schemas/contact';
+import { Field, Honeypot, inputClass } from './form-field';
+import { SectionHeading } from './home-blocks';
+
+export const CONTACT_SUCCESS_MS = 3000;
+
+export interface ContactActionData {
+  result: SubmissionResult<string[]>;
+  sentId?: string;
+}
+
+export interface BookingLinks {
+  booking: string;
+  airbnb: string;
+  tripadvisor: string;
+}
+
+type ContactFetcher = ReturnType<typeof useFetcher<ContactActionData>>;
+
+function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher; lastResult?: SubmissionResult<string[]>; sending: boolean }) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm<ContactInput>({
+    id: 'contact-form',
+    lastResult,
+    // The server validates with ContactSchema (zod stays out of the public bundle);
+    // the browser's own constraints below give instant feedback.
+    shouldValidate: 'onSubmit',
+    defaultValue: { guests: DEFAULT_CONTACT_GUESTS },
+  });
+  return (
+    <fetcher.Form method="post" action="/?index" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="contact" />
+      <Honeypot formId={form.id} />
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+          {form.errors.map((e) => t(e)).join(' ')}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={fields.name.id} label={t('contact.name')} errorId={fields.name.errorId} errors={fields.name.errors} required>
+          <input {...getInputProps(fields.name, { type: 'text' })} required maxLength={200} autoComplete="name" className={inputClass} />
+        </Field>
+        <Field id={fields.email.id} label={t('contact.email')} errorId={fields.email.errorId} errors={fields.email.errors} required>
+          <input {...getInputProps(fields.email, { type: 'email' })} required maxLength={254} autoComplete="email" className={inputClass} />
+        </Field>
+        <Field id={fields.phone.id} label={t('contact.phone')} errorId={fields.phone.errorId} errors={fields.phone.errors}>
+          <input {...getInputProps(fields.phone, { type: 'tel' })} maxLength={40} autoComplete="tel" className={inputClass} />
+        </Field>
+        <Field id={fields.dates.id} label={t('contact.dates')} errorId={fields.dates.errorId} errors={fields.dates.errors}>
+          <input {...getInputProps(fields.dates, { type: 'text' })} maxLength={200} placeholder={t('contact.datesPlaceholder')} className={inputClass} />
+        </Field>
+        <Field id={fields.guests.id} label={t('contact.guests')} errorId={fields.guests.errorId} errors={fields.guests.errors}>
+          <select {...getSelectProps(fields.guests)} className={inputClass}>
+            {CONTACT_GUEST_OPTIONS.map((n) => (
+              <option key={n} value={n}>
+                {t('contact.guestOption', { count: n })}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field id={fields.message.id} label={t('contact.message')} errorId={fields.message.errorId} errors={fields.message.errors} required>
+        <textarea {...getTextareaProps(fields.message)} required maxLength={5000} rows={5} className={inputClass} />
+      </Field>
+      <button
+        type="submit"
+        disabled={sending}
+        className="w-full rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-60 sm:w-auto"
+      >
+        {sending ? t('contact.sending') : t('contact.submit')}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function ContactSection({ links }: { links: BookingLinks }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ContactActionData>({ key: 'contact' });
+  const actionData = useActionData<ContactActionData>();
+  const data = fetcher.data ?? actionData;
+  const sending = fetcher.state !== 'idle';
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const showSuccess = Boolean(data?.sentId && data.sentId !== dismissed);
+
+  useEffect(() => {
+    if (!data?.sentId || data.sentId === dismissed) return;
+    const id = data.sentId;
+    const timer = window.setTimeout(() => setDismissed(id), CONTACT_SUCCESS_MS);
+    return () => window.clearTimeout(timer);
+  }, [data?.sentId, dismissed]);
+
+  const platforms = [
+    { href: links.booking, label: 'Booking.com' },
+    { href: links.airbnb, label: 'Airbnb' },
+    { href: links.tripadvisor, label: 'TripAdvisor' },
+  ].filter((p) => p.href);
+
+  return (
+    <section id="contact" aria-labelledby="contact-title" className="scroll-mt-20 bg-muted/40 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="contact-title" title={t('contact.title')} subtitle={t('contact.subtitle')} />
+        <div className="grid gap-8 md:grid-cols-3">
+          <div className="relative rounded-xl border bg-card p-6 shadow-sm md:col-span-2">
+            {showSuccess ? (
+              <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-3 text-center" data-testid="contact-success">
+                <CircleCheck aria-hidden className="size-12 text-green-700" />
+                <p className="text-xl font-semibold">{t('contact.successTitle')}</p>
+                <p className="text-muted-foreground">{t('contact.successDescription')}</p>
+              </div>
+            ) : (
+              <ContactForm key={dismissed ?? 'initial'} fetcher={fetcher} lastResult={data?.sentId ? undefined : data?.result} sending={sending} />
+            )}
+          </div>
+          <aside className="space-y-6">
+            <p className="flex items-center gap-2 rounded-xl border bg-card p-4 font-medium">
+              <Clock aria-hidden className="size-5 text-primary" />
+              {t('contact.responseTime')}
+            </p>
+            {platforms.length ? (
+              <div className="rounded-xl border bg-card p-4">
+                <h3 className="mb-3 font-semibold">{t('contact.bookOn')}</h3>
+                <ul className="space-y-2">
+                  {platforms.map((p) => (
+                    <li key={p.label}>
+                      <a href={p.href} target="_blank" rel="noopener noreferrer" className="text-primary underline underline-offset-2">
+                        {p.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </aside>
+        </div>
+      </div>
+    </section>
+  );
+}

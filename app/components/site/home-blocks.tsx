@@ -1,0 +1,306 @@
+import { Car, Plane, Quote, Star, TrainFront, Users } from 'lucide-react';
+import { useTranslation } from '~/lib/i18n-react';
+import { Link } from 'react-router';
+import { countryName } from '~/lib/countries';
+import { formatDuration, formatPrice } from '~/lib/format';
+import { imageUrl, VARIANTS } from '~/lib/image-url';
+import { roomGridClass } from '~/lib/room-grid';
+import { AmenityList } from './amenities';
+import { AutoLink } from './auto-link';
+import { RichText } from './rich-text';
+
+export interface RoomCardData {
+  id: string;
+  name: string;
+  shortDescription: string;
+  tags: string[];
+  image: string | null;
+  maxGuests: number;
+  pricePerNight: number | null;
+}
+
+export function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: string; id?: string }) {
+  return (
+    <div className="mb-8 text-center">
+      <h2 id={id} className="font-serif text-3xl font-semibold text-foreground md:text-4xl">
+        {title}
+      </h2>
+      {subtitle ? <p className="mt-2 text-muted-foreground">{subtitle}</p> : null}
+    </div>
+  );
+}
+
+function RoomCard({ room }: { room: RoomCardData }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="room-card">
+      <div className="relative aspect-[2/1] bg-muted">
+        {room.image ? (
+          <img
+            src={imageUrl(room.image, VARIANTS.galleryMain)}
+            alt={room.name}
+            width={800}
+            height={400}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        ) : null}
+        <span className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-full bg-background/95 px-2.5 py-1 text-xs font-medium">
+          <Users aria-hidden className="size-3.5" />
+          {t('rooms.guests', { count: room.maxGuests })}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h3 className="font-serif text-xl font-semibold">{room.name}</h3>
+        {room.pricePerNight ? (
+          <p className="text-sm font-medium text-primary">
+            {t('rooms.perNight', { price: formatPrice(room.pricePerNight, i18n.language) })}
+          </p>
+        ) : null}
+        {room.shortDescription ? (
+          <RichText html={room.shortDescription} className="line-clamp-4 text-sm text-muted-foreground" />
+        ) : null}
+        {room.tags.length ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label={room.name}>
+            {room.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Link
+          to={`/room/${room.id}`}
+          className="mt-auto inline-flex justify-center rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+        >
+          {t('rooms.details')}
+          <span className="sr-only"> : {room.name}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export function RoomsSection({ rooms }: { rooms: RoomCardData[] }) {
+  const { t } = useTranslation();
+  return (
+    <section id="chambres" aria-labelledby="chambres-title" className="scroll-mt-20 bg-muted/40 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="chambres-title" title={t('rooms.title')} subtitle={t('rooms.subtitle')} />
+        {rooms.length === 0 ? (
+          <p className="text-center text-muted-foreground">{t('rooms.empty')}</p>
+        ) : (
+          <div className={`grid gap-6 ${roomGridClass(rooms.length)}`} data-testid="room-grid">
+            {rooms.map((room) => (
+              <RoomCard key={room.id} room={room} />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export interface HomeSectionData {
+  id: string;
+  title: string;
+  content: string;
+  images: string[];
+  amenities: string[];
+}
+
+export function HomeSection({ section }: { section: HomeSectionData }) {
+  const headingId = `section-${section.id}`;
+  const [first, ...others] = section.images;
+  return (
+    <section aria-labelledby={headingId} className="px-4 py-16" data-testid="home-section">
+      <div className={`mx-auto grid max-w-6xl items-center gap-8 ${first ? 'md:grid-cols-2' : ''}`}>
+        <div>
+          <h2 id={headingId} className="mb-4 font-serif text-3xl font-semibold">
+            {section.title}
+          </h2>
+          <RichText html={section.content} />
+          <AmenityList amenities={section.amenities} className="mt-6" />
+        </div>
+        {first ? (
+          <div className="space-y-2">
+            <img
+              src={imageUrl(first, VARIANTS.galleryMain)}
+              alt={section.title}
+              width={800}
+              height={400}
+              loading="lazy"
+              decoding="async"
+              className="aspect-[2/1] w-full rounded-xl object-cover"
+            />
+            {others.length ? (
+              <div className="grid grid-cols-3 gap-2">
+                {others.slice(0, 3).map((src, i) => (
+                  <img
+                    key={src}
+                    src={imageUrl(src, VARIANTS.galleryThumb)}
+                    alt={`${section.title} (${i + 2})`}
+                    width={150}
+                    height={80}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[15/8] w-full rounded-md object-cover"
+                  />
+                ))}
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+export function TermsSection({ html }: { html: string }) {
+  const { t } = useTranslation();
+  if (!html) return null;
+  return (
+    <section id="modalites" aria-labelledby="modalites-title" className="scroll-mt-20 px-4 py-16">
+      <div className="mx-auto max-w-3xl rounded-xl border bg-card p-6 md:p-8">
+        <h2 id="modalites-title" className="mb-4 font-serif text-2xl font-semibold">
+          {t('terms.title')}
+        </h2>
+        <RichText html={html} />
+      </div>
+    </section>
+  );
+}
+
+export interface TestimonialData {
+  id: string;
+  name: string;
+  country: string | null;
+  message: string;
+  rating: number;
+}
+
+export function Stars({ rating }: { rating: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-0.5" role="img" aria-label={t('testimonials.rating', { count: rating })}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star key={n} aria-hidden className={`size-4 ${n <= rating ? 'fill-amber-500 text-amber-600' : 'text-muted-foreground/40'}`} />
+      ))}
+    </div>
+  );
+}
+
+export function TestimonialCard({ testimonial }: { testimonial: TestimonialData }) {
+  const { t } = useTranslation();
+  const country = testimonial.country ? t(`countries.${testimonial.country}`, { defaultValue: countryName(testimonial.country) }) : '';
+  return (
+    <figure className="flex flex-col gap-3 rounded-xl border bg-card p-6 shadow-sm" data-testid="testimonial">
+      <Stars rating={testimonial.rating} />
+      <blockquote className="flex-1 italic text-foreground">
+        <Quote aria-hidden className="mb-1 size-4 text-primary" />
+        <p className="whitespace-pre-line">« {testimonial.message} »</p>
+      </blockquote>
+      <figcaption className="text-sm">
+        <span className="font-semibold">{testimonial.name}</span>
+        {country ? <span className="text-muted-foreground"> — {country}</span> : null}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function FeaturedTestimonials({ testimonials, publishedCount }: { testimonials: TestimonialData[]; publishedCount: number }) {
+  const { t } = useTranslation();
+  if (testimonials.length === 0) return null;
+  return (
+    <section id="temoignages" aria-labelledby="temoignages-title" className="scroll-mt-20 bg-muted/40 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="temoignages-title" title={t('testimonials.title')} />
+        <div className="grid gap-6 md:grid-cols-3">
+          {testimonials.map((item) => (
+            <TestimonialCard key={item.id} testimonial={item} />
+          ))}
+        </div>
+        <p className="mt-8 text-center">
+          <Link to="/livre-dor" className="inline-flex rounded-md border border-primary px-5 py-2 font-medium text-primary hover:bg-primary/10">
+            {t('testimonials.seeAll', { count: publishedCount })}
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+const TRANSPORT_ICONS = { car: Car, train: TrainFront, plane: Plane };
+
+export interface AccessData {
+  address: string;
+  transport: Array<{ id: string; type: 'car' | 'train' | 'plane'; description: string; descriptionHtml: string }>;
+  distances: Array<{ id: string; city: string; durationMinutes: number }>;
+}
+
+export function AccessSection({ access }: { access: AccessData }) {
+  const { t } = useTranslation();
+  const mapQuery = access.address.replace(/\s+/g, ' ').trim();
+  return (
+    <section id="acces" aria-labelledby="acces-title" className="scroll-mt-20 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="acces-title" title={t('access.title')} subtitle={t('access.subtitle')} />
+        <div className="grid gap-8 md:grid-cols-2">
+          <div className="space-y-6">
+            <div>
+              <h3 className="mb-2 font-semibold">{t('access.address')}</h3>
+              <address className="not-italic">
+                <AutoLink text={access.address} className="whitespace-pre-line" />
+              </address>
+            </div>
+            {access.transport.length ? (
+              <ul className="space-y-4">
+                {access.transport.map((option) => {
+                  const Icon = TRANSPORT_ICONS[option.type] ?? Car;
+                  return (
+                    <li key={option.id} className="flex gap-3" data-transport={option.type}>
+                      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
+                        <Icon aria-hidden className="size-5" />
+                      </span>
+                      <div>
+                        <h3 className="font-semibold">{t(`access.${option.type}`)}</h3>
+                        {option.description ? (
+                          <p className="whitespace-pre-line text-sm text-muted-foreground">
+                            <AutoLink text={option.description} />
+                          </p>
+                        ) : null}
+                        <RichText html={option.descriptionHtml} className="text-sm text-muted-foreground" />
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
+            {access.distances.length ? (
+              <div>
+                <h3 className="mb-2 font-semibold">{t('access.distances')}</h3>
+                <ul className="divide-y rounded-lg border">
+                  {access.distances.map((d) => (
+                    <li key={d.id} className="flex justify-between px-4 py-2 text-sm">
+                      <span>{d.city}</span>
+                      <span className="font-medium">{formatDuration(d.durationMinutes)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+          <iframe
+            title={t('access.mapTitle', { address: mapQuery })}
+            src={`https://www.google.com/maps?q=${encodeURIComponent(mapQuery)}&output=embed`}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+            className="h-[500px] w-full rounded-xl border"
+            height={500}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { Check, Globe, Menu, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '~/lib/i18n-react';
+import { Link, useLocation } from 'react-router';
+import { useRootData } from '~/root';
+
+const NAV = [
+  { key: 'home', anchor: 'accueil' },
+  { key: 'rooms', anchor: 'chambres' },
+  { key: 'access', anchor: 'acces' },
+  { key: 'guestBook', path: '/livre-dor' },
+  { key: 'contact', anchor: 'contact' },
+] as const;
+
+function scrollToTop(event: React.MouseEvent) {
+  event.preventDefault();
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+  if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+}
+
+function LanguagePicker() {
+  const { t } = useTranslation();
+  const { languages, language } = useRootData();
+  const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+  if (languages.length < 2) return null;
+  const current = languages.find((l) => l.code === language);
+  return (
+    <details ref={details} className="relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm hover:bg-muted [&::-webkit-details-marker]:hidden"
+        aria-label={`${t('nav.chooseLanguage')} (${current?.name ?? language})`}
+      >
+        <Globe aria-hidden className="size-4" />
+        <span className="uppercase">{language}</span>
+      </summary>
+      <ul className="absolute right-0 z-50 mt-1 min-w-40 rounded-md border bg-popover p-1 shadow-md" aria-label={t('nav.language')}>
+        {languages.map((l) => (
+          <li key={l.code}>
+            <Link
+              to={{ pathname: location.pathname, search: `?lang=${l.code}`, hash: location.hash }}
+              preventScrollReset
+              replace
+              hrefLang={l.code}
+              lang={l.code}
+              aria-current={l.code === language ? 'true' : undefined}
+              onClick={() => details.current?.removeAttribute('open')}
+              className="flex items-center justify-between gap-3 rounded px-2 py-1.5 text-sm hover:bg-muted"
+            >
+              {l.name}
+              {l.code === language ? <Check aria-hidden className="size-4 text-primary" /> : <span className="size-4" />}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function SiteHeader({ siteName }: { siteName: string }) {
+  const { t } = useTranslation();
+  const { viewer } = useRootData();
+  const { pathname } = useLocation();
+  const onHome = pathname === '/';
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => setOpen(false), [pathname]);
+
+  const links = NAV.map((item) => {
+    const label = t(`nav.${item.key}`);
+    const className = 'rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-primary';
+    const close = () => setOpen(false);
+    if ('path' in item) {
+      return (
+        <Link key={item.key} to={item.path} className={className} onClick={close}>
+          {label}
+        </Link>
+      );
+    }
+    return onHome ? (
+      <a key={item.key} href={`#${item.anchor}`} className={className} onClick={close}>
+        {label}
+      </a>
+    ) : (
+      <Link key={item.key} to={`/#${item.anchor}`} className={className} onClick={close}>
+        {label}
+      </Link>
+    );
+  });
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+        {t('nav.skip')}
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link
+          to="/"
+          onClick={onHome ? scrollToTop : undefined}
+          className="font-serif text-xl font-semibold text-primary"
+          aria-label={t('nav.backToTop', { name: siteName })}
+        >
+          {siteName}
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+          {links}
+        </nav>
+        <div className="flex items-center gap-1">
+          <LanguagePicker />
+          {viewer?.isAdmin ? (
+            <Link to="/admin" className="rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted">
+              {t('nav.admin')}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className="rounded-md p-2 hover:bg-muted md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+          </button>
+        </div>
+      </div>
+      <nav
+        id="mobile-menu"
+        aria-label={t('nav.main')}
+        className={`${open ? 'flex' : 'hidden'} flex-col border-t bg-background px-4 py-2 md:hidden`}
+      >
+        {links}
+      </nav>
+    </header>
+  );
+}

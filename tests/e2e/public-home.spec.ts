@@ -1,0 +1,222 @@
+// Home page (issue 4, part 2) on the demo content: 4 rooms, 2 sections (positions
+// 0 and 50), 5 published testimonials of which 3 featured, 3 hero images.
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from './fixtures';
+
+/** React has attached its handlers to the server-rendered markup. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const button = document.querySelector('#accueil button, #contact button');
+    return Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactProps')));
+  });
+}
+
+test.describe('home page', () => {
+  test('shows the blocks in the spec order with their anchors', async ({ page }) => {
+    await page.goto('/');
+    const order = await page.evaluate(() =>
+      [...document.querySelectorAll('main > section')].map((s) => s.id || (s.querySelector('h2')?.textContent ?? '')),
+    );
+    expect(order).toEqual([
+      'accueil',
+      'Bienvenue à la Bastide',
+      'chambres',
+      'Le jardin et la piscine',
+      'modalites',
+      'temoignages',
+      'acces',
+      'contact',
+    ]);
+    await expect(page.getByRole('heading', { name: 'Modalités de séjour' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('lays out 4 rooms on 2 columns (count % 3 === 1) with their card content', async ({ page }, info) => {
+    await page.goto('/');
+    const grid = page.getByTestId('room-grid');
+    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(info.project.name === 'mobile' ? 1 : 2);
+    const cards = page.getByTestId('room-card');
+    await expect(cards).toHaveCount(4);
+    const first = cards.first();
+    await expect(first.getByRole('heading', { name: 'Chambre Lavande' })).toBeVisible();
+    await expect(first.getByText('2 personnes')).toBeVisible();
+    await expect(first.getByRole('img', { name: 'Chambre Lavande' })).toBeVisible();
+    expect(await first.getByRole('listitem').count()).toBeLessThanOrEqual(4);
+    await first.getByRole('link', { name: /Voir les détails/ }).click();
+    await expect(page).toHaveURL(/\/room\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Chambre Lavande' })).toBeVisible();
+  });
+
+  test('the hero changes slide every 5 seconds, with dot buttons, and pauses on hover', async ({ page }, info) => {
+    const t0 = Date.now();
+    await page.clock.install({ time: t0 });
+    await page.goto('/');
+    const hero = page.locator('#accueil');
+    await expect(hero.getByRole('heading', { level: 1, name: 'La Bastide aux Jasmins' })).toBeVisible();
+    const dots = hero.getByRole('button', { name: /Afficher l'image/ });
+    await expect(dots).toHaveCount(3);
+    await waitForHydration(page);
+    await page.clock.pauseAt(t0 + 30_000);
+    // A dot click (without moving the pointer or focus) restarts the 5-second period now.
+    await dots.nth(1).dispatchEvent('click');
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(4900);
+    await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(200);
+    await expect(dots.nth(2)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(5000);
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    if (info.project.name === 'desktop') {
+      await hero.hover();
+      await page.clock.runFor(12_000);
+      await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+      await page.mouse.move(5, 700);
+      await page.clock.runFor(5100);
+      await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+    }
+    const preload = page.locator('link[rel="preload"][as="image"]');
+    await expect(preload.first()).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  test('the hero does not auto-advance with reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const t0 = Date.now();
+    await page.clock.install({ time: t0 });
+    await page.goto('/');
+    const dots = page.locator('#accueil').getByRole('button', { name: /Afficher l'image/ });
+    await waitForHydration(page);
+    await page.clock.pauseAt(t0 + 30_000);
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+    await page.clock.runFor(11_000);
+    await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+  });
+
+  test('featured testimonials: 3 cards and a link labelled with the published count', async ({ page }) => {
+    await page.goto('/');
+    const block = page.locator('#temoignages');
+    // Demo content: 3 featured among 5 published (admin specs may change these later in a run).
+    const cards = await block.getByTestId('testimonial').count();
+    expect(cards).toBeGreaterThan(0);
+    expect(cards).toBeLessThanOrEqual(3);
+    const link = block.getByRole('link', { name: /^Voir les \d+ témoignages$/ });
+    const published = Number((await link.textContent())!.match(/\d+/)![0]);
+    await link.click();
+    await expect(page).toHaveURL(/\/livre-dor$/);
+    await expect(page.getByTestId('testimonial')).toHaveCount(published);
+  });
+
+  test('access: address, transport by type with icons, distances, lazy 500px map', async ({ page }) => {
+    await page.goto('/');
+    const access = page.locator('#acces');
+    await expect(access.getByRole('heading', { name: 'En voiture' })).toBeVisible();
+    await expect(access.getByRole('heading', { name: 'En train' })).toBeVisible();
+    await expect(access.getByRole('heading', { name: 'En avion' })).toBeVisible();
+    expect(await access.locator('[data-transport]').evaluateAll((els) => els.map((e) => e.getAttribute('data-transport')))).toEqual([
+      'car',
+      'plane',
+      'train',
+    ]);
+    await expect(access.locator('[data-transport] svg').first()).toBeVisible();
+    const durations = await access.locator('li span.font-medium').allTextContents();
+    expect(durations.length).toBeGreaterThan(0);
+    for (const d of durations) expect(d).toMatch(/^(\d{1,2} min|\d+ h( \d{1,2} min)?)$/);
+    await expect(access.getByRole('link', { name: /06130 Grasse/ })).toHaveAttribute('href', /google\.com\/maps/);
+    const map = access.locator('iframe');
+    await expect(map).toHaveAttribute('loading', 'lazy');
+    await expect(map).toHaveAttribute('title', /Carte/);
+    await expect(map).toHaveAttribute('src', /^https:\/\/www\.google\.com\/maps\?q=.+&output=embed$/);
+    expect(await map.evaluate((el) => el.getBoundingClientRect().height)).toBe(500);
+  });
+
+  test('contact: sending state, 3-second success panel, then a reset form', async ({ page }) => {
+    const t0 = Date.now();
+    await page.clock.install({ time: t0 });
+    await page.goto('/#contact');
+    await waitForHydration(page);
+    const form = page.locator('#contact');
+    await expect(form.getByText('Réponse sous 24h')).toBeVisible();
+    await expect(form.getByLabel('Nombre de personnes')).toHaveValue('2');
+    const name = `Visiteur ${Date.now()}`;
+    await form.getByRole('textbox', { name: 'Nom', exact: true }).fill(name);
+    await form.getByLabel('Email').fill('visiteur@example.com');
+    await form.getByLabel('Téléphone').fill('06 12 34 56 78');
+    await form.getByLabel('Dates souhaitées').fill('du 12 au 15 juin');
+    await form.getByLabel('Nombre de personnes').selectOption('4');
+    await form.getByLabel('Message').fill('Bonjour, avez-vous une chambre ?');
+    // Hold the answer back a moment to see the sending state.
+    await page.route('**/*.data*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await form.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(form.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
+    const panel = page.getByTestId('contact-success');
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText('Message envoyé avec succès !');
+    await expect(page.getByText('Nous vous répondrons dans les plus brefs délais.').first()).toBeVisible();
+    // The panel's 3-second timer started a few milliseconds ago, in page time.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    await page.clock.runFor(2600);
+    await expect(panel).toBeVisible();
+    await page.clock.runFor(500);
+    await expect(panel).toBeHidden();
+    await expect(form.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue('');
+    await expect(form.getByLabel('Nombre de personnes')).toHaveValue('2');
+  });
+
+  test('contact: a missing field keeps the form, with the error', async ({ page }) => {
+    await page.goto('/');
+    const form = page.locator('#contact');
+    await form.getByLabel('Email').fill('visiteur@example.com');
+    await form.getByRole('button', { name: 'Envoyer le message' }).click();
+    // The browser's own check stops the submission: the form stays, nothing is sent.
+    expect(await form.getByRole('textbox', { name: 'Nom', exact: true }).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    await expect(page.getByTestId('contact-success')).toHaveCount(0);
+  });
+
+  test('header: navigation, brand to top, mobile menu, no Admin for visitors', async ({ page }, info) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    if (info.project.name === 'mobile') {
+      const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await toggle.click();
+      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
+    }
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true');
+    for (const label of ['Accueil', 'Chambres & Tarifs', 'Accès', "Livre d'or", 'Contact']) {
+      await expect(nav.getByRole('link', { name: label })).toBeVisible();
+    }
+    await nav.getByRole('link', { name: 'Accès' }).click();
+    await expect(page).toHaveURL(/#acces$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByRole('link', { name: /La Bastide aux Jasmins – retour en haut/ }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // From another page, anchors go to / plus the anchor.
+    await page.goto('/livre-dor');
+    if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true').getByRole('link', { name: 'Chambres & Tarifs' }).click();
+    await expect(page).toHaveURL(/\/#chambres$/);
+  });
+
+  test('header: an Admin button for a signed-in admin', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
+  });
+
+  test('footer: quick links, contact block, legal link', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.locator('footer');
+    const quick = footer.getByRole('navigation', { name: 'Liens rapides' });
+    await expect(quick.getByRole('link', { name: "Livre d'or" })).toHaveAttribute('href', '/#temoignages');
+    await expect(quick.getByRole('link', { name: 'Chambres & Tarifs' })).toHaveAttribute('href', '/#chambres');
+    await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    expect(await footer.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
+    await expect(footer.getByRole('link', { name: /06130 Grasse/ })).toHaveAttribute('href', /google\.com\/maps/);
+    await expect(footer.getByText(/© \d{4} La Bastide aux Jasmins/)).toBeVisible();
+    await footer.getByRole('link', { name: 'Mentions légales' }).click();
+    await expect(page).toHaveURL(/\/mentions-legales$/);
+  });
+});

@@ -1,0 +1,97 @@
+// Room detail (issue 4, part 3), the viewer, and the 404s (part 1).
+import { expect, test, type Page } from '@playwright/test';
+
+async function openFirstRoom(page: Page) {
+  await page.goto('/');
+  const href = await page.getByTestId('room-card').first().getByRole('link', { name: /Voir les détails/ }).getAttribute('href');
+  await page.goto(href!);
+  return href!;
+}
+
+test.describe('room detail', () => {
+  test('shows the gallery, name, description, prices, tags, amenities and links', async ({ page }) => {
+    await openFirstRoom(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Chambre Lavande' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Retour aux chambres' })).toHaveAttribute('href', '/#chambres');
+    const main = page.getByTestId('gallery-main');
+    await expect(main).toHaveAttribute('src', /w=800&h=400&q=80/);
+    await expect(main).toHaveAttribute('alt', /Chambre Lavande/);
+    const thumbs = page.getByRole('group', { name: 'Galerie de photos' }).getByRole('button', { name: /Chambre Lavande – photo/ });
+    expect(await thumbs.count()).toBeGreaterThan(1);
+    await expect(thumbs.first().locator('img')).toHaveAttribute('src', /w=150&h=80&q=70/);
+    const prices = page.getByTestId('season-prices').or(page.getByTestId('base-price'));
+    await expect(prices).toContainText('€');
+    await expect(prices).toContainText('par nuit');
+    await expect(page.getByRole('heading', { name: 'Équipements' })).toBeVisible();
+    await expect(page.locator('[data-amenity="wifi"]')).toHaveText('WiFi');
+    await expect(page.locator('[data-amenity="wifi"] svg')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Points forts' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Réserver cette chambre' })).toHaveAttribute('href', '/#contact');
+  });
+
+  test('the viewer: counter, wrap-around, keys, swipe, labelled close', async ({ page }, info) => {
+    await openFirstRoom(page);
+    const total = await page.getByRole('group', { name: 'Galerie de photos' }).getByRole('button', { name: /Chambre Lavande – photo/ }).count();
+    await page.getByRole('button', { name: /Agrandir la photo 1/ }).click();
+    const viewer = page.getByRole('dialog', { name: 'Visionneuse de photos' });
+    await expect(viewer).toBeVisible();
+    const counter = viewer.getByTestId('viewer-counter');
+    await expect(counter).toHaveText(`1 / ${total}`);
+    await viewer.getByRole('button', { name: 'Photo précédente' }).click();
+    await expect(counter).toHaveText(`${total} / ${total}`);
+    await viewer.getByRole('button', { name: 'Photo suivante' }).click();
+    await expect(counter).toHaveText(`1 / ${total}`);
+    await expect(viewer.getByRole('img')).toHaveAttribute('alt', 'Chambre Lavande – photo 1');
+
+    if (info.project.name === 'desktop') {
+      await page.keyboard.press('ArrowRight');
+      await expect(counter).toHaveText(`2 / ${total}`);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect(counter).toHaveText(`${total} / ${total}`);
+      // Focus stays inside the open viewer.
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true);
+      }
+      await page.keyboard.press('Escape');
+      await expect(viewer).toBeHidden();
+    } else {
+      const swipe = async (from: number, to: number) => {
+        const box = (await viewer.boundingBox())!;
+        const y = box.height / 2;
+        await viewer.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: from, clientY: y }], changedTouches: [{ identifier: 1, clientX: from, clientY: y }] });
+        await viewer.dispatchEvent('touchend', { touches: [], changedTouches: [{ identifier: 1, clientX: to, clientY: y }] });
+      };
+      await swipe(300, 200); // left swipe over 50 px: next
+      await expect(counter).toHaveText(`2 / ${total}`);
+      await swipe(200, 240); // 40 px: ignored
+      await expect(counter).toHaveText(`2 / ${total}`);
+      await swipe(100, 300); // right swipe: previous
+      await swipe(100, 300);
+      await expect(counter).toHaveText(`${total} / ${total}`);
+      const close = viewer.getByRole('button', { name: 'Fermer' });
+      await expect(close).toBeVisible();
+      await expect(close).toHaveText('Fermer');
+      await close.click();
+      await expect(viewer).toBeHidden();
+    }
+  });
+
+  test('an unknown room answers 404 with its page and toast', async ({ page }) => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-room']) {
+      const response = await page.goto(`/room/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'Chambre non trouvée' })).toBeVisible();
+      await expect(page.getByText('Chambre introuvable')).toBeVisible();
+    }
+  });
+
+  test('any other path answers the 404 page with a link home', async ({ page }) => {
+    const response = await page.goto('/cette-page-n-existe-pas');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('Oops! Page introuvable')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
