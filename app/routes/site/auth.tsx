@@ -124,7 +124,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   publicAccess(request);
   const formData = await request.formData();
   const ip = clientIpOf(request, context);
-  return formData.get('intent') === 'signup' ? signUp(request, formData, ip) : signIn(request, formData, ip);
+  const intent = formData.get('intent') ?? 'signin';
+  if (intent === 'signin') return signIn(request, formData, ip);
+  if (intent === 'signup') return signUp(request, formData, ip);
+  throw data('Unknown intent', { status: 400 });
 }
 
 export function meta() {
