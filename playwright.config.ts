@@ -30,9 +30,14 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium } },
+    {
+      name: 'desktop',
+      testIgnore: /xss\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
+    },
     {
       name: 'mobile',
+      testIgnore: /xss\.spec\.ts/,
       use: {
         ...devices['Pixel 5'],
         viewport: { width: 375, height: 740 },
@@ -40,6 +45,13 @@ export default defineConfig({
         channel: undefined,
         launchOptions: chromium,
       },
+    },
+    // Stores hostile payloads everywhere, so it runs last, once the other projects are done.
+    {
+      name: 'xss',
+      testMatch: /xss\.spec\.ts/,
+      dependencies: ['desktop', 'mobile'],
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
   ],
   webServer: {
