@@ -16,10 +16,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/.server/**'], importNames: ['default'], message: 'Server-only modules are imported by name.' }] },
+        {
+          paths: [{ name: 'zod', message: "Import z from '~/lib/zod' (configured for our CSP)." }],
+          patterns: [{ group: ['**/.server/**'], importNames: ['default'], message: 'Server-only modules are imported by name.' }],
+        },
       ],
     },
   },
+  { files: ['app/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['tests/**', '**/*.test.ts', '**/*.test.tsx', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

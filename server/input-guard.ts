@@ -17,6 +17,7 @@ const limitFormBody = bodyLimit({
 });
 
 /** C0 controls and DEL, except tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 async function hasControlCharacters(request: Request, type: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 // Every setting of DESIGN.md, parsed once. A wrong value stops the process with a
 // message naming the variable (see `loadConfig`), never a half-configured start.
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 const flag = (fallback: boolean) =>
   z

@@ -1,6 +1,6 @@
 // Pieces shared by the back-office schemas (rooms, sections): the editable
 // amenities, euro amounts with cents, list reordering.
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { EDITABLE_AMENITIES, type AmenityId } from '~/lib/amenities';
 
 export const amenityIds = z.enum(EDITABLE_AMENITIES.map((a) => a.id) as [AmenityId, ...AmenityId[]]);

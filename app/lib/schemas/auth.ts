@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { emailAddress } from './common';
 
 // Messages are i18n keys: the form shows them with t() in the visitor's language.

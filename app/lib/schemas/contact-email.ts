@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { emailAddress } from './common';
 
 export const AddContactEmailSchema = z.object({

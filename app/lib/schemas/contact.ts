@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { emailAddress } from './common';
 
 import { DEFAULT_CONTACT_GUESTS } from '../public-forms';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 export const DISTANCE_INVALID = 'Veuillez saisir une ville et une durée valides';
 

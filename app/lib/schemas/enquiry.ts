@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 // The enquiry inbox's actions (/admin/messages): each acts on one contact message.
 export const ENQUIRY_INTENTS = ['mark-read', 'mark-unread', 'delete', 'retry'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 const languageId = z.uuid({ error: 'Langue inconnue' });
 /** Conform sends a checked checkbox as 'on' and omits an unchecked one. */

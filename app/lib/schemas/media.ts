@@ -1,7 +1,7 @@
 // The media endpoint's one schema (POST /api/media), shared by the image uploader
 // and the server. Files are checked again by content on the server: the browser's
 // type and name are never trusted.
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 export type ImageTarget = { kind: 'room'; id: string } | { kind: 'section'; id: string } | { kind: 'hero' };
 

@@ -1,6 +1,6 @@
 // Forms of the rooms screens (SPEC §2, §5): the list's actions, the editor's
 // general tab, and the season prices tab. Shared by the forms and the actions.
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { amenityList, entityId, euros, moveDirection, richText } from './admin-common';
 
 export const ROOM_DEFAULT_MAX_GUESTS = 2;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 const seasonName = z
   .string({ error: 'Le nom de la saison est requis' })

@@ -1,5 +1,5 @@
 // Forms of the homepage sections screens (SPEC §2, §4, §5).
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { amenityList, entityId, moveDirection, richText } from './admin-common';
 
 export const DEFAULT_SECTION_TITLE = 'Nouvelle section';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { emailAddress } from './common';
 
 const optionalText = (max: number, message: string) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { COUNTRY_CODES } from '~/lib/countries';
 import { emailAddress } from './common';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 export const TRANSPORT_LABELS = { car: 'En voiture', train: 'En train', plane: 'En avion' } as const;
 export type TransportType = keyof typeof TRANSPORT_LABELS;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 
 export const ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof ROLES)[number];

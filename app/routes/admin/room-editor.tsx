@@ -5,7 +5,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { data, Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listActiveLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';

@@ -4,7 +4,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { useId, useState } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listActiveLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';

@@ -1,6 +1,6 @@
 // POST /api/editing-language: the admin picks the language in which content is edited.
 import { data, redirect } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/lib/zod';
 import { editingLanguageCookie } from '~/.server/editing-language';
 import { listActiveLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
