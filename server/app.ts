@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { createRequestHandler } from 'react-router';
 import { config } from '~/.server/config';
 import { pool } from '~/.server/db/client';
+import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
 import { openDatabase } from '~/.server/db/open';
 import { startServices, stopServices } from '~/.server/startup';
 import { formBodiesOnly } from './input-guard';
@@ -95,6 +96,7 @@ export async function start(): Promise<ServerType> {
     await embedded?.stop();
     process.exit(0);
   };
+  handleShutdownSignalsYourself();
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   return server;

