@@ -1,8 +1,11 @@
 // Access rules in one place. Every loader and action starts with exactly one of
 // these: `publicAccess` (explicitly open), `requireUser` or `requireAdmin`.
+import { eq } from 'drizzle-orm';
 import { redirect } from 'react-router';
-import { auth } from './auth/auth';
+import { auth, SESSION_ABSOLUTE_SECONDS } from './auth/auth';
 import { getProfileRole, type Role } from './auth/profiles';
+import { db } from './db/client';
+import { session as sessions } from './db/schema';
 
 export interface Viewer {
   userId: string;
@@ -14,6 +17,11 @@ export interface Viewer {
 export async function getViewer(request: Request): Promise<Viewer | null> {
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
+  if (Date.now() - new Date(session.session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {
+    // Past its absolute lifetime: end it on the server, whatever its sliding expiry says.
+    await db.delete(sessions).where(eq(sessions.id, session.session.id));
+    return null;
+  }
   const role = (await getProfileRole(session.user.id)) ?? 'user';
   return { userId: session.user.id, email: session.user.email, role };
 }

