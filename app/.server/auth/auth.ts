@@ -26,7 +26,9 @@ export const auth = betterAuth({
   baseURL: PUBLIC_URL,
   basePath: '/api/auth',
   secret: BETTER_AUTH_SECRET ?? (await getOrCreateSecret('better-auth')),
-  trustedOrigins: [PUBLIC_URL],
+  // PUBLIC_URL, and the address the request was actually made to (e.g. 127.0.0.1 for
+  // localhost): server/security.ts already refuses writes from any other origin.
+  trustedOrigins: (request) => [PUBLIC_URL, request ? new URL(request.url).origin : undefined],
   database: drizzleAdapter(db, {
     provider: 'pg',
     schema: {
