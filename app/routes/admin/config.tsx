@@ -399,26 +399,51 @@ function ContactEmailsCard({ emails }: { emails: LoaderData['contactEmails'] }) 
             {emails.map((email) => (
               <li key={email.id} className="flex items-center justify-between gap-2 px-3 py-2">
                 <span className="break-all">{email.email}</span>
-                <deleteFetcher.Form method="post">
-                  <input type="hidden" name="intent" value="delete-email" />
-                  <input type="hidden" name="id" value={email.id} />
-                  <Button
-                    type="submit"
-                    variant="ghost"
-                    size="icon"
-                    className="text-destructive hover:text-destructive"
-                    disabled={deletingId === email.id}
-                    aria-label={`Supprimer ${email.email}`}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
-                </deleteFetcher.Form>
+                <DeleteRowButton
+                  fetcher={deleteFetcher}
+                  intent="delete-email"
+                  id={email.id}
+                  label={`Supprimer ${email.email}`}
+                  busy={deletingId === email.id}
+                />
               </li>
             ))}
           </ul>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The trash button of a list row (contact emails, distances): posts `intent` + `id`. */
+function DeleteRowButton({
+  fetcher,
+  intent,
+  id,
+  label,
+  busy,
+}: {
+  fetcher: ReturnType<typeof useFetcher<typeof action>>;
+  intent: string;
+  id: string;
+  label: string;
+  busy: boolean;
+}) {
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <Button
+        type="submit"
+        variant="ghost"
+        size="icon"
+        className="text-destructive hover:text-destructive"
+        disabled={busy}
+        aria-label={label}
+      >
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+    </fetcher.Form>
   );
 }
 
@@ -552,20 +577,13 @@ function DistancesCard({ distances }: { distances: LoaderData['distances'] }) {
                 <span>
                   <span className="font-medium">{distance.city}</span> — {formatDuration(distance.durationMinutes)}
                 </span>
-                <deleteFetcher.Form method="post">
-                  <input type="hidden" name="intent" value="delete-distance" />
-                  <input type="hidden" name="id" value={distance.id} />
-                  <Button
-                    type="submit"
-                    variant="ghost"
-                    size="icon"
-                    className="text-destructive hover:text-destructive"
-                    disabled={deletingId === distance.id}
-                    aria-label={`Supprimer ${distance.city}`}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
-                </deleteFetcher.Form>
+                <DeleteRowButton
+                  fetcher={deleteFetcher}
+                  intent="delete-distance"
+                  id={distance.id}
+                  label={`Supprimer ${distance.city}`}
+                  busy={deletingId === distance.id}
+                />
               </li>
             ))}
           </ul>
