@@ -4,9 +4,11 @@
 // Not `richColors`: its greens fail WCAG contrast; errors get our destructive red.
 import { useEffect, useRef } from 'react';
 import { toast as show, Toaster } from 'sonner';
+import { useTranslation } from '~/lib/i18n-react';
 import type { QueuedToast } from '~/lib/toast';
 
 export default function Toasts({ toasts }: { toasts: QueuedToast[] }) {
+  const { t } = useTranslation();
   const shown = useRef(new Set<string>());
   useEffect(() => {
     for (const toast of toasts) {
@@ -22,7 +24,10 @@ export default function Toasts({ toasts }: { toasts: QueuedToast[] }) {
       duration={4000}
       visibleToasts={3}
       gap={14}
-      toastOptions={{ classNames: { error: 'border-destructive! text-destructive!' } }}
+      toastOptions={{
+        closeButtonAriaLabel: t('common.closeNotification'),
+        classNames: { error: 'border-destructive! text-destructive!' },
+      }}
     />
   );
 }

@@ -9,6 +9,13 @@ test.describe('admin: Gestion des Saisons', () => {
     await page.goto('/admin/seasons');
     await expect(page.getByRole('heading', { name: 'Gestion des Saisons' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Saisons' });
+    // A toast may cover the row just added on a phone: close it rather than wait for it
+    // (sonner pauses its timer while the pointer rests on it).
+    const closeToast = async (text: string) => {
+      const toast = page.locator('[data-sonner-toast]', { hasText: text });
+      await toast.getByRole('button', { name: 'Fermer la notification' }).click();
+      await expect(toast).toBeHidden();
+    };
 
     // An empty name is ignored: no request, no toast.
     await page.getByLabel('Nom de la saison').fill('   ');
@@ -20,6 +27,7 @@ test.describe('admin: Gestion des Saisons', () => {
     await expect(page.getByText('Saison ajoutée avec succès')).toBeVisible();
     await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
     await expect(page.getByLabel('Nom de la saison')).toHaveValue('');
+    await closeToast('Saison ajoutée avec succès');
 
     await page.getByRole('button', { name: `Modifier ${name}` }).click();
     const input = page.getByLabel(`Nouveau nom de la saison ${name}`);
@@ -27,8 +35,7 @@ test.describe('admin: Gestion des Saisons', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByText('Saison modifiée avec succès')).toBeVisible();
     await expect(table.getByRole('cell', { name: `${name} bis`, exact: true })).toBeVisible();
-    // The toast may cover the last row on a phone: let it go first.
-    await expect(page.getByText('Saison modifiée avec succès')).toBeHidden();
+    await closeToast('Saison modifiée avec succès');
 
     await page.getByRole('button', { name: `Supprimer ${name} bis` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Supprimer la saison' });
