@@ -149,14 +149,16 @@ test.describe('home page', () => {
       if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
+    // Stop page time before sending, so that the panel's 3-second timer starts at a known
+    // instant (pausing after it appeared raced with a loaded machine). The target lies
+    // far enough ahead of page time that it is never in the past when reached.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
     await form.getByRole('button', { name: 'Envoyer le message' }).click();
     await expect(form.getByRole('button', { name: 'Envoi en cours...' })).toBeDisabled();
     const panel = page.getByTestId('contact-success');
     await expect(panel).toBeVisible();
     await expect(panel).toContainText('Message envoyé avec succès !');
     await expect(page.getByText('Nous vous répondrons dans les plus brefs délais.').first()).toBeVisible();
-    // The panel's 3-second timer started a few milliseconds ago, in page time.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     await page.clock.runFor(2600);
     await expect(panel).toBeVisible();
     await page.clock.runFor(500);
