@@ -1,11 +1,9 @@
 // Spam resistance without a captcha (issue 7, part 5): a honeypot field and a
 // per-IP fixed-window limit per form, counted in Postgres so that every app
 // instance shares the same counters.
-import { sql } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { config } from './config';
-import { db } from './db/client';
-import { submissionLimits } from './db/schema';
+import { takeRateLimitSlot } from './rate-limit';
 
 export type LimitedForm = 'contact' | 'testimonial';
 
@@ -36,18 +34,5 @@ export function clientIpOf(request: Request, context?: Pick<AppLoadContext, 'cli
  */
 export async function takeSubmissionSlot(form: LimitedForm, ip: string): Promise<boolean> {
   const { SUBMISSION_LIMIT, SUBMISSION_WINDOW_MINUTES } = config();
-  const key = `${form}:${ip}`;
-  const expired = sql`${submissionLimits.windowStartedAt} <= now() - make_interval(mins => ${SUBMISSION_WINDOW_MINUTES})`;
-  const [row] = await db
-    .insert(submissionLimits)
-    .values({ key, count: 1, windowStartedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: submissionLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${submissionLimits.count} + 1 end`,
-        windowStartedAt: sql`case when ${expired} then now() else ${submissionLimits.windowStartedAt} end`,
-      },
-    })
-    .returning({ count: submissionLimits.count });
-  return (row?.count ?? 1) <= SUBMISSION_LIMIT;
+  return takeRateLimitSlot(`${form}:${ip}`, SUBMISSION_LIMIT, SUBMISSION_WINDOW_MINUTES);
 }
