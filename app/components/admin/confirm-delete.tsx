@@ -1,8 +1,11 @@
-// A delete button that asks first (AlertDialog), then submits `intent=delete` with
-// the given id through a fetcher, so the list stays where it is.
+// Every delete of the back office asks first with this dialog, then posts
+// `intent=delete` (or the given intent) with the hidden fields through a fetcher, so
+// the list stays where it is. It brings its own trigger (a labelled bin button),
+// or, given `open`/`onOpenChange`, is opened by the screen (e.g. from a row menu).
 import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
+import { useFetcherReply } from '~/components/admin/admin-form';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,59 +16,85 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '~/components/ui/alert-dialog';
-import { Button, buttonVariants } from '~/components/ui/button';
+import { Button } from '~/components/ui/button';
 
 export function ConfirmDelete({
-  id,
   label,
   title,
   description,
-  fields = {},
+  fields,
+  intent = 'delete',
+  action,
+  open: controlledOpen,
+  onOpenChange,
+  disabled,
+  triggerText,
 }: {
-  id: string;
   /** Accessible name of the trigger, e.g. 'Supprimer Lavande'. */
   label: string;
   title: string;
-  description: string;
-  fields?: Record<string, string>;
+  description: React.ReactNode;
+  /** Hidden fields posted with the intent, e.g. `{ id }`. */
+  fields: Record<string, string>;
+  intent?: string;
+  /** The route to post to (default: the current route's action). */
+  action?: string;
+  /** Controlled mode: the screen opens the dialog and no trigger is drawn. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  disabled?: boolean;
+  /** A visible word beside the bin icon (lists on a phone). */
+  triggerText?: string;
 }) {
   const fetcher = useFetcher();
-  const [open, setOpen] = useState(false);
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
+  const controlled = controlledOpen !== undefined;
+  const open = controlled ? controlledOpen : uncontrolledOpen;
+  const setOpen = (next: boolean) => {
+    if (!controlled) setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
+  // The dialog stays open (busy) until the answer, then closes; the toast tells the outcome.
+  useFetcherReply(fetcher, () => setOpen(false));
   const busy = fetcher.state !== 'idle';
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
-        <Button
-          type="button"
-          variant="ghost"
-          size="icon"
-          aria-label={label}
-          title={label}
-          disabled={busy}
-          onClick={(event) => event.stopPropagation()}
-          className="text-destructive hover:text-destructive"
-        >
-          <Trash2Icon aria-hidden="true" />
-        </Button>
-      </AlertDialogTrigger>
+    <AlertDialog open={open} onOpenChange={(next) => (busy ? undefined : setOpen(next))}>
+      {controlled ? null : (
+        <AlertDialogTrigger asChild>
+          <Button
+            type="button"
+            variant="ghost"
+            size={triggerText ? 'default' : 'icon'}
+            aria-label={label}
+            title={label}
+            disabled={disabled || busy}
+            onClick={(event) => event.stopPropagation()}
+            className="text-destructive hover:text-destructive"
+          >
+            <Trash2Icon aria-hidden="true" />
+            {triggerText ? <span aria-hidden="true">{triggerText}</span> : null}
+          </Button>
+        </AlertDialogTrigger>
+      )}
       <AlertDialogContent onClick={(event) => event.stopPropagation()}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Annuler</AlertDialogCancel>
-          <fetcher.Form method="post" onSubmit={() => setOpen(false)}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={id} />
-            {Object.entries(fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <button type="submit" className={buttonVariants({ variant: 'destructive', className: 'w-full sm:w-auto' })}>
-              Supprimer
-            </button>
-          </fetcher.Form>
-        </AlertDialogFooter>
+        <fetcher.Form method="post" action={action}>
+          <input type="hidden" name="intent" value={intent} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button" disabled={busy}>
+              Annuler
+            </AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? 'Suppression...' : 'Supprimer'}
+            </Button>
+          </AlertDialogFooter>
+        </fetcher.Form>
       </AlertDialogContent>
     </AlertDialog>
   );

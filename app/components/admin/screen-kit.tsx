@@ -2,11 +2,13 @@
 // guest book, languages, configuration).
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { useFetcher } from 'react-router';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { useToast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
+
+/** Every back-office page title has one pattern: '<screen> · Administration'. */
+export const adminMeta = (title: string) => [{ title: `${title} · Administration` }, { name: 'robots', content: 'noindex' }];
 
 export function ScreenHeader({
   id,
@@ -76,7 +78,20 @@ export function FieldError({ id, errors }: { id?: string; errors?: string[] | nu
   );
 }
 
-/** A loader that could not read its data says so with the spec's error toast. */
+/**
+ * The page side of the failed-load policy (`loadList` in app/.server/admin-screen.ts):
+ * the spec's message as a toast, once, and as an alert above the (empty) list.
+ */
+export function LoadError({ message }: { message: string | null | undefined }) {
+  useLoadErrorToast(message);
+  if (!message) return null;
+  return (
+    <p role="alert" className="mb-4 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+      {message}
+    </p>
+  );
+}
+
 export function useLoadErrorToast(message: string | null | undefined) {
   const raise = useToast();
   const shown = useRef<string | null>(null);
@@ -87,20 +102,7 @@ export function useLoadErrorToast(message: string | null | undefined) {
   }, [message, raise]);
 }
 
-type AnyFetcher = ReturnType<typeof useFetcher>;
-
-/** Runs `onDone` once each time the fetcher's action answers `{ ok: true }`. */
-export function useFetcherSuccess(fetcher: AnyFetcher, onDone: () => void) {
-  const callback = useRef(onDone);
-  callback.current = onDone;
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    const data = fetcher.data as { ok?: boolean } | undefined;
-    if (fetcher.state !== 'idle' || !data || handled.current === data) return;
-    handled.current = data;
-    if (data.ok) callback.current();
-  }, [fetcher.state, fetcher.data]);
-}
+export { useFetcherSuccess } from './admin-form';
 
 /** Field messages from a Conform reply returned by an action, for forms without useForm. */
 export function replyErrors(data: unknown, field: string): string[] | undefined {

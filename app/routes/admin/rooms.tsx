@@ -106,7 +106,7 @@ export default function Rooms() {
                           </Link>
                         </Button>
                         <ConfirmDelete
-                          id={room.id}
+                          fields={{ id: room.id }}
                           label={`Supprimer ${name}`}
                           title="Supprimer cette chambre ?"
                           description={`« ${name} » sera supprimée avec ses textes, ses images et ses prix de saison. Cette action est irréversible.`}

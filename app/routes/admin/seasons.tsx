@@ -1,103 +1,73 @@
-import { parseWithZod } from '@conform-to/zod/v4';
-import { CheckIcon, PencilIcon, PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { data, useFetcher, useLoaderData } from 'react-router';
+// 'Gestion des Saisons' (SPEC §2, §5): add, rename inline, delete (with the price
+// warning). The example screen of CODE_STYLE.md.
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { CheckIcon, PencilIcon, PlusIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useFetcher, useLoaderData } from 'react-router';
+import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { requireAdmin } from '~/.server/permissions';
 import { createSeason, deleteSeason, listSeasons, renameSeason } from '~/.server/seasons';
-import { toastError, toastSuccess } from '~/.server/toast';
-import {
-  EmptyState,
-  FieldError,
-  replyErrors,
-  ScreenHeader,
-  useFetcherSuccess,
-  useLoadErrorToast,
-} from '~/components/admin/screen-kit';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '~/components/ui/alert-dialog';
+import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
+import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
+import { Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { CreateSeasonSchema, DeleteSeasonSchema, RenameSeasonSchema } from '~/lib/schemas/season';
 import type { Route } from './+types/seasons';
 
+const SCREEN = 'admin/seasons';
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  try {
-    return { seasons: await listSeasons(), loadError: null };
-  } catch (error) {
-    console.error('listSeasons failed:', error);
-    return { seasons: [], loadError: 'Erreur lors du chargement des saisons' };
-  }
+  return loadList(SCREEN, 'Erreur lors du chargement des saisons', async () => ({ seasons: await listSeasons() }), {
+    seasons: [],
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const formData = await request.formData();
-  const intent = formData.get('intent');
-  switch (intent) {
-    case 'create': {
-      const submission = parseWithZod(formData, { schema: CreateSeasonSchema });
-      if (submission.status !== 'success') return data({ ok: false, intent, result: submission.reply() }, { status: 400 });
-      try {
-        await createSeason(submission.value.name);
-      } catch (error) {
-        console.error('createSeason failed:', error);
-        return toastError("Erreur lors de l'ajout de la saison", { ok: false, intent }, { status: 500 });
-      }
-      return toastSuccess('Saison ajoutée avec succès', { ok: true, intent });
-    }
-    case 'rename': {
-      const submission = parseWithZod(formData, { schema: RenameSeasonSchema });
-      if (submission.status !== 'success') return data({ ok: false, intent, result: submission.reply() }, { status: 400 });
-      try {
-        if (!(await renameSeason(submission.value.id, submission.value.name))) {
-          return toastError('Erreur lors de la modification de la saison', { ok: false, intent }, { status: 404 });
-        }
-      } catch (error) {
-        console.error('renameSeason failed:', error);
-        return toastError('Erreur lors de la modification de la saison', { ok: false, intent }, { status: 500 });
-      }
-      return toastSuccess('Saison modifiée avec succès', { ok: true, intent });
-    }
-    case 'delete': {
-      const submission = parseWithZod(formData, { schema: DeleteSeasonSchema });
-      if (submission.status !== 'success') return data({ ok: false, intent, result: submission.reply() }, { status: 400 });
-      try {
-        if (!(await deleteSeason(submission.value.id))) {
-          return toastError('Erreur lors de la suppression de la saison', { ok: false, intent }, { status: 404 });
-        }
-      } catch (error) {
-        console.error('deleteSeason failed:', error);
-        return toastError('Erreur lors de la suppression de la saison', { ok: false, intent }, { status: 500 });
-      }
-      return toastSuccess('Saison supprimée avec succès', { ok: true, intent });
-    }
+  switch (formData.get('intent')) {
+    case 'create':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: CreateSeasonSchema,
+        failure: "Erreur lors de l'ajout de la saison",
+        perform: ({ name }) => createSeason(name),
+        success: 'Saison ajoutée avec succès',
+      });
+    case 'rename':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RenameSeasonSchema,
+        failure: 'Erreur lors de la modification de la saison',
+        perform: ({ id, name }) => renameSeason(id, name),
+        success: 'Saison modifiée avec succès',
+      });
+    case 'delete':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: DeleteSeasonSchema,
+        failure: 'Erreur lors de la suppression de la saison',
+        perform: ({ id }) => deleteSeason(id),
+        success: 'Saison supprimée avec succès',
+      });
     default:
-      return data({ ok: false, intent, error: 'Action inconnue' }, { status: 400 });
+      return unknownIntent(formData);
   }
 }
 
-export function meta() {
-  return [{ title: 'Gestion des Saisons · Administration' }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = () => adminMeta('Gestion des Saisons');
 
 type Season = Awaited<ReturnType<typeof loader>>['seasons'][number];
 
+/** SPEC §5: a season name that is empty after trimming is ignored, not sent. */
+const isBlankName = (form: HTMLFormElement) => String(new FormData(form).get('name') ?? '').trim() === '';
+
 export default function Seasons() {
   const { seasons, loadError } = useLoaderData<typeof loader>();
-  useLoadErrorToast(loadError);
-  const [deleting, setDeleting] = useState<Season | null>(null);
-
   return (
     <section aria-labelledby="seasons-title" className="space-y-6">
       <ScreenHeader
@@ -113,11 +83,7 @@ export default function Seasons() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          {loadError ? (
-            <p role="alert" className="mb-4 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-              {loadError}
-            </p>
-          ) : null}
+          <LoadError message={loadError} />
           {seasons.length === 0 ? (
             <EmptyState>Aucune saison configurée pour le moment</EmptyState>
           ) : (
@@ -130,24 +96,22 @@ export default function Seasons() {
               </TableHeader>
               <TableBody>
                 {seasons.map((season) => (
-                  <SeasonRow key={season.id} season={season} onDelete={() => setDeleting(season)} />
+                  <SeasonRow key={season.id} season={season} />
                 ))}
               </TableBody>
             </Table>
           )}
         </CardContent>
       </Card>
-      <DeleteSeasonDialog season={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }
 
 function AddSeasonCard() {
   const fetcher = useFetcher<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFetcherSuccess(fetcher, () => formRef.current?.reset());
-  const busy = fetcher.state !== 'idle';
-  const errors = replyErrors(fetcher.data, 'name');
+  const [form, fields] = useAdminForm({ id: 'add-season', schema: CreateSeasonSchema, reply: fetcher.data });
+  useFetcherSuccess(fetcher, () => form.reset());
+  const formProps = getFormProps(form);
   return (
     <Card>
       <CardHeader>
@@ -157,29 +121,19 @@ function AddSeasonCard() {
       </CardHeader>
       <CardContent>
         <fetcher.Form
-          ref={formRef}
           method="post"
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            // SPEC §5: an empty name (after trimming) is ignored.
-            const name = new FormData(event.currentTarget).get('name');
-            if (typeof name !== 'string' || name.trim() === '') event.preventDefault();
-          }}
+          {...formProps}
+          onSubmit={(event) => (isBlankName(event.currentTarget) ? event.preventDefault() : formProps.onSubmit(event))}
+          className="flex flex-col gap-3 sm:flex-row sm:items-start"
         >
           <input type="hidden" name="intent" value="create" />
-          <div className="flex-1 space-y-2">
-            <Label htmlFor="season-name">Nom de la saison</Label>
-            <Input
-              id="season-name"
-              name="name"
-              placeholder="Ex : Haute saison"
-              maxLength={100}
-              aria-invalid={errors ? true : undefined}
-              aria-describedby={errors ? 'season-name-error' : undefined}
-            />
-            <FieldError id="season-name-error" errors={errors} />
-          </div>
-          <Button type="submit" disabled={busy}>
+          <Field
+            className="flex-1"
+            label="Nom de la saison"
+            inputProps={{ ...getInputProps(fields.name, { type: 'text' }), placeholder: 'Ex : Haute saison', maxLength: 100 }}
+            errors={fields.name.errors}
+          />
+          <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
             <PlusIcon aria-hidden="true" />
             Ajouter
           </Button>
@@ -189,53 +143,20 @@ function AddSeasonCard() {
   );
 }
 
-function SeasonRow({ season, onDelete }: { season: Season; onDelete: () => void }) {
+function SeasonRow({ season }: { season: Season }) {
   const [editing, setEditing] = useState(false);
   const fetcher = useFetcher<typeof action>();
   useFetcherSuccess(fetcher, () => setEditing(false));
-  const busy = fetcher.state !== 'idle';
-  const inputId = `season-${season.id}-name`;
-  const errors = replyErrors(fetcher.data, 'name');
+  const formId = `rename-${season.id}`;
   // Optimistic: the new name shows while the rename is saved.
-  const pendingName = fetcher.formData?.get('name');
-  const shownName = typeof pendingName === 'string' && pendingName.trim() ? pendingName.trim() : season.name;
-
+  const pendingName = String(fetcher.formData?.get('name') ?? '').trim();
   return (
     <TableRow>
       <TableCell className="font-medium whitespace-normal break-words">
         {editing ? (
-          <fetcher.Form
-            id={`rename-${season.id}`}
-            method="post"
-            className="flex flex-col gap-1"
-            onSubmit={(event) => {
-              const name = new FormData(event.currentTarget).get('name');
-              if (typeof name !== 'string' || name.trim() === '') {
-                event.preventDefault();
-                setEditing(false);
-              }
-            }}
-          >
-            <input type="hidden" name="intent" value="rename" />
-            <input type="hidden" name="id" value={season.id} />
-            <Label htmlFor={inputId} className="sr-only">
-              Nouveau nom de la saison {season.name}
-            </Label>
-            <Input
-              id={inputId}
-              name="name"
-              defaultValue={season.name}
-              maxLength={100}
-              autoFocus
-              aria-invalid={errors ? true : undefined}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') setEditing(false);
-              }}
-            />
-            <FieldError errors={errors} />
-          </fetcher.Form>
+          <RenameSeasonForm id={formId} season={season} fetcher={fetcher} onCancel={() => setEditing(false)} />
         ) : (
-          shownName
+          pendingName || season.name
         )}
       </TableCell>
       <TableCell className="text-right">
@@ -243,23 +164,24 @@ function SeasonRow({ season, onDelete }: { season: Season; onDelete: () => void 
           {editing ? (
             <>
               {/* Distinct keys: the Modifier button must not turn into this submit button mid-click. */}
-              <Button key="save" type="submit" form={`rename-${season.id}`} size="sm" disabled={busy} aria-label={`Enregistrer le nom de ${season.name}`}>
+              <Button key="save" type="submit" form={formId} size="icon" disabled={fetcher.state !== 'idle'} aria-label={`Enregistrer le nom de ${season.name}`}>
                 <CheckIcon aria-hidden="true" />
-                <span className="hidden md:inline">Enregistrer</span>
               </Button>
-              <Button key="cancel" type="button" variant="outline" size="sm" onClick={() => setEditing(false)} aria-label="Annuler la modification">
+              <Button key="cancel" type="button" variant="outline" size="icon" onClick={() => setEditing(false)} aria-label="Annuler la modification">
                 <XIcon aria-hidden="true" />
-                <span className="hidden md:inline">Annuler</span>
               </Button>
             </>
           ) : (
             <>
-              <Button key="edit" type="button" variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Modifier ${season.name}`}>
+              <Button key="edit" type="button" variant="outline" size="icon" onClick={() => setEditing(true)} aria-label={`Modifier ${season.name}`}>
                 <PencilIcon aria-hidden="true" />
               </Button>
-              <Button key="delete" type="button" variant="destructive" size="sm" onClick={onDelete} aria-label={`Supprimer ${season.name}`}>
-                <Trash2Icon aria-hidden="true" />
-              </Button>
+              <ConfirmDelete
+                label={`Supprimer ${season.name}`}
+                title="Supprimer la saison"
+                description={`Êtes-vous sûr de vouloir supprimer la saison « ${season.name} » ? Tous les prix associés à cette saison seront également supprimés.`}
+                fields={{ id: season.id }}
+              />
             </>
           )}
         </div>
@@ -268,31 +190,49 @@ function SeasonRow({ season, onDelete }: { season: Season; onDelete: () => void 
   );
 }
 
-function DeleteSeasonDialog({ season, onClose }: { season: Season | null; onClose: () => void }) {
-  const fetcher = useFetcher<typeof action>();
-  useFetcherSuccess(fetcher, onClose);
-  const busy = fetcher.state !== 'idle';
+function RenameSeasonForm({
+  id,
+  season,
+  fetcher,
+  onCancel,
+}: {
+  id: string;
+  season: Season;
+  fetcher: ReturnType<typeof useFetcher<typeof action>>;
+  onCancel: () => void;
+}) {
+  const [form, fields] = useAdminForm({
+    id,
+    schema: RenameSeasonSchema,
+    reply: fetcher.data,
+    defaultValue: { id: season.id, name: season.name },
+  });
+  const formProps = getFormProps(form);
   return (
-    <AlertDialog open={season !== null} onOpenChange={(open) => (!open ? onClose() : undefined)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Supprimer la saison</AlertDialogTitle>
-          <AlertDialogDescription>
-            Êtes-vous sûr de vouloir supprimer la saison « {season?.name} » ? Tous les prix associés à cette saison
-            seront également supprimés.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={season?.id ?? ''} />
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">Annuler</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? 'Suppression...' : 'Supprimer'}
-            </Button>
-          </AlertDialogFooter>
-        </fetcher.Form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <fetcher.Form
+      method="post"
+      {...formProps}
+      onSubmit={(event) => {
+        if (!isBlankName(event.currentTarget)) return formProps.onSubmit(event);
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <input type="hidden" name="intent" value="rename" />
+      <input type="hidden" name="id" value={season.id} />
+      <Field
+        label={`Nouveau nom de la saison ${season.name}`}
+        labelHidden
+        inputProps={{
+          ...getInputProps(fields.name, { type: 'text' }),
+          maxLength: 100,
+          autoFocus: true,
+          onKeyDown: (event) => {
+            if (event.key === 'Escape') onCancel();
+          },
+        }}
+        errors={fields.name.errors}
+      />
+    </fetcher.Form>
   );
 }

@@ -133,7 +133,7 @@ export default function Sections() {
                         </Link>
                       </Button>
                       <ConfirmDelete
-                        id={section.id}
+                        fields={{ id: section.id }}
                         label={`Supprimer ${section.title}`}
                         title="Supprimer cette section ?"
                         description={`« ${section.title} » sera supprimée avec ses textes et ses images. Cette action est irréversible.`}

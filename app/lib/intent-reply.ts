@@ -1,0 +1,9 @@
+import type { SubmissionResult } from '@conform-to/react';
+
+/** What every back-office action answers (app/.server/admin-screen.ts builds it). */
+export interface IntentReply {
+  ok: boolean;
+  intent: string;
+  /** Conform's reply: field errors after a 400, cleared errors after a success. */
+  result: SubmissionResult<string[]> | null;
+}
