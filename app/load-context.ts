@@ -5,7 +5,7 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** Nonce of this response's Content-Security-Policy. */
     cspNonce?: string;
-    /** The visitor's IP: the connection's, or X-Forwarded-For's first hop when TRUST_PROXY is set. */
+    /** The visitor's IP: the connection's, or X-Forwarded-For's last entry (our proxy's view) when TRUST_PROXY is set. */
     clientIp?: string;
   }
 }

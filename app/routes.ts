@@ -25,7 +25,6 @@ export default [
   ]),
 
   // Resources
-  route('api/auth/*', 'routes/resources/auth.ts'),
   route('api/media', 'routes/resources/media-upload.ts'),
   route('api/editing-language', 'routes/resources/editing-language.ts'),
   route('media/*', 'routes/resources/media.ts'),

@@ -9,6 +9,7 @@ import { config } from '~/.server/config';
 import { pool } from '~/.server/db/client';
 import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
 import { openDatabase } from '~/.server/db/open';
+import { forwardedClientIp, publicRequestUrl } from '~/.server/proxy';
 import { startServices, stopServices } from '~/.server/startup';
 import { formBodiesOnly } from './input-guard';
 import { sameOriginWrites, securityHeaders } from './security';
@@ -18,7 +19,7 @@ type Env = { Variables: { cspNonce: string } };
 /** The visitor's address; X-Forwarded-For is trusted only behind a known proxy (TRUST_PROXY). */
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = forwardedClientIp(c.req.raw.headers);
     if (forwarded) return forwarded;
   }
   try {
@@ -69,6 +70,13 @@ export function createApp() {
     }
   });
 
+  // From here on the request carries the origin the browser used (https behind a TLS
+  // proxy), so that React Router's own action origin check and ours agree with it.
+  app.use('*', async (c, next) => {
+    const url = publicRequestUrl(c.req.url, c.req.raw.headers, { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY });
+    if (url !== c.req.url) c.req.raw = new Request(url, c.req.raw);
+    await next();
+  });
   app.use('*', sameOriginWrites(PUBLIC_URL));
   app.use('*', formBodiesOnly());
   app.all('*', (c) => handler(c.req.raw, { cspNonce: c.get('cspNonce'), clientIp: clientIp(c, TRUST_PROXY) }));

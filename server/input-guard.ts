@@ -1,6 +1,6 @@
 // Request bodies our pages accept: HTML forms only (urlencoded or multipart), at most
 // 1 MB, without control characters (a NUL would even make PostgreSQL fail) — except
-// better-auth's JSON endpoints and the image upload, which enforces its own limits.
+// the image upload, which enforces its own limits.
 // Anything else is answered 400/413 before an action runs, so a malformed body can
 // never reach `request.formData()` and become a 500.
 import type { MiddlewareHandler } from 'hono';
@@ -37,7 +37,7 @@ export function formBodiesOnly(): MiddlewareHandler {
   return async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return next();
     const path = c.req.path;
-    if (path.startsWith('/api/auth/') || path === '/api/media') return next();
+    if (path === '/api/media') return next();
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!FORM_TYPES.includes(type)) return c.text('Requête invalide : formulaire attendu.', 400);
     return limitFormBody(c, async () => {

@@ -3,6 +3,7 @@
 // instance shares the same counters.
 import type { AppLoadContext } from 'react-router';
 import { config } from './config';
+import { forwardedClientIp } from './proxy';
 import { takeRateLimitSlot } from './rate-limit';
 
 export type LimitedForm = 'contact' | 'testimonial';
@@ -15,13 +16,14 @@ export function isHoneypotFilled(formData: FormData, field = 'website'): boolean
 
 /**
  * The visitor's address. The Hono entry puts the connection's address (or, behind
- * TRUST_PROXY, X-Forwarded-For's first hop) in the load context; without it
- * (tests, other adapters) the header is trusted only when TRUST_PROXY says so.
+ * TRUST_PROXY, the address our proxy saw: X-Forwarded-For's last entry) in the load
+ * context; without it (tests, other adapters) the header is trusted only when
+ * TRUST_PROXY says so.
  */
 export function clientIpOf(request: Request, context?: Pick<AppLoadContext, 'clientIp'> | null): string {
   if (context?.clientIp) return context.clientIp;
   if (config().TRUST_PROXY) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = forwardedClientIp(request.headers);
     if (forwarded) return forwarded;
   }
   return 'unknown';

@@ -26,13 +26,12 @@ export async function takeRateLimitSlot(key: string, limit: number, windowMinute
   return (row?.count ?? 1) <= limit;
 }
 
-/** Whether `key` has already used its `limit` hits in the current window (counts nothing). */
-export async function isRateLimited(key: string, limit: number, windowMinutes: number): Promise<boolean> {
-  const [row] = await db
-    .select({ count: submissionLimits.count, fresh: sql<boolean>`not (${expired(windowMinutes)})` })
-    .from(submissionLimits)
+/** Gives one hit back (an attempt that turned out not to count, e.g. a successful sign-in). */
+export async function releaseRateLimitSlot(key: string) {
+  await db
+    .update(submissionLimits)
+    .set({ count: sql`greatest(${submissionLimits.count} - 1, 0)` })
     .where(eq(submissionLimits.key, key));
-  return Boolean(row?.fresh && row.count >= limit);
 }
 
 export async function clearRateLimit(key: string) {

@@ -97,6 +97,21 @@ describe('sign-in, sign-out and the admin guard', () => {
     expect(owner.headers.get('location')).toBe('/admin');
   });
 
+  it('lets at most the limit of 25 parallel wrong passwords reach the password check', async () => {
+    const { email } = await signedInAs('admin');
+    const attacker = { clientIp: '203.0.113.50' };
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        run(signInAction as never, formRequest('/auth', { email, password: `parallel-guess-${i}` }), {}, attacker),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    // 401 = the password was checked and was wrong; 429 = refused before any check.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
   it('limits sign-in attempts per IP across accounts', async () => {
     const ip = { clientIp: '203.0.113.99' };
     let last = 0;

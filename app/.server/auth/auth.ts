@@ -1,5 +1,9 @@
 // better-auth: email + password, sessions in Postgres, the admin plugin for role
 // changes and user deletion. Roles are limited to `user` and `admin`.
+//
+// Its HTTP handler is not mounted: the site calls `auth.api.*` from its own routes
+// (/auth, /sign-out, the admin screens), which apply the app's limits, validation and
+// client IP. Nothing under /api/auth is reachable (docs/decisions/0005).
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
@@ -11,7 +15,7 @@ import { getOrCreateSecret } from '../secrets';
 import { hashPassword, verifyPassword } from './password';
 import { ensureProfile } from './profiles';
 
-const { PUBLIC_URL, ALLOW_SIGNUP, BETTER_AUTH_SECRET, TRUST_PROXY } = config();
+const { PUBLIC_URL, ALLOW_SIGNUP, BETTER_AUTH_SECRET } = config();
 const secure = PUBLIC_URL.startsWith('https:');
 
 // Session lifetimes (ASVS 7.3): idle — a session unused for a week expires (better-auth
@@ -21,14 +25,23 @@ export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_REFRESH_SECONDS = 60 * 60 * 24;
 export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 30;
 
+const CLIENT_IP_HEADER = 'x-guesthouse-client-ip';
+
+/** The request's headers for an `auth.api` call, carrying the client IP the app computed. */
+export function headersForAuth(request: Request, clientIp: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp);
+  return headers;
+}
+
 export const auth = betterAuth({
   appName: 'Guesthouse',
   baseURL: PUBLIC_URL,
   basePath: '/api/auth',
   secret: BETTER_AUTH_SECRET ?? (await getOrCreateSecret('better-auth')),
-  // PUBLIC_URL, and the address the request was actually made to (e.g. 127.0.0.1 for
-  // localhost): server/security.ts already refuses writes from any other origin.
-  trustedOrigins: (request) => [PUBLIC_URL, request ? new URL(request.url).origin : undefined],
+  // better-auth checks origins in its HTTP handler only (not mounted); every write
+  // reaching `auth.api` has passed server/security.ts's same-origin guard.
+  trustedOrigins: [PUBLIC_URL],
   database: drizzleAdapter(db, {
     provider: 'pg',
     schema: {
@@ -51,20 +64,14 @@ export const auth = betterAuth({
     expiresIn: SESSION_IDLE_SECONDS,
     updateAge: SESSION_REFRESH_SECONDS,
   },
-  rateLimit: {
-    enabled: true,
-    storage: 'database',
-    window: 60,
-    max: 100,
-    customRules: {
-      '/sign-in/email': { window: 60, max: 10 },
-      '/sign-up/email': { window: 60, max: 5 },
-    },
-  },
+  // better-auth's limiter guards only its HTTP handler, which is not mounted; /auth
+  // applies the app's limits (app/.server/rate-limit.ts).
+  rateLimit: { enabled: false },
   advanced: {
     useSecureCookies: secure,
     defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
-    ipAddress: { ipAddressHeaders: TRUST_PROXY ? ['x-forwarded-for'] : [] },
+    // Sessions record the client IP the app computed (clientIpOf), see headersForAuth.
+    ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
   },
   databaseHooks: {
     user: {

@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { auth } from '~/.server/auth/auth';
+import { auth, headersForAuth } from '~/.server/auth/auth';
 import { getProfileRole } from '~/.server/auth/profiles';
 import { clientIpOf } from '~/.server/abuse';
 import { config } from '~/.server/config';
-import { clearRateLimit, isRateLimited, takeRateLimitSlot } from '~/.server/rate-limit';
+import { clearRateLimit, releaseRateLimitSlot, takeRateLimitSlot } from '~/.server/rate-limit';
 import type { TFunction } from '~/lib/i18n';
 import { getRequestLanguage } from '~/.server/i18n';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
@@ -49,20 +49,17 @@ async function signIn(request: Request, formData: FormData, ip: string) {
   const { t } = await getRequestLanguage(request);
   const ipKey = `signin-ip:${ip}`;
   const accountKey = `signin-account:${submission.value.email.toLowerCase()}:${ip}`;
-  if (
-    (await isRateLimited(ipKey, SIGN_IN_FAILURES_PER_IP, SIGN_IN_WINDOW_MINUTES)) ||
-    (await isRateLimited(accountKey, FAILURES_PER_ACCOUNT_AND_IP, SIGN_IN_WINDOW_MINUTES))
-  ) {
-    return tooManyAttempts(t, t('auth.errorTitle'));
-  }
+  // Each attempt takes its slots (one atomic upsert each) *before* the password is
+  // checked, so parallel guesses cannot all pass a check made before any was counted.
+  const ipAllowed = await takeRateLimitSlot(ipKey, SIGN_IN_FAILURES_PER_IP, SIGN_IN_WINDOW_MINUTES);
+  const accountAllowed = await takeRateLimitSlot(accountKey, FAILURES_PER_ACCOUNT_AND_IP, SIGN_IN_WINDOW_MINUTES);
+  if (!ipAllowed || !accountAllowed) return tooManyAttempts(t, t('auth.errorTitle'));
   const response = await auth.api.signInEmail({
     body: { email: submission.value.email, password: submission.value.password },
-    headers: request.headers,
+    headers: headersForAuth(request, ip),
     asResponse: true,
   });
   if (!response.ok) {
-    await takeRateLimitSlot(ipKey, SIGN_IN_FAILURES_PER_IP, SIGN_IN_WINDOW_MINUTES);
-    await takeRateLimitSlot(accountKey, FAILURES_PER_ACCOUNT_AND_IP, SIGN_IN_WINDOW_MINUTES);
     const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     const message =
       body.code === 'INVALID_EMAIL_OR_PASSWORD' || body.code === 'INVALID_EMAIL' || response.status === 401
@@ -74,7 +71,9 @@ async function signIn(request: Request, formData: FormData, ip: string) {
       { status: response.status === 429 ? 429 : 401 },
     );
   }
+  // Only failures count: a success gives its slots back.
   await clearRateLimit(accountKey);
+  await releaseRateLimitSlot(ipKey);
   const { user } = (await response.json()) as { user: { id: string } };
   const role = await getProfileRole(user.id);
   return redirectWithToast(
@@ -99,7 +98,7 @@ async function signUp(request: Request, formData: FormData, ip: string) {
   }
   const response = await auth.api.signUpEmail({
     body: { email: submission.value.email, password: submission.value.password, name: submission.value.email },
-    headers: request.headers,
+    headers: headersForAuth(request, ip),
     asResponse: true,
   });
   if (!response.ok) {

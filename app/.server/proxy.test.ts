@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { forwardedClientIp, publicRequestUrl } from './proxy';
+
+const headers = (init: Record<string, string>) => new Headers(init);
+
+describe('forwardedClientIp', () => {
+  it('takes the entry our proxy appended (the last), not the one the client sent', () => {
+    expect(forwardedClientIp(headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9' }))).toBe('203.0.113.9');
+    expect(forwardedClientIp(headers({ 'x-forwarded-for': '203.0.113.9' }))).toBe('203.0.113.9');
+  });
+
+  it('has no answer without the header or with an empty one', () => {
+    expect(forwardedClientIp(headers({}))).toBeUndefined();
+    expect(forwardedClientIp(headers({ 'x-forwarded-for': ' ' }))).toBeUndefined();
+  });
+});
+
+describe('publicRequestUrl', () => {
+  const behindTls = { publicUrl: 'https://mas.example', trustProxy: false };
+
+  it('gives a request addressed to the public host the public origin (TLS proxy, no TRUST_PROXY)', () => {
+    expect(publicRequestUrl('http://mas.example/auth?mode=signup', headers({}), behindTls)).toBe('https://mas.example/auth?mode=signup');
+    expect(publicRequestUrl('http://mas.example:3000/', headers({}), behindTls)).toBe('https://mas.example/');
+  });
+
+  it('keeps the URL Node saw for any other host, and ignores forwarded headers without TRUST_PROXY', () => {
+    const forged = headers({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' });
+    expect(publicRequestUrl('http://127.0.0.1:3000/a', forged, behindTls)).toBe('http://127.0.0.1:3000/a');
+  });
+
+  it('with TRUST_PROXY, takes the scheme and host the proxy forwarded', () => {
+    const trusted = { publicUrl: 'https://mas.example', trustProxy: true };
+    const forwarded = headers({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'mas.example' });
+    expect(publicRequestUrl('http://127.0.0.1:3000/admin?x=1', forwarded, trusted)).toBe('https://mas.example/admin?x=1');
+    expect(publicRequestUrl('http://mas.example/', headers({ 'x-forwarded-proto': 'https, http' }), trusted)).toBe('https://mas.example/');
+    expect(publicRequestUrl('http://mas.example:8443/', headers({ 'x-forwarded-proto': 'https' }), trusted)).toBe('https://mas.example:8443/');
+  });
+
+  it('with TRUST_PROXY, ignores schemes other than http(s) and hosts that do not parse', () => {
+    const trusted = { publicUrl: 'https://mas.example', trustProxy: true };
+    const odd = headers({ 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'a b/c' });
+    expect(publicRequestUrl('http://mas.example/', odd, trusted)).toBe('http://mas.example/');
+  });
+});
