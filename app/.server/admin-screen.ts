@@ -20,6 +20,10 @@ export class Refusal {
 }
 export const refuse = (message: string) => new Refusal(message);
 
+/** For domain functions that answer `{ ok: false, message }` when a rule refuses. */
+export const ruleOutcome = <T extends { ok: true } | { ok: false; message: string }>(result: T) =>
+  result.ok ? result : refuse(result.message);
+
 type Outcome<R> = R | typeof NOT_FOUND | Refusal | false | null;
 
 export interface IntentSpec<S extends z.ZodType, R> {
@@ -28,8 +32,11 @@ export interface IntentSpec<S extends z.ZodType, R> {
   failure: string;
   /** Does the work. `false`, `null` or NOT_FOUND: the row was not there. */
   perform: (value: z.output<S>) => Promise<Outcome<R>>;
-  /** The spec's success toast, or a response of its own (e.g. a redirect after a creation). */
-  success: string | ((value: z.output<S>, result: R) => string | Response);
+  /**
+   * The spec's success toast, or a response of its own (e.g. a redirect after a
+   * creation); null where the spec has no success toast (e.g. reordering languages).
+   */
+  success: string | null | ((value: z.output<S>, result: R) => string | Response);
   /** Where the error is logged from, e.g. 'admin/seasons'. */
   screen: string;
 }
@@ -63,8 +70,9 @@ export async function runIntent<S extends z.ZodType, R>(formData: FormData, spec
       result: submission.reply({ formErrors: [outcome.message] }),
     });
   }
-  const message = typeof spec.success === 'string' ? spec.success : spec.success(submission.value, outcome);
+  const message = typeof spec.success === 'function' ? spec.success(submission.value, outcome) : spec.success;
   if (message instanceof Response) return message;
+  if (message === null) return data<IntentReply>({ ok: true, intent, result: submission.reply() });
   return toastSuccess<IntentReply>(message, { ok: true, intent, result: submission.reply() });
 }
 

@@ -1,11 +1,10 @@
 // Users and roles (SPEC §2 'Gestion des Utilisateurs', §6). Roles live in
-// `profiles` (kept in step with better-auth's `user.role`); deletion goes through
-// better-auth's admin API so the user's sessions and accounts end with them.
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { auth } from './auth/auth';
+// `profiles` (kept in step with better-auth's `user.role`); deleting a user ends
+// their sessions and accounts in the same transaction as the admin rules' check.
+import { desc, eq } from 'drizzle-orm';
 import { setProfileRole, type Role } from './auth/profiles';
 import { db, type Executor } from './db/client';
-import { profiles } from './db/schema';
+import { account, profiles, session, user } from './db/schema';
 
 export interface UserProfile {
   id: string;
@@ -59,29 +58,25 @@ export async function changeUserRole(actorId: string, userId: string, role: Role
 }
 
 /**
- * Deletes a user through better-auth (its sessions end, the profile follows by
- * cascade). The admin rules are checked first under a lock on the admin rows.
+ * Deletes a user, checking the admin rules and deleting in ONE transaction under a
+ * lock on the admin rows: two admins deleting each other at the same moment are
+ * serialised, and the second sees that the first is gone. The rows are the ones
+ * better-auth's admin `removeUser` deletes (sessions, accounts, the user; the
+ * profile follows by cascade); we delete them here because better-auth's call
+ * cannot join our transaction.
  */
-export async function deleteUser(request: Request, actorId: string, userId: string): Promise<UserChangeResult> {
+export async function deleteUser(actorId: string, userId: string): Promise<UserChangeResult> {
   if (userId === actorId) return { ok: false, message: USER_RULES.selfDeletion };
-  const refusal = await db.transaction(async (tx): Promise<UserChangeResult | null> => {
+  return db.transaction(async (tx): Promise<UserChangeResult> => {
     const admins = await lockAdmins(tx);
-    const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId));
+    const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId)).for('update');
     if (!target) return { ok: false, message: USER_RULES.notFound };
     if (target.role === 'admin' && admins.filter((id) => id !== userId).length === 0) {
       return { ok: false, message: USER_RULES.lastAdmin };
     }
-    return null;
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(account).where(eq(account.userId, userId));
+    await tx.delete(user).where(eq(user.id, userId));
+    return { ok: true };
   });
-  if (refusal) return refusal;
-  await auth.api.removeUser({ body: { userId }, headers: request.headers });
-  return { ok: true };
-}
-
-export async function countAdmins(executor: Executor = db): Promise<number> {
-  const [row] = await executor
-    .select({ count: sql<number>`count(*)::int` })
-    .from(profiles)
-    .where(and(eq(profiles.role, 'admin')));
-  return row?.count ?? 0;
 }

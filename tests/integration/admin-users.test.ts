@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
 import { profiles, session, user } from '~/.server/db/schema';
-import { changeUserRole, USER_RULES } from '~/.server/users';
+import { changeUserRole, deleteUser, USER_RULES } from '~/.server/users';
 import { action, loader } from '~/routes/admin/users';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
@@ -108,5 +108,20 @@ describe('admin users screen', () => {
     const unknown = await post({ intent: 'explode' }, admin.cookie);
     expect(unknown.status).toBe(400);
   });
-});
 
+  it('two admins deleting each other at the same moment never leave the site without an admin', async () => {
+    // Both requests have passed their permission check; the domain calls race. With the
+    // rule checked in one transaction and the user removed after it, both passed.
+    for (let round = 0; round < 5; round++) {
+      await db.update(profiles).set({ role: 'user' });
+      await db.update(user).set({ role: 'user' });
+      const a = await signedInAs('admin');
+      const b = await signedInAs('admin');
+      const outcomes = await Promise.all([deleteUser(a.userId, b.userId), deleteUser(b.userId, a.userId)]);
+      const admins = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, 'admin'));
+      expect(admins, `round ${round}`).toHaveLength(1);
+      expect(outcomes.filter((o) => o.ok), `round ${round}`).toHaveLength(1);
+      expect(outcomes.find((o) => !o.ok), `round ${round}`).toEqual({ ok: false, message: USER_RULES.lastAdmin });
+    }
+  });
+});
