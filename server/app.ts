@@ -11,6 +11,7 @@ import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
 import { openDatabase } from '~/.server/db/open';
 import { forwardedClientIp, publicRequestUrl } from '~/.server/proxy';
 import { startServices, stopServices } from '~/.server/startup';
+import { privateWhenPersonal } from './cache-policy';
 import { formBodiesOnly } from './input-guard';
 import { sameOriginWrites, securityHeaders } from './security';
 
@@ -66,7 +67,9 @@ export function createApp() {
       ]);
       return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
-      return c.json({ status: 'unavailable', error: (error as Error).message }, 503, { 'Cache-Control': 'no-store' });
+      // The cause goes to the log, not to whoever asked (it may name hosts, users, paths).
+      console.error(`[health] database unavailable: ${(error as Error).message}`);
+      return c.json({ status: 'unavailable' }, 503, { 'Cache-Control': 'no-store' });
     }
   });
 
@@ -77,6 +80,7 @@ export function createApp() {
     if (url !== c.req.url) c.req.raw = new Request(url, c.req.raw);
     await next();
   });
+  app.use('*', privateWhenPersonal());
   app.use('*', sameOriginWrites(PUBLIC_URL));
   app.use('*', formBodiesOnly());
   app.all('*', (c) => handler(c.req.raw, { cspNonce: c.get('cspNonce'), clientIp: clientIp(c, TRUST_PROXY) }));

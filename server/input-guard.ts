@@ -1,56 +1,55 @@
 // Request bodies our pages accept: HTML forms only (urlencoded or multipart), at most
-// 1 MB, without control characters (a NUL would even make PostgreSQL fail) — except
-// the image upload, which enforces its own limits.
-// Anything else is answered 400/413 before an action runs, so a malformed body can
-// never reach `request.formData()` and become a 500.
-import type { MiddlewareHandler } from 'hono';
+// 1 MB, of a bounded shape (body-shape.ts) and without control characters — checked
+// here, before any action parses them, so a malformed or hostile body is answered
+// 400/413 and can never reach `request.formData()` / Conform and become a 500, an
+// out-of-memory crash or a frozen event loop. Only the image upload enforces limits
+// of its own (better-auth's JSON handler is not mounted: see decision 0005).
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { checkFormEntries } from './body-shape';
 
 export const MAX_FORM_BYTES = 1024 * 1024;
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Refused by Content-Length, or while counting a chunked body: never more than 1 MB is buffered. */
 const limitFormBody = bodyLimit({
   maxSize: MAX_FORM_BYTES,
   // Close the connection: the client may still be sending the rest of the body.
   onError: (c) => c.text('Requête trop volumineuse (1 Mo au plus).', 413, { Connection: 'close' }),
 });
 
-/** C0 controls and DEL, except tab, line feed and carriage return. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-async function hasControlCharacters(request: Request, type: string): Promise<boolean> {
-  if (type === 'application/x-www-form-urlencoded') {
-    const params = new URLSearchParams(await request.clone().text());
-    for (const [key, value] of params) if (CONTROL_CHARACTERS.test(key) || CONTROL_CHARACTERS.test(value)) return true;
-    return false;
-  }
-  const form = await request.clone().formData();
-  for (const [key, value] of form) {
-    if (CONTROL_CHARACTERS.test(key) || (typeof value === 'string' && CONTROL_CHARACTERS.test(value))) return true;
-  }
-  return false;
+function mediaType(c: Context): string {
+  return (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/** Why the form body is refused, or null. Reads a clone: the action still gets the body. */
+async function inspectForm(request: Request, type: string): Promise<string | null> {
+  try {
+    if (type === 'application/x-www-form-urlencoded') {
+      return checkFormEntries(new URLSearchParams(await request.clone().text()));
+    }
+    return checkFormEntries(await request.clone().formData());
+  } catch {
+    return 'formulaire illisible'; // a body that does not even parse as the form it claims to be
+  }
+}
+
+function refuse(c: Context, reason: string) {
+  c.res = c.text(`Requête invalide : ${reason}.`, 400);
+}
+
+/** Page actions and `.data` requests: bounded HTML form bodies only. */
 export function formBodiesOnly(): MiddlewareHandler {
   return async (c, next) => {
     if (!WRITE_METHODS.has(c.req.method)) return next();
     const path = c.req.path;
     if (path === '/api/media') return next();
-    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = mediaType(c);
     if (!FORM_TYPES.includes(type)) return c.text('Requête invalide : formulaire attendu.', 400);
     return limitFormBody(c, async () => {
-      let refused = false;
-      try {
-        refused = await hasControlCharacters(c.req.raw, type);
-      } catch {
-        refused = true; // a body that does not even parse as the form it claims to be
-      }
-      if (refused) {
-        c.res = c.text('Requête invalide : caractères de contrôle ou formulaire illisible.', 400);
-        return;
-      }
+      const fault = await inspectForm(c.req.raw, type);
+      if (fault) return refuse(c, fault);
       await next();
     });
   };

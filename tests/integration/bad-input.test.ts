@@ -1,6 +1,7 @@
 // Issue 8's bad-input suite, through the real HTTP stack (the production build run as a
 // child process): hundreds of malformed submissions to every form and endpoint. Each
 // must be answered 400 or 413 (429 only for the limits), never 5xx, and store nothing.
+import http from 'node:http';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
@@ -294,5 +295,163 @@ describe('bad input', () => {
     const after = await databaseDigest();
     const changed = after.split('\n').filter((line) => !before.split('\n').includes(line));
     expect(changed, `${testCase.label}: tables changed`).toEqual([]);
+  });
+});
+
+// Issue 11 (items 1 and 2): hostile form shapes. Conform turns `a[N]` into an array of
+// N+1 holes that the validation reply echoes (out of memory), and copies the array at
+// each repeat of a name (quadratic). The boundary refuses them before any action runs.
+const SHAPES: Array<{ label: string; body: (valid: string) => string }> = [
+  { label: 'sparse index a[100000000] (the 34-byte crash)', body: (valid) => `${valid}&a%5B100000000%5D=x` },
+  { label: 'sparse index a[3000000]', body: (valid) => `${valid}&a%5B3000000%5D=x` },
+  {
+    label: 'Conform __intent__ update of a[100000000]',
+    body: (valid) =>
+      `${valid}&__intent__=${encodeURIComponent(JSON.stringify({ type: 'update', payload: { name: 'a[100000000]', value: 'x' } }))}`,
+  },
+  {
+    label: 'Conform __intent__ insert at index 1e8',
+    body: (valid) => `${valid}&__intent__=${encodeURIComponent(JSON.stringify({ type: 'insert', payload: { name: 'a', index: 1e8 } }))}`,
+  },
+  { label: 'malformed __intent__', body: (valid) => `${valid}&__intent__=%7Bnot-json` },
+  { label: 'malformed __state__', body: (valid) => `${valid}&__state__=%5B1%2C` },
+  { label: '40,000 repeats of one name', body: (valid) => `${valid}&${'a=&'.repeat(40_000)}` },
+  { label: '330,000 repeats of one name', body: (valid) => `${valid}&${'a=&'.repeat(330_000)}` },
+  { label: 'deep nesting a.b.c.d.e.f', body: (valid) => `${valid}&a.b.c.d.e.f=x` },
+  { label: 'deep nesting a[0][0][0][0][0][0]', body: (valid) => `${valid}&${encodeURIComponent('a[0][0][0][0][0][0]')}=x` },
+  { label: '10,000 distinct fields', body: (valid) => `${valid}&${Array.from({ length: 10_000 }, (_, i) => `f${i}=x`).join('&')}` },
+];
+
+/** `/livre-dor` → `/livre-dor.data`; the index route answers at `/_root.data?index`. */
+function dataPath(path: string) {
+  const [pathname, search] = path.split('?');
+  return pathname === '/' ? `/_root.data${search ? `?${search}` : ''}` : `${pathname}.data${search ? `?${search}` : ''}`;
+}
+
+const ACTIONS = [...new Map(ENDPOINTS.map((e) => [e.path, e])).values()].flatMap((endpoint) => {
+  const page = { ...endpoint, label: `${endpoint.name} (${endpoint.path})` };
+  return endpoint.path.startsWith('/api/') ? [page] : [page, { ...endpoint, label: `${endpoint.name} (.data)`, path: dataPath(endpoint.path) }];
+});
+
+async function postForm(path: string, body: string, admin: boolean) {
+  const started = Date.now();
+  const response = await fetch(`${app.url}${path.replace('ROOM', ids.room!)}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      origin: app.url,
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(admin ? { cookie: adminCookie } : {}),
+    },
+    body,
+  });
+  const text = await response.text();
+  return { status: response.status, text, ms: Date.now() - started };
+}
+
+describe('hostile form shapes on every action', () => {
+  it.each(ACTIONS.flatMap((action) => SHAPES.map((shape) => [`${action.label}: ${shape.label}`, action, shape] as const)))(
+    '%s → 400, small answer, nothing stored',
+    async (label, action, shape) => {
+      const before = await databaseDigest();
+      const valid = new URLSearchParams(Object.entries(action.valid()).flatMap(([k, v]) => [v].flat().map((x) => [k, x]))).toString();
+      const { status, text, ms } = await postForm(action.path, shape.body(valid), action.admin);
+      expect(status, `${label}: ${text.slice(0, 200)}`).toBe(400);
+      expect(text).toMatch(/Requête invalide/);
+      expect(text.length).toBeLessThan(500); // nothing submitted is echoed back
+      expect(ms).toBeLessThan(10_000); // a bound on a hang, not a speed target
+      expect(await databaseDigest()).toBe(before);
+    },
+  );
+
+  it('keeps /healthz responsive while floods are in flight, and stays alive', async () => {
+    const flood = `intent=contact&${'a=&'.repeat(330_000)}`;
+    const inFlight = Array.from({ length: 6 }, (_, i) => postForm(i % 2 ? '/livre-dor' : '/?index', flood, false));
+    let settled = false;
+    const all = Promise.all(inFlight).finally(() => (settled = true));
+    const health: number[] = [];
+    do {
+      const started = Date.now();
+      expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+      health.push(Date.now() - started);
+    } while (!settled);
+    for (const answer of await all) expect(answer.status).toBe(400);
+    expect(Math.max(...health)).toBeLessThan(3_000); // was 8 s for 40,000 repeats, 616 s for 330,000
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+});
+
+// Issue 11 (item 3): /api/auth/* took unlimited bodies. better-auth's handler is no
+// longer mounted (decision 0005), so these paths are plain page requests: form bodies
+// only, 1 MB at most, refused by Content-Length or while counting a chunked body.
+const AUTH_PATHS = ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-out', '/api/auth/update-user', '/api/auth/admin/set-role'];
+
+/** Streams `total` bytes chunked (no Content-Length) and reports what the server answered and how much it took. */
+function postChunked(path: string, total: number, type: string): Promise<{ status: number | 'closed'; sent: number }> {
+  return new Promise((resolve) => {
+    const request = http.request(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { origin: app.url, 'content-type': type, 'transfer-encoding': 'chunked' },
+    });
+    let sent = 0;
+    let answered = false;
+    request.on('response', (response) => {
+      answered = true;
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode!, sent }));
+    });
+    // The server may answer 413 and close while we are still writing: EPIPE, a refusal too.
+    request.on('error', () => setTimeout(() => answered || resolve({ status: 'closed', sent }), 500));
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', pump);
+      }
+      if (!answered) request.end();
+    };
+    request.write('{"email":"');
+    pump();
+  });
+}
+
+describe('auth API bodies', () => {
+  it.each(AUTH_PATHS)('%s: an oversized body with Content-Length → 413 before reading it', async (path) => {
+    const response = await fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { origin: app.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) }),
+    }).catch((error: unknown) => error as Error);
+    // The server may close the socket while the client is still sending: a refusal too.
+    if (response instanceof Response) expect(response.status).toBe(413);
+    else expect(String(response)).toMatch(/fetch failed|other side closed|reset|EPIPE/i);
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+
+  it.each(AUTH_PATHS)('%s: a chunked form body without Content-Length → 413 after the limit, not after 64 MB', async (path) => {
+    const { status, sent } = await postChunked(path, 64 * 1024 * 1024, 'application/x-www-form-urlencoded');
+    expect([413, 'closed']).toContain(status);
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it.each(AUTH_PATHS)('%s: a chunked JSON body → refused without reading it', async (path) => {
+    const { status, sent } = await postChunked(path, 64 * 1024 * 1024, 'application/json');
+    expect([400, 413, 'closed']).toContain(status);
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  const deep = JSON.stringify({ email: { a: { b: { c: { d: { e: 1 } } } } } });
+  const flood = 'a=&'.repeat(40_000);
+  it.each(AUTH_PATHS.flatMap((path) => [
+    [path, 'JSON sign-in', 'application/json', JSON.stringify(ADMIN)],
+    [path, 'deep JSON', 'application/json', deep],
+    [path, 'form flood', 'application/x-www-form-urlencoded', flood],
+    [path, 'sparse index', 'application/x-www-form-urlencoded', 'a%5B100000000%5D=x'],
+  ]))('%s: %s → 400', async (path, _label, type, body) => {
+    const before = await databaseDigest();
+    const response = await fetch(`${app.url}${path}`, { method: 'POST', headers: { origin: app.url, 'content-type': type }, body });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/Requête invalide/);
+    expect(await databaseDigest()).toBe(before);
   });
 });
