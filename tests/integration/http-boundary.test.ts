@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('caching of personal responses (issue 11, item 9)', () => {
-  it.each(['/admin', '/admin/users', '/admin/messages', '/admin/users.data', '/admin/messages.data', '/', '/livre-dor.data', '/api/auth/get-session'])(
+  it.each(['/admin', '/admin/users', '/admin/messages', '/admin/users.data', '/admin/messages.data', '/', '/livre-dor.data', '/admin/config'])(
     '%s signed in → private, no-store',
     async (path) => {
       const response = await fetch(`${app.url}${path}`, { headers: { cookie: adminCookie }, redirect: 'manual' });
