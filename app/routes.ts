@@ -31,6 +31,7 @@ export default [
   route('sign-out', 'routes/resources/sign-out.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
+  route('ical/:file', 'routes/resources/ical-export.ts'),
 
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig;

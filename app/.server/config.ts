@@ -9,6 +9,15 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v)));
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const optionalString = z
   .string()
   .optional()
@@ -50,6 +59,13 @@ const EnvSchema = z
     BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SUBMISSION_LIMIT: z.coerce.number().int().min(1).max(10000).default(5),
     SUBMISSION_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+    GUESTHOUSE_TIME_ZONE: optionalString
+      .refine((v) => v === undefined || isTimeZone(v), { message: 'must be an IANA time zone such as Europe/Paris' })
+      .transform((v) => v ?? 'Europe/Paris'),
+    BOOKING_MAX_NIGHTS: z.coerce.number().int().min(1).max(365).default(30),
+    BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(1100).default(540),
+    ICAL_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    ICAL_ALLOW_PRIVATE_ADDRESSES: flag(false),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

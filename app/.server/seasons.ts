@@ -29,3 +29,6 @@ export async function deleteSeason(id: string): Promise<boolean> {
   const rows = await db.delete(seasons).where(eq(seasons.id, id)).returning({ id: seasons.id });
   return rows.length > 0;
 }
+
+/** multilingual_content key of a season's name (content type 'season', entity the season). */
+export const seasonNameKey = (seasonId: string) => `season_${seasonId}_name`;

@@ -1,6 +1,8 @@
 // What the app does once at start, after the database is open and migrated:
-// ensure the admin account, seed the demo guesthouse, start background workers.
+// ensure the admin account, seed the demo guesthouse, start background workers
+// (mail outbox, imported calendars).
 import { bootstrapAdmin } from './auth/bootstrap-admin';
+import { startFeedWorker } from './booking/feeds';
 import { config } from './config';
 import { startMailWorker } from './mail/worker';
 import { seedDemoIfEmpty } from './seed/seed-demo';
@@ -27,6 +29,7 @@ async function run() {
     if (seeded) console.log('Demo content seeded (SEED_DEMO=false starts with an empty site).');
   }
   onStop(await startMailWorker());
+  onStop(startFeedWorker());
 }
 
 export function startServices(): Promise<void> {

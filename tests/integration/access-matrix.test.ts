@@ -39,6 +39,8 @@ const DECISIONS: Record<string, Access> = {
   'routes/resources/sign-out.ts': 'public',
   'routes/resources/sitemap.ts': 'public',
   'routes/resources/robots.ts': 'public',
+  // The export feed: open to whoever holds the room's secret token (the platforms fetch it).
+  'routes/resources/ical-export.ts': 'public',
 };
 /** Handlers whose guard differs from their module's decision. */
 const HANDLER_EXCEPTIONS: Record<string, Access> = { 'routes/resources/sign-out.ts#action': 'user' };

@@ -6,7 +6,9 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
+  jsonb,
   integer,
   numeric,
   pgTable,
@@ -177,20 +179,53 @@ export const rooms = pgTable(
     pricePerNight: numeric('price_per_night', { precision: 10, scale: 2, mode: 'number' }),
     tags: textList('tags'),
     amenities: textList('amenities'),
+    /** Secret of the room's export feed (/ical/<token>.ics); the owner can regenerate it. */
+    icalExportToken: text('ical_export_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('rooms_max_guests_check', sql`${t.maxGuests} is null or ${t.maxGuests} between 1 and 10`),
     check('rooms_price_check', sql`${t.pricePerNight} is null or ${t.pricePerNight} >= 0`),
+    uniqueIndex('rooms_ical_export_token_idx').on(t.icalExportToken),
   ],
 );
 
-export const seasons = pgTable('seasons', {
-  id: id(),
-  name: text('name').notNull(),
-  createdAt: createdAt(),
-});
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Fewest nights a stay touching this season may have; null: no minimum. */
+    minStay: integer('min_stay'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('seasons_min_stay_check', sql`${t.minStay} is null or ${t.minStay} between 1 and 365`)],
+);
+
+/**
+ * The nights a season covers, first and last night included (calendar dates in the
+ * guesthouse's time zone). Periods of two different seasons never overlap: the
+ * exclusion constraint `season_periods_no_overlap` (migration, btree_gist) refuses it.
+ */
+export const seasonPeriods = pgTable(
+  'season_periods',
+  {
+    id: id(),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    firstNight: date('first_night', { mode: 'string' }).notNull(),
+    lastNight: date('last_night', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('season_periods_order_check', sql`${t.lastNight} >= ${t.firstNight}`),
+    index('season_periods_season_idx').on(t.seasonId),
+  ],
+);
 
 export const roomSeasonPrices = pgTable(
   'room_season_prices',
@@ -275,6 +310,7 @@ export const CONTENT_TYPES = [
   'transport_options',
   'transport',
   'general',
+  'season',
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
@@ -297,7 +333,7 @@ export const multilingualContent = pgTable(
       .nullsNotDistinct(),
     check(
       'multilingual_content_type_check',
-      sql`${t.contentType} in ('room', 'homepage_section', 'site_config', 'transport_options', 'transport', 'general')`,
+      sql`${t.contentType} in ('room', 'homepage_section', 'site_config', 'transport_options', 'transport', 'general', 'season')`,
     ),
     index('multilingual_content_entity_idx').on(t.contentType, t.entityId),
   ],
@@ -363,3 +399,111 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/* ───────────── beyond the spec: availability and booking (issue 14, DESIGN.md) ───────────── */
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'refused', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * A guest's direct booking request and, once accepted, the booking. Stay is the
+ * half-open night range [arrival, departure). Confirmed bookings of one room never
+ * overlap: exclusion constraint `bookings_confirmed_no_overlap` (migration).
+ * The quote is a snapshot in integer cents of what the guest was shown; a later
+ * payment step adds its own table referencing bookings.id (amounts already in cents).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    status: text('status').$type<BookingStatus>().notNull().default('pending'),
+    arrival: date('arrival', { mode: 'string' }).notNull(),
+    departure: date('departure', { mode: 'string' }).notNull(),
+    guests: integer('guests').notNull(),
+    guestName: text('guest_name').notNull(),
+    guestEmail: text('guest_email').notNull(),
+    guestPhone: text('guest_phone'),
+    message: text('message'),
+    /** The guest's page language: their mails are written in it. */
+    language: text('language').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    totalCents: integer('total_cents').notNull(),
+    quote: jsonb('quote').notNull(),
+    /** Each feed of the room and when it last synced, as seen when the request was checked. */
+    feedsChecked: jsonb('feeds_checked').notNull().default(sql`'[]'::jsonb`),
+    refusalMessage: text('refusal_message'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'refused', 'cancelled')`),
+    check('bookings_dates_check', sql`${t.departure} > ${t.arrival}`),
+    check('bookings_guests_check', sql`${t.guests} between 1 and 10`),
+    check('bookings_total_check', sql`${t.totalCents} >= 0`),
+    index('bookings_room_idx').on(t.roomId, t.arrival),
+    index('bookings_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Nights the owner closed by hand (first and last night included), with a note. */
+export const manualBlocks = pgTable(
+  'manual_blocks',
+  {
+    id: id(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    firstNight: date('first_night', { mode: 'string' }).notNull(),
+    lastNight: date('last_night', { mode: 'string' }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('manual_blocks_order_check', sql`${t.lastNight} >= ${t.firstNight}`),
+    index('manual_blocks_room_idx').on(t.roomId, t.firstNight),
+  ],
+);
+
+/** A calendar (Airbnb, Booking.com, Vrbo…) whose events make a room's nights unavailable. */
+export const icalFeeds = pgTable(
+  'ical_feeds',
+  {
+    id: id(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('ical_feeds_room_url').on(t.roomId, t.url)],
+);
+
+/** The last good events of a feed, as night ranges [start_night, end_night). */
+export const icalEvents = pgTable(
+  'ical_events',
+  {
+    id: id(),
+    feedId: uuid('feed_id')
+      .notNull()
+      .references(() => icalFeeds.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    summary: text('summary'),
+    startNight: date('start_night', { mode: 'string' }).notNull(),
+    endNight: date('end_night', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ical_events_order_check', sql`${t.endNight} > ${t.startNight}`),
+    index('ical_events_feed_idx').on(t.feedId, t.startNight),
+  ],
+);

@@ -48,7 +48,7 @@ const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {
 
 export const formatParisDate = (date: Date) => PARIS_TIME.format(date);
 
-interface Row {
+export interface MailRow {
   label: string;
   value: string;
   /** Optional link target (mailto:, tel:, https:), built by us from a checked value. */
@@ -63,7 +63,14 @@ export interface RenderedMail {
 
 const EMPTY = '—';
 
-function render(title: string, intro: string, rows: Row[], footer?: { text: string; href: string }): Omit<RenderedMail, 'subject'> {
+/** A titled table of label/value rows, as plain text and HTML, in the given language. */
+export function renderTableMail(
+  title: string,
+  intro: string,
+  rows: MailRow[],
+  footer?: { text: string; href: string },
+  language = 'fr',
+): Omit<RenderedMail, 'subject'> {
   const width = Math.max(...rows.map((r) => r.label.length));
   const textRows = rows.map(({ label, value }) => {
     const lines = value.split(/\r\n|\r|\n/);
@@ -74,12 +81,13 @@ function render(title: string, intro: string, rows: Row[], footer?: { text: stri
     `${title}\n${'='.repeat(title.length)}\n\n${intro}\n\n${textRows.join('\n')}\n` +
     (footer ? `\n${footer.text} : ${footer.href}\n` : '');
 
-  const cell = (row: Row) => {
+  const cell = (row: MailRow) => {
     const shown = escapeHtml(row.value).replace(/\r\n|\r|\n/g, '<br>');
     return row.href ? `<a href="${escapeHtml(row.href)}">${shown}</a>` : shown;
   };
   const html =
-    '<!doctype html><html lang="fr"><head><meta charset="utf-8"></head>' +
+    `<!doctype html><html lang="${escapeHtml(language)}"><head>` +
+    '<meta charset="utf-8"></head>' +
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#222;line-height:1.5">' +
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(title)}</h1>` +
     `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>` +
@@ -100,7 +108,7 @@ function render(title: string, intro: string, rows: Row[], footer?: { text: stri
   return { text, html };
 }
 
-const telHref = (phone: string) => {
+export const telHref = (phone: string) => {
   const digits = phone.replace(/[^\d+]/g, '');
   return digits.replace(/\D/g, '').length >= 6 ? `tel:${digits}` : undefined;
 };
@@ -119,7 +127,7 @@ export function renderContactMail(message: ContactFields): RenderedMail {
   const phone = message.phone?.trim() ?? '';
   const name = message.name.trim();
   const who = headerText(name, 100);
-  const { text, html } = render(
+  const { text, html } = renderTableMail(
     'Nouveau message de contact',
     email
       ? `${who} vous a écrit depuis le formulaire de contact du site. Répondez simplement à cet e-mail pour lui écrire.`
@@ -150,7 +158,7 @@ export function renderTestimonialMail(testimonial: TestimonialFields, publicUrl:
   const name = testimonial.name.trim();
   const rating = Math.max(0, Math.min(5, Math.round(testimonial.rating)));
   const adminUrl = `${publicUrl.replace(/\/+$/, '')}/admin/testimonials`;
-  const { text, html } = render(
+  const { text, html } = renderTableMail(
     'Nouveau témoignage à modérer',
     `${headerText(name, 100)} a laissé un témoignage dans le livre d’or. Il sera publié après votre validation.`,
     [

@@ -1,0 +1,62 @@
+// Which nights of a room are taken, and by what: a confirmed booking, an owner's
+// manual block or an event of an imported calendar (pending requests do not take
+// nights; the occupancy grid shows them apart). Ranges overlap-tested in SQL.
+import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { addDays, eachNight, type IsoDate } from '~/lib/nights';
+import { db, type Executor } from '../db/client';
+import { bookings, icalEvents, icalFeeds, manualBlocks } from '../db/schema';
+
+export type NightKind = 'confirmed' | 'pending' | 'blocked' | 'imported';
+
+export interface TakenRange {
+  roomId: string;
+  kind: NightKind;
+  /** [from, to): nights from `from` up to the night before `to`. */
+  from: IsoDate;
+  to: IsoDate;
+  label: string | null;
+  id: string;
+}
+
+/** Every range touching [from, to) for the given rooms; pending requests only when asked. */
+export async function listTakenRanges(
+  roomIds: string[],
+  from: IsoDate,
+  to: IsoDate,
+  options: { includePending?: boolean } = {},
+  executor: Executor = db,
+): Promise<TakenRange[]> {
+  if (roomIds.length === 0) return [];
+  const statuses = options.includePending ? (['confirmed', 'pending'] as const) : (['confirmed'] as const);
+  const [stays, blocks, events] = await Promise.all([
+    executor
+      .select({ id: bookings.id, roomId: bookings.roomId, status: bookings.status, from: bookings.arrival, to: bookings.departure, name: bookings.guestName })
+      .from(bookings)
+      .where(and(inArray(bookings.roomId, roomIds), inArray(bookings.status, [...statuses]), lt(bookings.arrival, to), gt(bookings.departure, from))),
+    executor
+      .select({ id: manualBlocks.id, roomId: manualBlocks.roomId, first: manualBlocks.firstNight, last: manualBlocks.lastNight, note: manualBlocks.note })
+      .from(manualBlocks)
+      .where(and(inArray(manualBlocks.roomId, roomIds), lt(manualBlocks.firstNight, to), gte(manualBlocks.lastNight, from))),
+    executor
+      .select({ id: icalEvents.id, roomId: icalFeeds.roomId, from: icalEvents.startNight, to: icalEvents.endNight, summary: icalEvents.summary })
+      .from(icalEvents)
+      .innerJoin(icalFeeds, eq(icalFeeds.id, icalEvents.feedId))
+      .where(and(inArray(icalFeeds.roomId, roomIds), lt(icalEvents.startNight, to), gt(icalEvents.endNight, from))),
+  ]);
+  return [
+    ...stays.map((s) => ({ id: s.id, roomId: s.roomId, kind: (s.status === 'confirmed' ? 'confirmed' : 'pending') as NightKind, from: s.from, to: s.to, label: s.name })),
+    ...blocks.map((b) => ({ id: b.id, roomId: b.roomId, kind: 'blocked' as const, from: b.first, to: addDays(b.last, 1), label: b.note })),
+    ...events.map((e) => ({ id: e.id, roomId: e.roomId, kind: 'imported' as const, from: e.from, to: e.to, label: e.summary })),
+  ];
+}
+
+/** The room's unavailable nights within [from, to). */
+export async function listUnavailableNights(roomId: string, from: IsoDate, to: IsoDate, executor: Executor = db): Promise<Set<IsoDate>> {
+  const nights = new Set<IsoDate>();
+  for (const range of await listTakenRanges([roomId], from, to, {}, executor)) {
+    const start = range.from < from ? from : range.from;
+    const end = range.to > to ? to : range.to;
+    for (const night of eachNight(start, end)) nights.add(night);
+  }
+  return nights;
+}

@@ -1,0 +1,167 @@
+// Imported calendars: the owner's feed URLs per room, and their synchronisation.
+// A sync either replaces the feed's events whole (one transaction) or changes
+// nothing but the error it reports: a failing feed keeps its last good events.
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { addDays } from '~/lib/nights';
+import { config } from '../config';
+import { db } from '../db/client';
+import { icalEvents, icalFeeds } from '../db/schema';
+import { guesthouseToday } from './clock';
+import { decodeFeed, FeedRefused, parseFeed } from './ical-parse';
+import { FetchRefused, safeFetch } from './safe-fetch';
+
+export const FEED_TIMEOUT_MS = 10_000;
+export const FEED_MAX_BYTES = 2_000_000;
+export const FEED_MAX_EVENTS = 3_000;
+
+export type FeedRow = typeof icalFeeds.$inferSelect;
+
+export interface SyncOutcome {
+  feedId: string;
+  status: 'updated' | 'unchanged' | 'failed';
+  events?: number;
+  error?: string;
+}
+
+async function fetchAndParse(feed: Pick<FeedRow, 'url' | 'etag' | 'lastModified'>, timeoutMs: number) {
+  const headers: Record<string, string> = {};
+  if (feed.etag) headers['if-none-match'] = feed.etag;
+  if (feed.lastModified) headers['if-modified-since'] = feed.lastModified;
+  const response = await safeFetch(feed.url, {
+    headers,
+    timeoutMs,
+    maxBytes: FEED_MAX_BYTES,
+    allowPrivate: config().ICAL_ALLOW_PRIVATE_ADDRESSES,
+  });
+  if (response.status === 304) return { notModified: true as const };
+  if (response.status !== 200) throw new FetchRefused(`le serveur a répondu ${response.status}`);
+  const today = guesthouseToday();
+  const { BOOKING_HORIZON_DAYS, BOOKING_MAX_NIGHTS, GUESTHOUSE_TIME_ZONE } = config();
+  const events = parseFeed(decodeFeed(response.body), {
+    timeZone: GUESTHOUSE_TIME_ZONE,
+    from: addDays(today, -1),
+    to: addDays(today, BOOKING_HORIZON_DAYS + BOOKING_MAX_NIGHTS + 1),
+    maxEvents: FEED_MAX_EVENTS,
+  });
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return typeof value === 'string' ? value.slice(0, 500) : null;
+  };
+  return { notModified: false as const, events, etag: header('etag'), lastModified: header('last-modified') };
+}
+
+/** Fetches one feed now and stores the result; never throws for a bad feed. */
+export async function syncFeed(feed: Pick<FeedRow, 'id' | 'url' | 'etag' | 'lastModified'>, timeoutMs = FEED_TIMEOUT_MS): Promise<SyncOutcome> {
+  const attemptAt = new Date();
+  try {
+    const result = await fetchAndParse(feed, timeoutMs);
+    if (result.notModified) {
+      await db.update(icalFeeds).set({ lastAttemptAt: attemptAt, lastSuccessAt: attemptAt, lastError: null }).where(eq(icalFeeds.id, feed.id));
+      return { feedId: feed.id, status: 'unchanged' };
+    }
+    await db.transaction(async (tx) => {
+      // The row lock orders concurrent syncs of one feed (worker and a guest's request).
+      const [row] = await tx.select({ id: icalFeeds.id }).from(icalFeeds).where(eq(icalFeeds.id, feed.id)).for('update');
+      if (!row) return;
+      await tx.delete(icalEvents).where(eq(icalEvents.feedId, feed.id));
+      for (let i = 0; i < result.events.length; i += 500) {
+        await tx.insert(icalEvents).values(result.events.slice(i, i + 500).map((e) => ({ ...e, feedId: feed.id })));
+      }
+      await tx
+        .update(icalFeeds)
+        .set({ etag: result.etag, lastModified: result.lastModified, lastAttemptAt: attemptAt, lastSuccessAt: attemptAt, lastError: null })
+        .where(eq(icalFeeds.id, feed.id));
+    });
+    return { feedId: feed.id, status: 'updated', events: result.events.length };
+  } catch (error) {
+    const known = error instanceof FeedRefused || error instanceof FetchRefused;
+    if (!known) console.error(`Calendar feed ${feed.id}:`, error);
+    const message = (known ? error.message : 'erreur inattendue pendant la synchronisation').slice(0, 500);
+    await db.update(icalFeeds).set({ lastAttemptAt: attemptAt, lastError: message }).where(eq(icalFeeds.id, feed.id));
+    return { feedId: feed.id, status: 'failed', error: message };
+  }
+}
+
+/**
+ * Re-fetches every feed of a room before a request is stored or accepted, waiting
+ * at most `timeoutMs`: a slow platform must not hold the guest, and what was last
+ * imported still counts.
+ */
+export async function syncRoomFeeds(roomId: string, timeoutMs = 5_000): Promise<SyncOutcome[]> {
+  const feeds = await db
+    .select({ id: icalFeeds.id, url: icalFeeds.url, etag: icalFeeds.etag, lastModified: icalFeeds.lastModified })
+    .from(icalFeeds)
+    .where(eq(icalFeeds.roomId, roomId));
+  return Promise.all(feeds.map((feed) => syncFeed(feed, timeoutMs)));
+}
+
+/** Feeds not tried for `minutes`: claimed (last_attempt_at moved) so another instance skips them. */
+export async function claimDueFeeds(minutes: number, now = new Date()) {
+  const before = new Date(now.getTime() - minutes * 60_000 + 5_000);
+  return db
+    .update(icalFeeds)
+    .set({ lastAttemptAt: now })
+    .where(or(isNull(icalFeeds.lastAttemptAt), lt(icalFeeds.lastAttemptAt, before)))
+    .returning({ id: icalFeeds.id, url: icalFeeds.url, etag: icalFeeds.etag, lastModified: icalFeeds.lastModified });
+}
+
+/** Refreshes every due feed one after another; one bad feed never stops the others. */
+export async function syncDueFeeds(minutes = config().ICAL_REFRESH_MINUTES): Promise<SyncOutcome[]> {
+  const outcomes: SyncOutcome[] = [];
+  for (const feed of await claimDueFeeds(minutes)) outcomes.push(await syncFeed(feed));
+  return outcomes;
+}
+
+/** Starts the periodic refresh; returns its stop function. */
+export function startFeedWorker(): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = syncDueFeeds().catch((error: unknown) => console.error('Calendar sync failed:', error));
+  };
+  const first = setTimeout(tick, 2_000);
+  const timer = setInterval(tick, 60_000);
+  first.unref();
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/* ───────────── the owner's feed list ───────────── */
+
+export async function listRoomFeeds(roomId?: string) {
+  return db
+    .select({
+      id: icalFeeds.id,
+      roomId: icalFeeds.roomId,
+      url: icalFeeds.url,
+      lastSuccessAt: icalFeeds.lastSuccessAt,
+      lastAttemptAt: icalFeeds.lastAttemptAt,
+      lastError: icalFeeds.lastError,
+      events: sql<number>`(select count(*)::int from ${icalEvents} where ${icalEvents.feedId} = ${icalFeeds.id})`,
+    })
+    .from(icalFeeds)
+    .where(roomId ? eq(icalFeeds.roomId, roomId) : undefined)
+    .orderBy(asc(icalFeeds.createdAt));
+}
+
+/** Adds a feed URL to a room (already validated); false when the room has it already. */
+export async function addRoomFeed(roomId: string, url: string): Promise<{ id: string } | null> {
+  const [row] = await db.insert(icalFeeds).values({ roomId, url }).onConflictDoNothing().returning({ id: icalFeeds.id });
+  return row ?? null;
+}
+
+export async function deleteRoomFeed(roomId: string, feedId: string): Promise<boolean> {
+  const rows = await db.delete(icalFeeds).where(and(eq(icalFeeds.id, feedId), eq(icalFeeds.roomId, roomId))).returning({ id: icalFeeds.id });
+  return rows.length > 0;
+}
+
+export async function getFeed(feedId: string) {
+  const [row] = await db.select().from(icalFeeds).where(eq(icalFeeds.id, feedId)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,139 @@
+// The one price engine: every price shown or mailed for a stay comes from
+// `computeQuote`. Pure (no database), so it is proved by property tests; its inputs
+// are loaded by `quoteStay` (stay.ts). Money in integer cents; nights are calendar
+// dates (see ~/lib/nights), never instants.
+import { addDays, daysBetween, eachNight, isIsoDate, type IsoDate } from '~/lib/nights';
+
+export interface QuoteSeason {
+  id: string;
+  name: string;
+  minStay: number | null;
+  /** This room's price in this season; null: the room's base price applies. */
+  priceCents: number | null;
+  /** First and last night of each period, included. */
+  periods: Array<{ firstNight: IsoDate; lastNight: IsoDate }>;
+}
+
+export interface QuoteInput {
+  arrival: string;
+  departure: string;
+  guests: number;
+  room: { maxGuests: number; basePriceCents: number | null };
+  seasons: QuoteSeason[];
+  /** Nights taken by confirmed bookings, manual blocks or imported events. */
+  unavailable: ReadonlySet<IsoDate>;
+  /** Today in the guesthouse's time zone. */
+  today: IsoDate;
+  maxNights: number;
+  horizonDays: number;
+}
+
+export type QuoteProblem =
+  | { code: 'invalid_dates' }
+  | { code: 'past' }
+  | { code: 'departure_not_after_arrival' }
+  | { code: 'too_long'; maxNights: number }
+  | { code: 'too_far'; horizonDays: number; lastArrival: IsoDate }
+  | { code: 'guests'; maxGuests: number }
+  | { code: 'unavailable'; nights: IsoDate[] }
+  | { code: 'min_stay'; minStay: number }
+  | { code: 'no_price' };
+
+export interface PricedNight {
+  night: IsoDate;
+  seasonId: string | null;
+  priceCents: number;
+}
+
+export interface QuoteLine {
+  seasonId: string | null;
+  /** Season name, or null for nights outside every season (base price). */
+  seasonName: string | null;
+  nights: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+export interface Quote {
+  arrival: IsoDate;
+  departure: IsoDate;
+  guests: number;
+  nights: PricedNight[];
+  lines: QuoteLine[];
+  totalCents: number;
+  /** The strictest minimum stay among the seasons the stay touches (1 when none). */
+  minStay: number;
+  /** Every reason the request is not possible; empty when it can be sent. */
+  problems: QuoteProblem[];
+}
+
+/** The season covering each night, for the nights asked. */
+export function seasonByNight(seasons: QuoteSeason[], nights: IsoDate[]): Map<IsoDate, QuoteSeason> {
+  const byNight = new Map<IsoDate, QuoteSeason>();
+  for (const night of nights) {
+    const season = seasons.find((s) => s.periods.some((p) => p.firstNight <= night && night <= p.lastNight));
+    if (season) byNight.set(night, season);
+  }
+  return byNight;
+}
+
+export function computeQuote(input: QuoteInput): Quote {
+  const { arrival, departure, guests, room, today } = input;
+  const problems: QuoteProblem[] = [];
+  const empty = (): Quote => ({ arrival, departure, guests, nights: [], lines: [], totalCents: 0, minStay: 1, problems });
+
+  if (!isIsoDate(arrival) || !isIsoDate(departure)) {
+    problems.push({ code: 'invalid_dates' });
+    return empty();
+  }
+  if (!Number.isInteger(guests) || guests < 1 || guests > room.maxGuests) problems.push({ code: 'guests', maxGuests: room.maxGuests });
+  if (arrival < today) problems.push({ code: 'past' });
+  const length = daysBetween(arrival, departure);
+  if (length <= 0) {
+    problems.push({ code: 'departure_not_after_arrival' });
+    return empty();
+  }
+  const lastArrival = addDays(today, input.horizonDays);
+  if (arrival > lastArrival) problems.push({ code: 'too_far', horizonDays: input.horizonDays, lastArrival });
+  if (length > input.maxNights) {
+    // Not priced: a stay this long is refused whatever it costs, and pricing it would be unbounded work.
+    problems.push({ code: 'too_long', maxNights: input.maxNights });
+    return empty();
+  }
+
+  const nightDates = eachNight(arrival, departure);
+  const seasons = seasonByNight(input.seasons, nightDates);
+  const nights: PricedNight[] = [];
+  let unpriced = false;
+  for (const night of nightDates) {
+    const season = seasons.get(night) ?? null;
+    const price = season?.priceCents ?? room.basePriceCents;
+    if (price === null) unpriced = true;
+    nights.push({ night, seasonId: season?.id ?? null, priceCents: price ?? 0 });
+  }
+  if (unpriced) problems.push({ code: 'no_price' });
+
+  const taken = nightDates.filter((n) => input.unavailable.has(n));
+  if (taken.length) problems.push({ code: 'unavailable', nights: taken });
+
+  const minStay = Math.max(1, ...[...new Set(seasons.values())].map((s) => s.minStay ?? 1));
+  if (length < minStay) problems.push({ code: 'min_stay', minStay });
+
+  // One line per season and unit price, in the order the stay first meets them.
+  const lines: QuoteLine[] = [];
+  for (const night of nights) {
+    const line = lines.find((l) => l.seasonId === night.seasonId && l.unitCents === night.priceCents);
+    if (line) {
+      line.nights += 1;
+      line.totalCents += night.priceCents;
+    } else {
+      const seasonName = night.seasonId ? seasons.get(night.night)!.name : null;
+      lines.push({ seasonId: night.seasonId, seasonName, nights: 1, unitCents: night.priceCents, totalCents: night.priceCents });
+    }
+  }
+  const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  return { arrival, departure, guests, nights, lines, totalCents, minStay, problems };
+}
+
+/** True when the guest may send the request. */
+export const isBookable = (quote: Quote) => quote.problems.length === 0;

@@ -1,0 +1,230 @@
+// Direct booking requests and the owner's answers. A request is stored pending with
+// a snapshot of its quote; accepting re-checks the nights in the same transaction,
+// and the exclusion constraint `bookings_confirmed_no_overlap` makes two accepts of
+// overlapping stays at once impossible: one commits, the other gets a clear refusal.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { IsoDate } from '~/lib/nights';
+import { config } from '../config';
+import { db, type Executor } from '../db/client';
+import { bookings, icalFeeds, manualBlocks } from '../db/schema';
+import { mailboxAddress } from '../mail/compose';
+import { listOwnerRecipients } from '../mail/notifications';
+import { enqueueMail } from '../mail/outbox';
+import { getRoomDetail } from '../site/rooms';
+import { loadSiteShell } from '../site/shell';
+import { listUnavailableNights } from './availability';
+import { syncRoomFeeds } from './feeds';
+import { renderGuestBookingMail, renderOwnerBookingMail, type BookingMailFacts, type GuestMailKind } from './mails';
+import { isBookable, type Quote } from './quote';
+import { quoteStay } from './stay';
+
+export interface BookingRequestInput {
+  roomId: string;
+  arrival: string;
+  departure: string;
+  guests: number;
+  name: string;
+  email: string;
+  phone?: string | null;
+  message?: string | null;
+  /** The page language: the guest's mails are written in it. */
+  language: string;
+  chain: string[];
+}
+
+export type CreateRequestResult = { ok: true; id: string; quote: Quote } | { ok: false; reason: 'no_room' } | { ok: false; reason: 'not_bookable'; quote: Quote };
+
+async function feedsSnapshot(roomId: string, executor: Executor) {
+  const rows = await executor
+    .select({ url: icalFeeds.url, lastSuccessAt: icalFeeds.lastSuccessAt, lastError: icalFeeds.lastError })
+    .from(icalFeeds)
+    .where(eq(icalFeeds.roomId, roomId))
+    .orderBy(asc(icalFeeds.createdAt));
+  return rows.map((r) => ({ host: hostOf(r.url), lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null, lastError: r.lastError }));
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url.slice(0, 60);
+  }
+};
+
+async function mailFacts(
+  booking: { roomId: string; guestName: string; guestEmail: string; guestPhone: string | null; message: string | null },
+  quote: BookingMailFacts['quote'],
+  chain: string[],
+): Promise<BookingMailFacts> {
+  const [room, site] = await Promise.all([getRoomDetail(booking.roomId, chain), loadSiteShell(chain)]);
+  return { roomName: room?.name ?? 'Chambre', siteName: site.shell.name, ...booking, quote };
+}
+
+async function queueGuestMail(executor: Executor, kind: GuestMailKind, bookingId: string, language: string, facts: BookingMailFacts, refusal?: string | null) {
+  const address = mailboxAddress(facts.guestEmail);
+  // An address that is not one plain mailbox never reaches the outbox (an empty list means "the owners").
+  if (!address) return;
+  const mail = renderGuestBookingMail(kind, facts, language, refusal);
+  await enqueueMail(executor, {
+    idempotencyKey: `booking:${bookingId}:${kind}`,
+    kind: 'booking',
+    recipients: [address],
+    replyTo: null,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+}
+
+/**
+ * Stores a pending request when the stay can be booked. The room's feeds are
+ * fetched again first (bounded wait), so a platform booking made minutes ago counts.
+ */
+export async function createBookingRequest(input: BookingRequestInput): Promise<CreateRequestResult> {
+  await syncRoomFeeds(input.roomId);
+  const stay = { arrival: input.arrival, departure: input.departure, guests: input.guests };
+  return db.transaction(async (tx) => {
+    const quote = await quoteStay(input.roomId, stay, input.chain, tx);
+    if (!quote) return { ok: false, reason: 'no_room' } as const;
+    if (!isBookable(quote)) return { ok: false, reason: 'not_bookable', quote } as const;
+    const guest = {
+      roomId: input.roomId,
+      guestName: input.name.trim(),
+      guestEmail: input.email.trim(),
+      guestPhone: input.phone?.trim() || null,
+      message: input.message?.trim() || null,
+    };
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        ...guest,
+        status: 'pending',
+        arrival: quote.arrival,
+        departure: quote.departure,
+        guests: quote.guests,
+        language: input.language,
+        totalCents: quote.totalCents,
+        quote,
+        feedsChecked: await feedsSnapshot(input.roomId, tx),
+      })
+      .returning({ id: bookings.id });
+    const id = row!.id;
+    await queueGuestMail(tx, 'received', id, input.language, await mailFacts(guest, quote, input.chain));
+    // The owners read French: the same engine, season names in French.
+    const quoteFr = (await quoteStay(input.roomId, stay, ['fr'], tx)) ?? quote;
+    const owner = renderOwnerBookingMail(await mailFacts(guest, { ...quote, lines: quoteFr.lines }, ['fr']), input.language, config().PUBLIC_URL);
+    await enqueueMail(tx, {
+      idempotencyKey: `booking:${id}:owner`,
+      kind: 'booking',
+      recipients: await listOwnerRecipients(tx),
+      replyTo: mailboxAddress(guest.guestEmail),
+      subject: owner.subject,
+      textBody: owner.text,
+      htmlBody: owner.html,
+    });
+    return { ok: true, id, quote } as const;
+  });
+}
+
+export type DecisionResult = { ok: true } | { ok: false; message: string };
+
+const NOT_PENDING: DecisionResult = { ok: false, message: "Cette demande n'est plus en attente" };
+
+function isExclusionViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === '23P01';
+}
+
+async function lockPending(tx: Executor, id: string) {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  return row && row.status === 'pending' ? row : null;
+}
+
+const storedQuote = (row: typeof bookings.$inferSelect) => row.quote as Quote;
+
+/** The owner's 'Accepter': the nights must still be free, checked again in this transaction. */
+export async function acceptBookingRequest(id: string): Promise<DecisionResult> {
+  const [found] = await db.select({ roomId: bookings.roomId }).from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!found) return { ok: false, message: 'Demande introuvable' };
+  await syncRoomFeeds(found.roomId);
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await lockPending(tx, id);
+      if (!row) return NOT_PENDING;
+      const taken = await listUnavailableNights(row.roomId, row.arrival, row.departure, tx);
+      if (taken.size > 0) {
+        return { ok: false, message: `Ces nuits ne sont plus libres : ${[...taken].sort().map(frenchDate).join(', ')}` } as const;
+      }
+      await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
+      const facts = await mailFacts(row, storedQuote(row), [row.language, 'fr']);
+      await queueGuestMail(tx, 'confirmed', id, row.language, facts);
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    if (isExclusionViolation(error)) return { ok: false, message: 'Une autre réservation confirmée occupe déjà ces nuits' };
+    throw error;
+  }
+}
+
+/** The owner's 'Refuser', with an optional message passed on to the guest. */
+export async function refuseBookingRequest(id: string, message?: string | null): Promise<DecisionResult> {
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).limit(1);
+    if (!exists) return { ok: false, message: 'Demande introuvable' } as const;
+    const row = await lockPending(tx, id);
+    if (!row) return NOT_PENDING;
+    const refusal = message?.trim() || null;
+    await tx.update(bookings).set({ status: 'refused', refusalMessage: refusal, decidedAt: new Date() }).where(eq(bookings.id, id));
+    await queueGuestMail(tx, 'refused', id, row.language, await mailFacts(row, storedQuote(row), [row.language, 'fr']), refusal);
+    return { ok: true } as const;
+  });
+}
+
+const frenchDate = (night: IsoDate) => night.split('-').reverse().join('/');
+
+export async function countPendingBookings(): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.status, 'pending'));
+  return row?.count ?? 0;
+}
+
+/** Pending first (oldest first), then the others, most recent first. */
+export async function listBookings(limit = 200) {
+  return db
+    .select()
+    .from(bookings)
+    .orderBy(sql`(${bookings.status} = 'pending') desc`, sql`case when ${bookings.status} = 'pending' then ${bookings.createdAt} end asc`, desc(bookings.createdAt))
+    .limit(limit);
+}
+
+/* ───────────── manual blocks ───────────── */
+
+export type BlockResult = { ok: true; id: string } | { ok: false; message: string };
+
+/** Closes nights by hand; refused when a confirmed booking already takes one of them. */
+export async function addManualBlock(roomId: string, firstNight: IsoDate, lastNight: IsoDate, note: string | null): Promise<BlockResult> {
+  return db.transaction(async (tx) => {
+    const [clash] = await tx
+      .select({ arrival: bookings.arrival, departure: bookings.departure })
+      .from(bookings)
+      .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), sql`${bookings.arrival} <= ${lastNight}`, sql`${bookings.departure} > ${firstNight}`))
+      .limit(1);
+    if (clash) {
+      return { ok: false, message: `Une réservation confirmée occupe déjà ces nuits (du ${frenchDate(clash.arrival)} au ${frenchDate(clash.departure)})` } as const;
+    }
+    const [row] = await tx.insert(manualBlocks).values({ roomId, firstNight, lastNight, note: note?.trim() || null }).returning({ id: manualBlocks.id });
+    return { ok: true, id: row!.id } as const;
+  });
+}
+
+export async function deleteManualBlock(id: string): Promise<boolean> {
+  const rows = await db.delete(manualBlocks).where(eq(manualBlocks.id, id)).returning({ id: manualBlocks.id });
+  return rows.length > 0;
+}
+
+export async function listManualBlocks(from: IsoDate) {
+  return db
+    .select()
+    .from(manualBlocks)
+    .where(sql`${manualBlocks.lastNight} >= ${from}`)
+    .orderBy(asc(manualBlocks.firstNight));
+}

@@ -1,0 +1,72 @@
+// Loads what the price engine needs for one room and stay, and runs it. Every
+// price shown or mailed for a stay goes through `quoteStay` → `computeQuote`.
+import { asc, eq } from 'drizzle-orm';
+import { daysBetween, isIsoDate, toCents, type IsoDate } from '~/lib/nights';
+import { config } from '../config';
+import { loadTexts, pickText } from '../content';
+import { db, type Executor } from '../db/client';
+import { rooms, roomSeasonPrices, seasonPeriods, seasons } from '../db/schema';
+import { seasonNameKey } from '../seasons';
+import { listUnavailableNights } from './availability';
+import { guesthouseToday } from './clock';
+import { computeQuote, type Quote, type QuoteSeason } from './quote';
+
+export const DEFAULT_MAX_GUESTS = 2;
+
+/** The seasons with their periods, this room's price in each, names along the language chain. */
+export async function loadQuoteSeasons(roomId: string, chain: string[], executor: Executor = db): Promise<QuoteSeason[]> {
+  const [seasonRows, periodRows, priceRows] = await Promise.all([
+    executor.select({ id: seasons.id, name: seasons.name, minStay: seasons.minStay }).from(seasons).orderBy(asc(seasons.name)),
+    executor
+      .select({ seasonId: seasonPeriods.seasonId, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight })
+      .from(seasonPeriods)
+      .orderBy(asc(seasonPeriods.firstNight)),
+    executor
+      .select({ seasonId: roomSeasonPrices.seasonId, price: roomSeasonPrices.pricePerNight })
+      .from(roomSeasonPrices)
+      .where(eq(roomSeasonPrices.roomId, roomId)),
+  ]);
+  const texts = await loadTexts('season', seasonRows.map((s) => s.id), executor);
+  return seasonRows.map((season) => {
+    const price = priceRows.find((p) => p.seasonId === season.id)?.price;
+    return {
+      id: season.id,
+      name: pickText(texts.get(seasonNameKey(season.id)), chain, season.name),
+      minStay: season.minStay,
+      priceCents: price === undefined ? null : toCents(price),
+      periods: periodRows.filter((p) => p.seasonId === season.id).map(({ firstNight, lastNight }) => ({ firstNight, lastNight })),
+    };
+  });
+}
+
+export interface StayRequest {
+  arrival: string;
+  departure: string;
+  guests: number;
+}
+
+/** The quote for a stay in a room, or null when the room does not exist. */
+export async function quoteStay(roomId: string, stay: StayRequest, chain: string[], executor: Executor = db): Promise<Quote | null> {
+  const [room] = await executor
+    .select({ maxGuests: rooms.maxGuests, price: rooms.pricePerNight })
+    .from(rooms)
+    .where(eq(rooms.id, roomId))
+    .limit(1);
+  if (!room) return null;
+  const { BOOKING_MAX_NIGHTS, BOOKING_HORIZON_DAYS } = config();
+  const datesUsable =
+    isIsoDate(stay.arrival) && isIsoDate(stay.departure) && daysBetween(stay.arrival, stay.departure) > 0 && daysBetween(stay.arrival, stay.departure) <= BOOKING_MAX_NIGHTS;
+  const [seasonList, unavailable] = await Promise.all([
+    loadQuoteSeasons(roomId, chain, executor),
+    datesUsable ? listUnavailableNights(roomId, stay.arrival as IsoDate, stay.departure as IsoDate, executor) : Promise.resolve(new Set<IsoDate>()),
+  ]);
+  return computeQuote({
+    ...stay,
+    room: { maxGuests: room.maxGuests ?? DEFAULT_MAX_GUESTS, basePriceCents: room.price === null ? null : toCents(room.price) },
+    seasons: seasonList,
+    unavailable,
+    today: guesthouseToday(),
+    maxNights: BOOKING_MAX_NIGHTS,
+    horizonDays: BOOKING_HORIZON_DAYS,
+  });
+}

@@ -1,0 +1,167 @@
+// Imported calendars end to end: a local server serves feeds shaped like Airbnb's,
+// Booking.com's and another site's; the sync stores exactly their nights, honours
+// ETags, keeps the last good events of a failing feed and refuses bad input whole.
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
+});
+
+import { guesthouseToday } from '~/.server/booking/clock';
+import { addRoomFeed, getFeed, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
+import { safeFetch } from '~/.server/booking/safe-fetch';
+import { db } from '~/.server/db/client';
+import { icalEvents, rooms } from '~/.server/db/schema';
+import { icalFixture, night } from '../support/ical-fixtures';
+import { startFeedServer } from '../support/feed-server';
+
+let server: Awaited<ReturnType<typeof startFeedServer>>;
+let roomId: string;
+const today = guesthouseToday();
+
+beforeAll(async () => {
+  server = await startFeedServer();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 95 }).returning();
+  roomId = room!.id;
+});
+afterAll(() => server.close());
+
+const eventsOf = (feedId: string) =>
+  db
+    .select({ uid: icalEvents.uid, summary: icalEvents.summary, startNight: icalEvents.startNight, endNight: icalEvents.endNight })
+    .from(icalEvents)
+    .where(eq(icalEvents.feedId, feedId))
+    .orderBy(asc(icalEvents.startNight));
+
+async function feedFor(path: string) {
+  const created = await addRoomFeed(roomId, server.url(path));
+  return (await getFeed(created!.id))!;
+}
+
+describe('importing platform feeds', () => {
+  it('stores exactly the nights of an Airbnb feed, its "Not available" block labelled by summary', async () => {
+    server.serve('/airbnb.ics', { body: icalFixture('airbnb.ics', today), etag: '"a1"' });
+    const feed = await feedFor('/airbnb.ics');
+    expect(await syncFeed(feed)).toMatchObject({ status: 'updated', events: 2 });
+    expect(await eventsOf(feed.id)).toEqual([
+      { uid: '1418fb94e984-2e0a1a1c7a7c1d2c4d5b@airbnb.com', summary: 'Reserved', startNight: night(today, 10), endNight: night(today, 13) },
+      { uid: '7f3a1b2c9d8e-4f5a6b7c8d9e0f1a2b3c@airbnb.com', summary: 'Airbnb (Not available)', startNight: night(today, 365), endNight: night(today, 400) },
+    ]);
+    const after = await getFeed(feed.id);
+    expect(after).toMatchObject({ etag: '"a1"', lastError: null });
+    expect(after!.lastSuccessAt).toBeInstanceOf(Date);
+  });
+
+  it("stores Booking.com's CLOSED events, a New York timed event in Paris nights, recurring ones expanded, cancelled ones skipped", async () => {
+    server.serve('/booking.ics', { body: icalFixture('booking.ics', today) });
+    server.serve('/other.ics', { body: icalFixture('other-site.ics', today) });
+    const booking = await feedFor('/booking.ics');
+    const other = await feedFor('/other.ics');
+    await syncFeed(booking);
+    await syncFeed(other);
+    expect((await eventsOf(booking.id)).map((e) => [e.summary, e.startNight, e.endNight])).toEqual([
+      ['CLOSED - Not available', night(today, 20), night(today, 24)],
+      ['CLOSED - Not available', night(today, 30), night(today, 32)],
+    ]);
+    expect((await eventsOf(other.id)).map((e) => [e.uid, e.startNight, e.endNight])).toEqual([
+      ['ny-guest@example.org', night(today, 41), night(today, 42)],
+      ['weekly@example.org', night(today, 60), night(today, 61)],
+      ['weekly@example.org', night(today, 67), night(today, 68)],
+      ['weekly@example.org', night(today, 74), night(today, 75)],
+    ]);
+  });
+
+  it('an ETag answer of 304 changes nothing', async () => {
+    server.serve('/etag.ics', { body: icalFixture('booking.ics', today), etag: '"v1"' });
+    const feed = await feedFor('/etag.ics');
+    await syncFeed(feed);
+    const before = await eventsOf(feed.id);
+    const ids = await db.select({ id: icalEvents.id }).from(icalEvents).where(eq(icalEvents.feedId, feed.id));
+    const outcome = await syncFeed((await getFeed(feed.id))!);
+    expect(outcome.status).toBe('unchanged');
+    expect(await eventsOf(feed.id)).toEqual(before);
+    expect(await db.select({ id: icalEvents.id }).from(icalEvents).where(eq(icalEvents.feedId, feed.id))).toEqual(ids);
+  });
+
+  it('a feed that starts failing keeps its last events and reports the error and the last success', async () => {
+    server.serve('/flaky.ics', { body: icalFixture('airbnb.ics', today) });
+    const feed = await feedFor('/flaky.ics');
+    await syncFeed(feed);
+    const good = await eventsOf(feed.id);
+    const lastSuccess = (await getFeed(feed.id))!.lastSuccessAt;
+    server.serve('/flaky.ics', { status: 500, body: 'oops' });
+    expect(await syncFeed((await getFeed(feed.id))!)).toMatchObject({ status: 'failed', error: 'le serveur a répondu 500' });
+    expect(await eventsOf(feed.id)).toEqual(good);
+    const after = (await getFeed(feed.id))!;
+    expect(after.lastError).toBe('le serveur a répondu 500');
+    expect(after.lastSuccessAt).toEqual(lastSuccess);
+  });
+
+  it('gives up on a feed that does not answer in time, keeping its events', async () => {
+    server.serve('/slow.ics', { body: icalFixture('booking.ics', today) });
+    const feed = await feedFor('/slow.ics');
+    await syncFeed(feed);
+    server.serve('/slow.ics', { body: icalFixture('booking.ics', today), delay: 3_000 });
+    expect(await syncFeed((await getFeed(feed.id))!, 300)).toMatchObject({ status: 'failed', error: 'pas de réponse dans le délai' });
+    expect(await eventsOf(feed.id)).toHaveLength(2);
+  });
+});
+
+describe('bad feeds are refused whole, nothing stored, the worker keeps going', () => {
+  const calendar = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', ...lines, 'END:VCALENDAR'].join('\r\n');
+  const event = (uid: string, ...lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'];
+  const ymd = (days: number) => night(today, days).replaceAll('-', '');
+  const cases: Array<[string, string | Buffer, RegExp]> = [
+    ['malformed', 'this is not a calendar', /pas un calendrier iCal/],
+    ['html page', '<!doctype html><title>Sign in</title>', /pas un calendrier iCal/],
+    ['huge', Buffer.alloc(2_100_000, 'A'), /trop volumineux/],
+    ['10,000 events', calendar(...Array.from({ length: 10_000 }, (_, i) => event(`e${i}`, `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)).flat()), /trop d'événements/],
+    ['no end', calendar(...event('x', `DTSTART:${ymd(5)}T100000Z`)), /fin absente/],
+    ['end before start', calendar(...event('x', `DTSTART;VALUE=DATE:${ymd(9)}`, `DTEND;VALUE=DATE:${ymd(5)}`)), /avant le début/],
+    ['year 9999', calendar(...event('x', 'DTSTART;VALUE=DATE:99990101', 'DTEND;VALUE=DATE:99990103')), /hors limites/],
+    ['non-UTF-8', Buffer.from(calendar(...event('x', 'SUMMARY:Réservé', `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)), 'latin1'), /UTF-8/],
+  ];
+
+  it.each(cases)('%s', async (name, body, reason) => {
+    const path = `/bad-${name.replace(/\W+/g, '-')}.ics`;
+    server.serve(path, { body });
+    const feed = await feedFor(path);
+    const outcome = await syncFeed(feed);
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toMatch(reason);
+    expect(await eventsOf(feed.id)).toEqual([]);
+    expect((await getFeed(feed.id))!.lastError).toMatch(reason);
+  });
+
+  it('the periodic sync goes through every due feed even when one before it is bad', async () => {
+    server.serve('/due-bad.ics', { body: 'garbage' });
+    server.serve('/due-good.ics', { body: icalFixture('booking.ics', today) });
+    const bad = await feedFor('/due-bad.ics');
+    const good = await feedFor('/due-good.ics');
+    // Every feed above was tried moments ago; only these two are due.
+    const outcomes = await syncDueFeeds(15);
+    expect(outcomes.map((o) => [o.feedId, o.status]).sort()).toEqual([[bad.id, 'failed'], [good.id, 'updated']].sort());
+    expect(await eventsOf(good.id)).toHaveLength(2);
+    expect(await syncDueFeeds(15)).toEqual([]);
+  });
+});
+
+describe('server-side request forgery guard', () => {
+  it('refuses loopback when private addresses are not allowed, and a redirect to a private address', async () => {
+    server.serve('/redirect.ics', { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } });
+    const loopbackOnly = (address: string) => address === '127.0.0.1';
+    await expect(safeFetch(server.url('/airbnb.ics'), { timeoutMs: 2_000, maxBytes: 1_000_000, allowPrivate: false })).rejects.toThrow(/non autorisée/);
+    await expect(safeFetch(server.url('/redirect.ics'), { timeoutMs: 2_000, maxBytes: 1_000_000, allowPrivate: loopbackOnly })).rejects.toThrow(
+      /non autorisée \(169\.254\.169\.254\)/,
+    );
+    server.serve('/to-good.ics', { status: 301, headers: { location: '/airbnb.ics' } });
+    const followed = await safeFetch(server.url('/to-good.ics'), { timeoutMs: 2_000, maxBytes: 1_000_000, allowPrivate: loopbackOnly });
+    expect(followed.status).toBe(200);
+    expect(followed.body.toString()).toContain('Airbnb');
+  });
+
+  it('refuses non-http schemes', async () => {
+    await expect(safeFetch('file:///etc/passwd', { timeoutMs: 2_000, maxBytes: 1_000, allowPrivate: true })).rejects.toThrow(/http et https/);
+  });
+});

@@ -1,0 +1,233 @@
+// Booking requests against the real database: quotes across seasons, the
+// database's exclusion constraints, pending requests and their mails, the owner's
+// answers (two accepts at once: exactly one wins), manual blocks, the export feed.
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
+});
+
+import { guesthouseToday } from '~/.server/booking/clock';
+import { regenerateExportToken, getExportToken } from '~/.server/booking/export';
+import { addRoomFeed } from '~/.server/booking/feeds';
+import { acceptBookingRequest, addManualBlock, countPendingBookings, createBookingRequest, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
+import { quoteStay } from '~/.server/booking/stay';
+import { upsertTexts } from '~/.server/content';
+import { db } from '~/.server/db/client';
+import { bookings, contactEmails, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
+import { seasonNameKey } from '~/.server/seasons';
+import { addDays } from '~/lib/nights';
+import { loader as exportLoader } from '~/routes/resources/ical-export';
+import { startFeedServer } from '../support/feed-server';
+import { getRequest, run } from '../support/requests';
+
+const today = guesthouseToday();
+const d = (days: number) => addDays(today, days);
+let server: Awaited<ReturnType<typeof startFeedServer>>;
+let roomId: string;
+let highId: string;
+
+beforeAll(async () => {
+  server = await startFeedServer();
+  await db.insert(contactEmails).values({ email: 'owner@example.com' });
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 95, maxGuests: 2 }).returning();
+  roomId = room!.id;
+  await upsertTexts(db, { contentType: 'room', entityId: roomId, language: 'fr' }, [{ key: `room_${roomId}_name`, value: 'Chambre Lavande' }]);
+  await upsertTexts(db, { contentType: 'room', entityId: roomId, language: 'en' }, [{ key: `room_${roomId}_name`, value: 'Lavender room' }]);
+  const [high] = await db.insert(seasons).values({ name: 'Haute saison', minStay: 2 }).returning();
+  const [low] = await db.insert(seasons).values({ name: 'Basse saison' }).returning();
+  highId = high!.id;
+  await upsertTexts(db, { contentType: 'season', entityId: highId, language: 'en' }, [{ key: seasonNameKey(highId), value: 'High season' }]);
+  await db.insert(seasonPeriods).values([
+    { seasonId: low!.id, firstNight: d(1), lastNight: d(99) },
+    { seasonId: highId, firstNight: d(100), lastNight: d(199) },
+  ]);
+  await db.insert(roomSeasonPrices).values([
+    { roomId, seasonId: highId, pricePerNight: 140.5 },
+    { roomId, seasonId: low!.id, pricePerNight: 80 },
+  ]);
+});
+afterAll(() => server.close());
+
+const guest = { name: 'Jane Doe', email: 'jane@example.org', phone: '+44 20 7946 0000', message: 'Late arrival', language: 'en', chain: ['en', 'fr'] };
+const request = (arrival: string, departure: string, extra: Partial<typeof guest> = {}) =>
+  createBookingRequest({ roomId, arrival, departure, guests: 2, ...guest, ...extra });
+
+describe('seasons in PostgreSQL', () => {
+  it('refuses periods of two seasons that overlap, allows touching ones', async () => {
+    const [other] = await db.insert(seasons).values({ name: 'Autre' }).returning();
+    await expect(db.insert(seasonPeriods).values({ seasonId: other!.id, firstNight: d(99), lastNight: d(100) })).rejects.toMatchObject({
+      cause: { code: '23P01', constraint: 'season_periods_no_overlap' },
+    });
+    await db.insert(seasonPeriods).values({ seasonId: other!.id, firstNight: d(200), lastNight: d(210) });
+    await db.delete(seasons).where(eq(seasons.id, other!.id));
+    expect(await db.select().from(seasonPeriods).where(eq(seasonPeriods.seasonId, other!.id))).toEqual([]);
+  });
+});
+
+describe('quoteStay', () => {
+  it('prices a stay crossing two seasons, names in the page language', async () => {
+    const quote = await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 2 }, ['en', 'fr']);
+    expect(quote!.problems).toEqual([]);
+    expect(quote!.lines).toEqual([
+      { seasonId: expect.any(String), seasonName: 'Basse saison', nights: 2, unitCents: 8000, totalCents: 16000 },
+      { seasonId: highId, seasonName: 'High season', nights: 2, unitCents: 14050, totalCents: 28100 },
+    ]);
+    expect(quote!.totalCents).toBe(44100);
+    expect(quote!.minStay).toBe(2);
+  });
+
+  it('returns null for an unknown room', async () => {
+    expect(await quoteStay('00000000-0000-4000-8000-000000000000', { arrival: d(5), departure: d(6), guests: 1 }, ['fr'])).toBeNull();
+  });
+});
+
+describe('booking requests', () => {
+  it('stores a pending request with its quote and queues the guest acknowledgement and the owners notification', async () => {
+    const result = await request(d(10), d(13));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, result.id));
+    expect(row).toMatchObject({ status: 'pending', arrival: d(10), departure: d(13), totalCents: 24000, language: 'en', guestEmail: 'jane@example.org' });
+    const mails = await db.select().from(mailOutbox).where(like(mailOutbox.idempotencyKey, `booking:${result.id}:%`));
+    const ack = mails.find((m) => m.idempotencyKey.endsWith(':received'))!;
+    expect(ack.recipients).toEqual(['jane@example.org']);
+    expect(ack.subject).toMatch(/^Your booking request/);
+    expect(ack.textBody).toContain('It is not confirmed yet');
+    expect(ack.textBody).toContain('Lavender room');
+    expect(ack.textBody).toContain('€240');
+    const owner = mails.find((m) => m.idempotencyKey.endsWith(':owner'))!;
+    expect(owner.recipients).toEqual(['owner@example.com']);
+    expect(owner.replyTo).toBe('jane@example.org');
+    expect(owner.subject).toBe('Demande de réservation de Jane Doe');
+    expect(owner.textBody).toContain('Chambre Lavande');
+    expect(owner.textBody).toContain('Basse saison');
+    expect(owner.textBody).toContain('3 nuits × 80\u00a0€ = 240\u00a0€');
+    expect(owner.textBody).toContain('anglais');
+    expect(await countPendingBookings()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a stay that is not possible and stores nothing', async () => {
+    const before = await db.select({ id: bookings.id }).from(bookings);
+    const result = await request(d(120), d(121));
+    expect(result).toMatchObject({ ok: false, reason: 'not_bookable' });
+    if (!result.ok && result.reason === 'not_bookable') expect(result.quote.problems).toEqual([{ code: 'min_stay', minStay: 2 }]);
+    expect(await db.select({ id: bookings.id }).from(bookings)).toHaveLength(before.length);
+  });
+
+  it('refuses at submit the nights a feed blocked after the page was rendered', async () => {
+    const [room] = await db.insert(rooms).values({ position: 1, pricePerNight: 100 }).returning();
+    const empty = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n');
+    server.serve('/late.ics', { body: empty });
+    await addRoomFeed(room!.id, server.url('/late.ics'));
+    const page = await quoteStay(room!.id, { arrival: d(30), departure: d(33), guests: 2 }, ['en']);
+    expect(page!.problems).toEqual([]);
+    const ymd = (n: number) => d(n).replaceAll('-', '');
+    server.serve('/late.ics', {
+      body: ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//airbnb//EN', 'BEGIN:VEVENT', `UID:x@airbnb.com`, `DTSTART;VALUE=DATE:${ymd(31)}`, `DTEND;VALUE=DATE:${ymd(32)}`, 'SUMMARY:Reserved', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n'),
+    });
+    const result = await createBookingRequest({ roomId: room!.id, arrival: d(30), departure: d(33), guests: 2, ...guest });
+    expect(result).toMatchObject({ ok: false, reason: 'not_bookable' });
+    if (!result.ok && result.reason === 'not_bookable') expect(result.quote.problems).toEqual([{ code: 'unavailable', nights: [d(31)] }]);
+    expect(await db.select().from(bookings).where(eq(bookings.roomId, room!.id))).toEqual([]);
+  });
+});
+
+describe("the owner's answers", () => {
+  it('accepts: confirmed, guest mailed in their language, nights now unavailable and in the export feed', async () => {
+    const created = await request(d(40), d(43));
+    if (!created.ok) throw new Error('request refused');
+    expect(await acceptBookingRequest(created.id)).toEqual({ ok: true });
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
+    expect(row!.status).toBe('confirmed');
+    expect(row!.decidedAt).toBeInstanceOf(Date);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:confirmed`));
+    expect(mail!.subject).toMatch(/^Booking confirmed/);
+    expect((await quoteStay(roomId, { arrival: d(41), departure: d(42), guests: 1 }, ['fr']))!.problems).toEqual([{ code: 'unavailable', nights: [d(41)] }]);
+    expect(await acceptBookingRequest(created.id)).toEqual({ ok: false, message: "Cette demande n'est plus en attente" });
+
+    const token = (await getExportToken(roomId))!;
+    const feed = await run(exportLoader as never, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(feed.data).toContain(`DTSTART;VALUE=DATE:${d(40).replaceAll('-', '')}`);
+    expect(feed.data).toContain(`DTEND;VALUE=DATE:${d(43).replaceAll('-', '')}`);
+    expect(feed.data).not.toContain('Jane');
+  });
+
+  it('two accepts of overlapping requests at the same moment: exactly one succeeds, the other gets a clear message', async () => {
+    const first = await request(d(50), d(54));
+    const second = await request(d(52), d(56), { name: 'Max Mustermann', email: 'max@example.de', language: 'de' });
+    if (!first.ok || !second.ok) throw new Error('requests refused');
+    const results = await Promise.all([acceptBookingRequest(first.id), acceptBookingRequest(second.id)]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const loser = results.find((r) => !r.ok) as { ok: false; message: string };
+    expect(loser.message).toMatch(/^(Une autre réservation confirmée occupe déjà ces nuits|Ces nuits ne sont plus libres : )/);
+    const confirmed = await db.select().from(bookings).where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed')));
+    expect(confirmed.filter((b) => b.arrival >= d(50) && b.arrival <= d(52))).toHaveLength(1);
+  });
+
+  it('the database itself refuses two overlapping confirmed bookings', async () => {
+    const base = { roomId, guests: 1, guestName: 'X', guestEmail: 'x@example.org', language: 'fr', totalCents: 1, quote: {} };
+    await db.insert(bookings).values({ ...base, status: 'confirmed', arrival: d(150), departure: d(153) });
+    await expect(db.insert(bookings).values({ ...base, status: 'confirmed', arrival: d(152), departure: d(154) })).rejects.toMatchObject({
+      cause: { code: '23P01', constraint: 'bookings_confirmed_no_overlap' },
+    });
+    // Back-to-back stays share no night.
+    await db.insert(bookings).values({ ...base, status: 'confirmed', arrival: d(153), departure: d(155) });
+  });
+
+  it('refuses with an optional message passed on politely', async () => {
+    const created = await request(d(60), d(62), { language: 'es', chain: ['es', 'fr'] });
+    if (!created.ok) throw new Error('request refused');
+    expect(await refuseBookingRequest(created.id, '  Lo sentimos, estamos cerrados.  ')).toEqual({ ok: true });
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
+    expect(row).toMatchObject({ status: 'refused', refusalMessage: 'Lo sentimos, estamos cerrados.' });
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:refused`));
+    expect(mail!.textBody).toContain('no podemos aceptar');
+    expect(mail!.textBody).toContain('Lo sentimos, estamos cerrados.');
+    expect(await refuseBookingRequest(created.id)).toEqual({ ok: false, message: "Cette demande n'est plus en attente" });
+    expect(await refuseBookingRequest('00000000-0000-4000-8000-000000000000')).toEqual({ ok: false, message: 'Demande introuvable' });
+  });
+});
+
+describe('manual blocks and the export feed', () => {
+  it('blocks nights (refused over a confirmed booking), shows them in the feed, removes them', async () => {
+    const clash = await addManualBlock(roomId, d(41), d(41), null);
+    expect(clash).toEqual({ ok: false, message: expect.stringMatching(/^Une réservation confirmée occupe déjà ces nuits/) });
+    const block = await addManualBlock(roomId, d(70), d(72), ' Travaux ');
+    expect(block.ok).toBe(true);
+    if (!block.ok) return;
+    expect((await db.select().from(manualBlocks).where(eq(manualBlocks.id, block.id)))[0]!.note).toBe('Travaux');
+    expect((await quoteStay(roomId, { arrival: d(72), departure: d(74), guests: 1 }, ['fr']))!.problems).toEqual([{ code: 'unavailable', nights: [d(72)] }]);
+    const token = (await getExportToken(roomId))!;
+    const feed = await run(exportLoader as never, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
+    expect(feed.data).toContain(`DTSTART;VALUE=DATE:${d(70).replaceAll('-', '')}`);
+    expect(feed.data).toContain(`DTEND;VALUE=DATE:${d(73).replaceAll('-', '')}`);
+    expect(feed.data).not.toContain('Travaux');
+    expect(await deleteManualBlock(block.id)).toBe(true);
+    expect(await deleteManualBlock(block.id)).toBe(false);
+  });
+
+  it('answers 404 to a wrong or old token, and a regenerated token works at once', async () => {
+    const old = (await getExportToken(roomId))!;
+    for (const file of ['nope.ics', `${'0'.repeat(64)}.ics`, old, `${old}.txt`]) {
+      expect((await run(exportLoader as never, getRequest(`/ical/${file}`), { file })).status).toBe(404);
+    }
+    const fresh = (await regenerateExportToken(roomId))!;
+    expect(fresh).toMatch(/^[0-9a-f]{64}$/);
+    expect((await run(exportLoader as never, getRequest(`/ical/${old}.ics`), { file: `${old}.ics` })).status).toBe(404);
+    expect((await run(exportLoader as never, getRequest(`/ical/${fresh}.ics`), { file: `${fresh}.ics` })).status).toBe(200);
+  });
+
+  it('deleting a room removes its bookings, blocks and feeds', async () => {
+    const [room] = await db.insert(rooms).values({ position: 9, pricePerNight: 50 }).returning();
+    await addManualBlock(room!.id, d(5), d(6), null);
+    await addRoomFeed(room!.id, server.url('/none.ics'));
+    await createBookingRequest({ roomId: room!.id, arrival: d(8), departure: d(9), guests: 1, ...guest });
+    await db.delete(rooms).where(eq(rooms.id, room!.id));
+    expect(await db.select().from(bookings).where(eq(bookings.roomId, room!.id))).toEqual([]);
+    expect(await db.select().from(manualBlocks).where(eq(manualBlocks.roomId, room!.id))).toEqual([]);
+  });
+});
