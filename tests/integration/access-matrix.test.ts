@@ -32,7 +32,6 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/section-editor.tsx': 'admin',
   'routes/admin/languages.tsx': 'admin',
   'routes/admin/config.tsx': 'admin',
-  'routes/resources/auth.ts': 'public',
   'routes/resources/media-upload.ts': 'admin',
   'routes/resources/editing-language.ts': 'admin',
   'routes/resources/media.ts': 'public',
