@@ -1,6 +1,7 @@
 // Site languages (SPEC §3 `languages`) and the request-language rule of DESIGN.md:
 // ?lang=xx → cookie selectedLanguage → Accept-Language prefix → default → fr.
 import { asc, desc, eq, gt, lt, max, ne, sql } from 'drizzle-orm';
+import { readCookie } from './cookies';
 import { FALLBACK_LANGUAGE } from '~/lib/i18n';
 import { db, type Tx } from './db/client';
 import { languages } from './db/schema';
@@ -22,15 +23,6 @@ export async function listActiveLanguages(): Promise<ActiveLanguage[]> {
 }
 
 export const LANGUAGE_COOKIE = 'selectedLanguage';
-
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie') ?? '';
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
 
 export interface RequestLanguage {
   language: string;

@@ -81,6 +81,8 @@ beforeAll(async () => {
   await db.insert(distances).values([
     { city: 'Nice', durationMinutes: 45 },
     { city: 'Cannes', durationMinutes: 30 },
+    { city: 'Antibes', durationMinutes: 35 },
+    { city: 'Aéroport Nice Côte d’Azur', durationMinutes: 25 },
   ]);
   const day = (n: number) => new Date(Date.UTC(2025, 0, n));
   await db.insert(testimonials).values([
@@ -103,7 +105,8 @@ describe('public loaders', () => {
     expect(data.publishedCount).toBe(5);
     expect(JSON.stringify(data)).not.toContain('secret-');
     expect(data.access.transport.map((t: { type: string }) => t.type)).toEqual(['car', 'train']);
-    expect(data.access.distances.map((d: { city: string }) => d.city)).toEqual(['Cannes', 'Nice']);
+    // Nearest first (not by name, where the airport would come after Antibes).
+    expect(data.access.distances.map((d: { city: string }) => d.city)).toEqual(['Aéroport Nice Côte d’Azur', 'Cannes', 'Antibes', 'Nice']);
     const [first, second] = data.rooms;
     expect(first).toMatchObject({ name: 'Lavande', image: '/media/b.jpg', tags: ['a', 'b', 'c', 'd'], maxGuests: 2 });
     expect(first.shortDescription).not.toContain('script');
@@ -201,6 +204,32 @@ describe('contact action', () => {
     expect(await countRows()).toEqual(before);
   });
 
+  it('answers a validation problem at the fields only: no failure toast', async () => {
+    const result = await run(fromIp(homeAction, freshIp()), formRequest('/?index', { ...contactFields, name: '   ' }));
+    expect(result.status).toBe(400);
+    expect(result.data.result.error).toMatchObject({ name: ['validation.required'] });
+    expect(result.headers.get('set-cookie') ?? '').not.toContain('toast=');
+  });
+
+  it('without JavaScript: a stored message redirects (303) to the form anchor, where the next page shows the confirmation once', async () => {
+    const before = await countRows();
+    const page = { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml' };
+    const result = await run(fromIp(homeAction, freshIp()), formRequest('/?index', contactFields, undefined, page));
+    expect(result.status).toBe(303);
+    expect(result.headers.get('location')).toBe('/#contact');
+    const flag = result.headers.get('set-cookie')!.split(';')[0]!;
+    expect(flag).toBe('formSent=contact');
+    expect((await countRows()).messages).toBe(before.messages + 1);
+    const next = await run(homeLoader as never, getRequest('/', flag));
+    expect(next.data.contactSent).toBe(true);
+    expect(next.headers.get('set-cookie')).toContain('formSent=; ');
+    expect((await run(homeLoader as never, getRequest('/'))).data.contactSent).toBe(false);
+    // Invalid input answers the page itself (400) with the messages, and no redirect.
+    const invalid = await run(fromIp(homeAction, freshIp()), formRequest('/?index', { ...contactFields, email: 'x' }, undefined, page));
+    expect(invalid.status).toBe(400);
+    expect(invalid.data.result.error).toMatchObject({ email: ['validation.email'] });
+  });
+
   it('refuses an unknown intent with 400', async () => {
     const result = await run(fromIp(homeAction, freshIp()), formRequest('/?index', { ...contactFields, intent: 'other' }));
     expect(result.status).toBe(400);
@@ -260,6 +289,7 @@ describe('guest-book action', () => {
     const before = await countRows();
     const result = await run(fromIp(guestBookAction, freshIp()), formRequest('/livre-dor', { intent: 'testimonial', name: ' ', email: 'nope', country: '', rating: '7', message: '' }));
     expect(result.status).toBe(400);
+    expect(result.headers.get('set-cookie') ?? '').not.toContain('toast=');
     expect(result.data.result.error).toMatchObject({
       name: ['validation.required'],
       email: ['validation.email'],

@@ -1,4 +1,4 @@
-// The access section: enabled transport options by type, distances by city.
+// The access section: enabled transport options by type, distances nearest first.
 import { asc, eq } from 'drizzle-orm';
 import { loadTexts, pickText } from '../content';
 import { db } from '../db/client';
@@ -32,5 +32,5 @@ export async function listDistances() {
   return db
     .select({ id: distances.id, city: distances.city, durationMinutes: distances.durationMinutes })
     .from(distances)
-    .orderBy(asc(distances.city));
+    .orderBy(asc(distances.durationMinutes), asc(distances.city));
 }

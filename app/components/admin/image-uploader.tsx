@@ -5,13 +5,14 @@
 // After each change it revalidates: the editor's loader returns the new list and
 // the root loader shows the toast the endpoint queued.
 import { ImageIcon, ImageOffIcon, StarIcon, Trash2Icon, UploadIcon } from 'lucide-react';
-import { useCallback, useId, useRef, useState, useSyncExternalStore, type DragEvent } from 'react';
+import { useCallback, useId, useRef, useState, type DragEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
 import { imageUrl, VARIANTS } from '~/lib/image-url';
 import { useTranslation } from '~/lib/i18n-react';
+import { useHydrated } from '~/lib/use-hydrated';
 import {
   MAX_FILES_PER_UPLOAD,
   MAX_IMAGE_BYTES,
@@ -38,16 +39,6 @@ interface UploadItem {
   /** 0 to 1. */
   progress: number;
   status: 'uploading' | 'done' | 'error';
-}
-
-const noop = () => () => {};
-/** False during server rendering and hydration, true after: the buttons need JavaScript. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
 }
 
 function targetFields(target: ImageTarget, form: FormData) {

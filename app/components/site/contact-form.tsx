@@ -5,7 +5,7 @@ import { useTranslation } from '~/lib/i18n-react';
 import { useActionData, useFetcher } from 'react-router';
 import { CONTACT_GUEST_OPTIONS, DEFAULT_CONTACT_GUESTS } from '~/lib/public-forms';
 import type { ContactInput } from '~/lib/schemas/contact';
-import { Field, Honeypot, inputClass } from './form-field';
+import { Field, firstInvalidField, Honeypot, inputClass } from './form-field';
 import { SectionHeading } from './home-blocks';
 
 export const CONTACT_SUCCESS_MS = 3000;
@@ -33,30 +33,34 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
     shouldValidate: 'onSubmit',
     defaultValue: { guests: DEFAULT_CONTACT_GUESTS },
   });
+  // Without JavaScript the page comes back with the server's messages: focus the first invalid field.
+  const firstInvalid = firstInvalidField(fields, ['name', 'email', 'phone', 'dates', 'guests', 'message']);
   return (
+    // No fragment here: it would stop the browser from focusing (autofocus) the first invalid
+    // field of the answer page, which is what scrolls a visitor without JavaScript to it.
     <fetcher.Form method="post" action="/?index" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="contact" />
       <Honeypot formId={form.id} />
       {form.errors?.length ? (
-        <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+        <p role="alert" tabIndex={-1} autoFocus className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
           {form.errors.map((e) => t(e)).join(' ')}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={fields.name.id} label={t('contact.name')} errorId={fields.name.errorId} errors={fields.name.errors} required>
-          <input {...getInputProps(fields.name, { type: 'text' })} required maxLength={200} autoComplete="name" className={inputClass} />
+          <input {...getInputProps(fields.name, { type: 'text' })} autoFocus={firstInvalid === 'name'} required maxLength={200} autoComplete="name" className={inputClass} />
         </Field>
         <Field id={fields.email.id} label={t('contact.email')} errorId={fields.email.errorId} errors={fields.email.errors} required>
-          <input {...getInputProps(fields.email, { type: 'email' })} required maxLength={254} autoComplete="email" className={inputClass} />
+          <input {...getInputProps(fields.email, { type: 'email' })} autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className={inputClass} />
         </Field>
         <Field id={fields.phone.id} label={t('contact.phone')} errorId={fields.phone.errorId} errors={fields.phone.errors}>
-          <input {...getInputProps(fields.phone, { type: 'tel' })} maxLength={40} autoComplete="tel" className={inputClass} />
+          <input {...getInputProps(fields.phone, { type: 'tel' })} autoFocus={firstInvalid === 'phone'} maxLength={40} autoComplete="tel" className={inputClass} />
         </Field>
         <Field id={fields.dates.id} label={t('contact.dates')} errorId={fields.dates.errorId} errors={fields.dates.errors}>
-          <input {...getInputProps(fields.dates, { type: 'text' })} maxLength={200} placeholder={t('contact.datesPlaceholder')} className={inputClass} />
+          <input {...getInputProps(fields.dates, { type: 'text' })} autoFocus={firstInvalid === 'dates'} maxLength={200} placeholder={t('contact.datesPlaceholder')} className={inputClass} />
         </Field>
         <Field id={fields.guests.id} label={t('contact.guests')} errorId={fields.guests.errorId} errors={fields.guests.errors}>
-          <select {...getSelectProps(fields.guests)} className={inputClass}>
+          <select {...getSelectProps(fields.guests)} autoFocus={firstInvalid === 'guests'} className={inputClass}>
             {CONTACT_GUEST_OPTIONS.map((n) => (
               <option key={n} value={n}>
                 {t('contact.guestOption', { count: n })}
@@ -66,7 +70,7 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
         </Field>
       </div>
       <Field id={fields.message.id} label={t('contact.message')} errorId={fields.message.errorId} errors={fields.message.errors} required>
-        <textarea {...getTextareaProps(fields.message)} required maxLength={5000} rows={5} className={inputClass} />
+        <textarea {...getTextareaProps(fields.message)} autoFocus={firstInvalid === 'message'} required maxLength={5000} rows={5} className={inputClass} />
       </Field>
       <button
         type="submit"
@@ -79,21 +83,23 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
   );
 }
 
-export function ContactSection({ links }: { links: BookingLinks }) {
+/** The contact section; `sentBeforeLoad`: this page follows a no-JavaScript submission that was stored. */
+export function ContactSection({ links, sentBeforeLoad = false }: { links: BookingLinks; sentBeforeLoad?: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ContactActionData>({ key: 'contact' });
   const actionData = useActionData<ContactActionData>();
   const data = fetcher.data ?? actionData;
+  const sentId = data?.sentId ?? (sentBeforeLoad ? 'sent-before-load' : undefined);
   const sending = fetcher.state !== 'idle';
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const showSuccess = Boolean(data?.sentId && data.sentId !== dismissed);
+  const showSuccess = Boolean(sentId && sentId !== dismissed);
 
   useEffect(() => {
-    if (!data?.sentId || data.sentId === dismissed) return;
-    const id = data.sentId;
+    if (!sentId || sentId === dismissed) return;
+    const id = sentId;
     const timer = window.setTimeout(() => setDismissed(id), CONTACT_SUCCESS_MS);
     return () => window.clearTimeout(timer);
-  }, [data?.sentId, dismissed]);
+  }, [sentId, dismissed]);
 
   const platforms = [
     { href: links.booking, label: 'Booking.com' },

@@ -46,3 +46,8 @@ export function Honeypot({ formId }: { formId: string }) {
     </div>
   );
 }
+
+/** The first of these fields (in page order) that carries an error, for autoFocus after a full-page answer. */
+export function firstInvalidField<Name extends string>(fields: Record<Name, { errors?: string[] }>, order: Name[]): Name | undefined {
+  return order.find((name) => fields[name].errors?.length);
+}

@@ -1,4 +1,4 @@
-import { Car, Plane, Quote, Star, TrainFront, Users } from 'lucide-react';
+import { Car, Plane, Star, TrainFront, Users } from 'lucide-react';
 import { useTranslation } from '~/lib/i18n-react';
 import { Link } from 'react-router';
 import { countryName } from '~/lib/countries';
@@ -198,7 +198,6 @@ export function TestimonialCard({ testimonial }: { testimonial: TestimonialData 
     <figure className="flex flex-col gap-3 rounded-xl border bg-card p-6 shadow-sm" data-testid="testimonial">
       <Stars rating={testimonial.rating} />
       <blockquote className="flex-1 italic text-foreground">
-        <Quote aria-hidden className="mb-1 size-4 text-primary" />
         <p className="whitespace-pre-line">« {testimonial.message} »</p>
       </blockquote>
       <figcaption className="text-sm">

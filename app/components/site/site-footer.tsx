@@ -22,7 +22,7 @@ export function SiteFooter({ shell }: { shell: FooterShell }) {
     { to: '/#contact', label: t('nav.contact') },
   ];
   return (
-    <footer className="mt-16 border-t bg-secondary text-secondary-foreground">
+    <footer className="border-t bg-secondary text-secondary-foreground">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
         <div>
           <p className="font-serif text-xl font-semibold">{shell.name}</p>

@@ -8,17 +8,18 @@ import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abus
 import { submitTestimonial } from '~/.server/guest-book';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
+import { publicFormAnswers, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
 import { listPublishedTestimonials } from '~/.server/site/testimonials';
-import { sendToast } from '~/.server/toast';
-import { Field, Honeypot, inputClass } from '~/components/site/form-field';
+import { Field, firstInvalidField, Honeypot, inputClass } from '~/components/site/form-field';
 import { TestimonialCard } from '~/components/site/home-blocks';
 import { SiteLayout } from '~/components/site/site-layout';
 import { COUNTRIES } from '~/lib/countries';
 import { DEFAULT_RATING, RATINGS } from '~/lib/public-forms';
 import { TestimonialSchema, type TestimonialInput } from '~/lib/schemas/testimonial';
 import { seoMeta } from '~/lib/seo';
+import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/guest-book';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -39,8 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     language,
     languages,
   });
-  return { shell, testimonials, seo };
+  const sent = takeSentFlag(request, 'testimonial');
+  return data({ shell, testimonials, seo, sentBeforeLoad: sent.sent }, { headers: sent.headers });
 }
+
+/** The form's anchor: a visitor without JavaScript comes back here with the answer in view. */
+const FORM_ANCHOR = 'temoigner';
 
 export interface GuestBookActionData {
   result: SubmissionResult<string[]>;
@@ -53,25 +58,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get('intent') !== 'testimonial') throw data('Unknown intent', { status: 400 });
   const { t } = await getRequestLanguage(request);
   const submission = parseWithZod(formData, { schema: TestimonialSchema });
-  const failure = (status: number, message: string, result: SubmissionResult<string[]>) =>
-    sendToast({ type: 'error', title: t('common.error'), description: message }, { result } satisfies GuestBookActionData, { status });
-  const success = (sentId: string) =>
-    sendToast(
-      { type: 'success', title: t('guestBook.successTitle'), description: t('guestBook.successDescription') },
-      { result: submission.reply({ resetForm: true }), sentId } satisfies GuestBookActionData,
-    );
-  if (isHoneypotFilled(formData)) return success(crypto.randomUUID());
-  if (submission.status !== 'success') return failure(400, t('guestBook.error'), submission.reply());
-  if (!(await takeSubmissionSlot('testimonial', clientIpOf(request, context)))) {
-    const message = t('abuse.tooMany');
-    return failure(429, message, submission.reply({ formErrors: [message] }));
-  }
+  const answer = publicFormAnswers(request, {
+    form: 'testimonial',
+    anchor: `/livre-dor#${FORM_ANCHOR}`,
+    success: { type: 'success', title: t('guestBook.successTitle'), description: t('guestBook.successDescription') },
+    failure: { type: 'error', title: t('common.error'), description: t('guestBook.error') },
+  });
+  if (isHoneypotFilled(formData)) return answer.sent(submission, crypto.randomUUID());
+  if (submission.status !== 'success') return answer.invalid(submission);
+  if (!(await takeSubmissionSlot('testimonial', clientIpOf(request, context)))) return answer.refused(submission, t('abuse.tooMany'), 429);
   try {
     const { id } = await submitTestimonial(submission.value);
-    return success(id);
+    return answer.sent(submission, id);
   } catch (error) {
     console.error('[guest-book] could not store a testimonial:', error);
-    return failure(503, t('guestBook.error'), submission.reply());
+    return answer.notStored(submission);
   }
 }
 
@@ -123,13 +124,18 @@ function TestimonialForm({ lastResult }: { lastResult?: SubmissionResult<string[
     // The server validates with TestimonialSchema; the browser uses native constraints.
     shouldValidate: 'onSubmit',
   });
-  const [country, setCountry] = useState('');
+  const hydrated = useHydrated();
+  // Keeps the choice of an answered (invalid) submission, also in the page rendered without JavaScript.
+  const [country, setCountry] = useState(typeof fields.country.initialValue === 'string' ? fields.country.initialValue : '');
+  // Without JavaScript the page comes back with the server's messages: focus the first invalid field.
+  const firstInvalid = firstInvalidField(fields, ['name', 'email', 'country', 'rating', 'message']);
   const resetKey = fetcher.data?.sentId ?? 'initial';
-  // A successful submission empties the form: the select remounts, so forget its value too.
+  // A successful submission empties the form: forget the country too.
   useEffect(() => setCountry(''), [resetKey]);
   return (
     <fetcher.Form
       method="post"
+      // No fragment: it would stop the browser from focusing (autofocus) the first invalid field.
       action="/livre-dor"
       {...getFormProps(form)}
       onReset={() => setCountry('')}
@@ -139,13 +145,13 @@ function TestimonialForm({ lastResult }: { lastResult?: SubmissionResult<string[
       <input type="hidden" name="intent" value="testimonial" />
       <Honeypot formId={form.id} />
       {form.errors?.length ? (
-        <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+        <p role="alert" tabIndex={-1} autoFocus className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
           {form.errors.map((e) => t(e)).join(' ')}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={fields.name.id} label={t('guestBook.name')} errorId={fields.name.errorId} errors={fields.name.errors} required>
-          <input {...getInputProps(fields.name, { type: 'text' })} required maxLength={100} autoComplete="name" className={inputClass} />
+          <input {...getInputProps(fields.name, { type: 'text' })} autoFocus={firstInvalid === 'name'} required maxLength={100} autoComplete="name" className={inputClass} />
         </Field>
         <Field
           id={fields.email.id}
@@ -155,18 +161,20 @@ function TestimonialForm({ lastResult }: { lastResult?: SubmissionResult<string[
           hint={t('guestBook.emailHint')}
           required
         >
-          <input {...getInputProps(fields.email, { type: 'email' })} required maxLength={254} autoComplete="email" className={inputClass} />
+          <input {...getInputProps(fields.email, { type: 'email' })} autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className={inputClass} />
         </Field>
       </div>
       <Field id={fields.country.id} label={t('guestBook.country')} errorId={fields.country.errorId} errors={fields.country.errors} required>
         <select
-          key={resetKey}
           id={fields.country.id}
           name={fields.country.name}
           required
+          autoFocus={firstInvalid === 'country'}
           aria-invalid={fields.country.errors ? true : undefined}
           aria-describedby={fields.country.errors ? fields.country.errorId : undefined}
-          defaultValue=""
+          // Controlled: the form's reset after a success unselects every option (a blank list);
+          // setting the value back to '' shows the placeholder again.
+          value={country}
           onChange={(e) => setCountry(e.target.value)}
           className={`country-select ${inputClass}`}
         >
@@ -182,11 +190,12 @@ function TestimonialForm({ lastResult }: { lastResult?: SubmissionResult<string[
       </Field>
       <RatingInput key={resetKey} name={fields.rating.name} defaultValue={DEFAULT_RATING} />
       <Field id={fields.message.id} label={t('guestBook.message')} errorId={fields.message.errorId} errors={fields.message.errors} required>
-        <textarea {...getTextareaProps(fields.message)} required maxLength={3000} rows={5} className={inputClass} />
+        <textarea {...getTextareaProps(fields.message)} autoFocus={firstInvalid === 'message'} required maxLength={3000} rows={5} className={inputClass} />
       </Field>
       <button
         type="submit"
-        disabled={sending || !country}
+        // Before hydration the select's own "required" stops an empty choice (no script to enable the button).
+        disabled={sending || (hydrated && !country)}
         className="w-full rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-60 sm:w-auto"
       >
         {sending ? t('guestBook.sending') : t('guestBook.submit')}
@@ -197,7 +206,7 @@ function TestimonialForm({ lastResult }: { lastResult?: SubmissionResult<string[
 
 export default function GuestBook() {
   const { t } = useTranslation();
-  const { shell, testimonials } = useLoaderData<typeof loader>();
+  const { shell, testimonials, sentBeforeLoad } = useLoaderData<typeof loader>();
   const actionData = useActionData<GuestBookActionData>();
   return (
     <SiteLayout shell={shell}>
@@ -206,10 +215,17 @@ export default function GuestBook() {
           <h1 className="font-serif text-4xl font-semibold">{t('guestBook.title')}</h1>
           <p className="mt-2 text-muted-foreground">{t('guestBook.intro')}</p>
         </header>
-        <section aria-labelledby="form-title" className="mx-auto max-w-2xl">
+        <section id={FORM_ANCHOR} aria-labelledby="form-title" className="mx-auto max-w-2xl scroll-mt-20">
           <h2 id="form-title" className="mb-4 font-serif text-2xl font-semibold">
             {t('guestBook.formTitle')}
           </h2>
+          {sentBeforeLoad ? (
+            // After a no-JavaScript submission (the toast needs JavaScript): the confirmation, in view.
+            <div role="status" className="mb-4 rounded-md border border-green-700/30 bg-green-50 p-4 text-green-900" data-testid="testimonial-sent">
+              <p className="font-semibold">{t('guestBook.successTitle')}</p>
+              <p>{t('guestBook.successDescription')}</p>
+            </div>
+          ) : null}
           <TestimonialForm lastResult={actionData?.result} />
         </section>
         <section aria-labelledby="list-title">

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, useLoaderData } from 'react-router';
 import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
@@ -8,10 +7,10 @@ import { publicAccess } from '~/.server/permissions';
 import { listDistances, listTransportOptions } from '~/.server/site/access';
 import { listRoomCards } from '~/.server/site/rooms';
 import { listActiveSections } from '~/.server/site/sections';
+import { publicFormAnswers, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
 import { countPublishedTestimonials, listFeaturedTestimonials } from '~/.server/site/testimonials';
-import { sendToast } from '~/.server/toast';
 import { ContactSection } from '~/components/site/contact-form';
 import { Hero } from '~/components/site/hero';
 import { AccessSection, FeaturedTestimonials, HomeSection, RoomsSection, TermsSection } from '~/components/site/home-blocks';
@@ -36,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const seo = buildSeo({
     path: '/',
     title: `${shell.name} – ${shell.tagline}`,
-    description: t('meta.homeDescription', { name: shell.name, tagline: shell.tagline }),
+    description: t('meta.homeDescription', {
+      name: shell.name,
+      tagline: shell.tagline,
+    }),
     language,
     languages,
   });
@@ -53,18 +55,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     image: site.heroImages.map((src) => new URL(src, seo.origin).toString()),
     ...(prices.length ? { priceRange: `${Math.min(...prices)} € – ${Math.max(...prices)} €` } : {}),
   };
-  return {
-    seo,
-    jsonLd,
-    shell,
-    heroImages: site.heroImages,
-    modalites: site.modalites,
-    sections,
-    rooms,
-    featured,
-    publishedCount,
-    access: { address: shell.address, transport, distances },
-  };
+  const contactSent = takeSentFlag(request, 'contact');
+  return data(
+    {
+      seo,
+      jsonLd,
+      shell,
+      heroImages: site.heroImages,
+      modalites: site.modalites,
+      sections,
+      rooms,
+      featured,
+      publishedCount,
+      access: { address: shell.address, transport, distances },
+      contactSent: contactSent.sent,
+    },
+    { headers: contactSent.headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,27 +79,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get('intent') !== 'contact') throw data('Unknown intent', { status: 400 });
   const { t, language } = await getRequestLanguage(request);
-  const failure = (status: number, message: string, result: SubmissionResult<string[]>) =>
-    sendToast({ type: 'error', title: t('common.error'), description: message }, { result }, { status });
   const submission = parseWithZod(formData, { schema: ContactSchema });
-  const success = (sentId: string) =>
-    sendToast(
-      { type: 'success', title: t('contact.successTitle'), description: t('contact.successDescription') },
-      { result: submission.reply({ resetForm: true }), sentId },
-    );
+  const answer = publicFormAnswers(request, {
+    form: 'contact',
+    anchor: '/#contact',
+    success: {
+      type: 'success',
+      title: t('contact.successTitle'),
+      description: t('contact.successDescription'),
+    },
+    failure: {
+      type: 'error',
+      title: t('common.error'),
+      description: t('contact.error'),
+    },
+  });
   // A bot that filled the invisible field gets the usual answer and nothing is kept.
-  if (isHoneypotFilled(formData)) return success(crypto.randomUUID());
-  if (submission.status !== 'success') return failure(400, t('contact.error'), submission.reply());
-  if (!(await takeSubmissionSlot('contact', clientIpOf(request, context)))) {
-    const message = t('abuse.tooMany');
-    return failure(429, message, submission.reply({ formErrors: [message] }));
-  }
+  if (isHoneypotFilled(formData)) return answer.sent(submission, crypto.randomUUID());
+  if (submission.status !== 'success') return answer.invalid(submission);
+  if (!(await takeSubmissionSlot('contact', clientIpOf(request, context)))) return answer.refused(submission, t('abuse.tooMany'), 429);
   try {
     const { id } = await submitContactMessage(submission.value, language);
-    return success(id);
+    return answer.sent(submission, id);
   } catch (error) {
     console.error('[contact] could not store a message:', error);
-    return failure(503, t('contact.error'), submission.reply());
+    return answer.notStored(submission);
   }
 }
 
@@ -115,7 +126,14 @@ export default function Home() {
       <TermsSection html={data.modalites} />
       <FeaturedTestimonials testimonials={data.featured} publishedCount={data.publishedCount} />
       <AccessSection access={data.access} />
-      <ContactSection links={{ booking: data.shell.booking, airbnb: data.shell.airbnb, tripadvisor: data.shell.tripadvisor }} />
+      <ContactSection
+        sentBeforeLoad={data.contactSent}
+        links={{
+          booking: data.shell.booking,
+          airbnb: data.shell.airbnb,
+          tripadvisor: data.shell.tripadvisor,
+        }}
+      />
     </SiteLayout>
   );
 }

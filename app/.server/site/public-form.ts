@@ -1,0 +1,93 @@
+// How the two public forms (contact, guest book) answer. A validation problem is
+// shown at the fields only (the browser focuses the first invalid one); a toast
+// reports only a submission the server could not store (SPEC §8 keeps those
+// messages for a real sending failure). Without JavaScript the browser posted the
+// page itself: a stored submission then redirects (303) to the form's anchor with a
+// one-time cookie that shows the confirmation there, so a reload never resends it.
+import type { SubmissionResult } from '@conform-to/react';
+import { data, redirect } from 'react-router';
+import type { Toast } from '~/lib/toast';
+import { readCookie } from '../cookies';
+import { sendToast } from '../toast';
+
+export type PublicFormName = 'contact' | 'testimonial';
+
+export interface PublicFormData {
+  result: SubmissionResult<string[]>;
+  sentId?: string;
+}
+
+interface Submission {
+  reply(options?: { formErrors?: string[]; resetForm?: boolean }): SubmissionResult<string[]>;
+}
+
+const SENT_COOKIE = 'formSent';
+
+/** A form the browser posted as a page (no JavaScript), rather than fetch() from the hydrated app. */
+export function isDocumentSubmission(request: Request): boolean {
+  const mode = request.headers.get('sec-fetch-mode');
+  if (mode) return mode === 'navigate';
+  // Browsers omit Sec-Fetch-* on plain-http origins other than localhost; a page
+  // navigation still asks for HTML, fetch() asks for anything.
+  return (request.headers.get('accept') ?? '').includes('text/html');
+}
+
+export function publicFormAnswers(
+  request: Request,
+  options: {
+    form: PublicFormName;
+    anchor: string;
+    success: Toast;
+    failure: Toast;
+  },
+) {
+  const document = isDocumentSubmission(request);
+  return {
+    /** Field messages only, no toast. */
+    invalid(submission: Submission) {
+      return data<PublicFormData>({ result: submission.reply() }, { status: 400 });
+    },
+    /** Refused before storing (too many submissions): a message on the form itself. */
+    refused(submission: Submission, message: string, status: number) {
+      return data<PublicFormData>({ result: submission.reply({ formErrors: [message] }) }, { status });
+    },
+    /** The server could not store it: the spec's failure toast (on the form without JavaScript, where no toast can show). */
+    notStored(submission: Submission) {
+      if (document)
+        return data<PublicFormData>(
+          {
+            result: submission.reply({
+              formErrors: [options.failure.description ?? options.failure.title],
+            }),
+          },
+          { status: 503 },
+        );
+      return sendToast<PublicFormData>(options.failure, { result: submission.reply() }, { status: 503 });
+    },
+    sent(submission: Submission, sentId: string) {
+      if (document) {
+        return redirect(options.anchor, {
+          status: 303,
+          headers: {
+            'Set-Cookie': `${SENT_COOKIE}=${options.form}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`,
+          },
+        });
+      }
+      return sendToast<PublicFormData>(options.success, {
+        result: submission.reply({ resetForm: true }),
+        sentId,
+      });
+    },
+  };
+}
+
+/** After a no-JavaScript submission's redirect: whether this form was just sent, and the header that forgets it. */
+export function takeSentFlag(request: Request, form: PublicFormName): { sent: boolean; headers?: HeadersInit } {
+  if (readCookie(request, SENT_COOKIE) !== form) return { sent: false };
+  return {
+    sent: true,
+    headers: {
+      'Set-Cookie': `${SENT_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
+    },
+  };
+}
