@@ -11,13 +11,6 @@ async function waitForHydration(page: Page, selector: string) {
   }, selector);
 }
 
-async function inViewport(page: Page, testId: string) {
-  return page.getByTestId(testId).evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight + 1;
-  });
-}
-
 const CONTACT_FAILURE = "Impossible d'envoyer le message. Veuillez réessayer.";
 const GUEST_BOOK_FAILURE = "Impossible d'envoyer votre témoignage. Veuillez réessayer.";
 
@@ -82,7 +75,7 @@ test.describe('without JavaScript', () => {
     await expect(form.getByText('Ce champ est obligatoire')).toBeVisible();
     // The browser focuses the first invalid field (autofocus), which scrolls it into view.
     await expect(name).toBeFocused();
-    expect(await name.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await expect(name).toBeInViewport({ ratio: 1 });
     await expect(form.getByLabel('Message')).toHaveValue('Bonjour sans JavaScript');
 
     await name.fill('Visiteur sans script');
@@ -91,7 +84,7 @@ test.describe('without JavaScript', () => {
     expect((await post).status()).toBe(303);
     await expect(page).toHaveURL(/\/#contact$/);
     await expect(page.getByTestId('contact-success')).toContainText('Message envoyé avec succès !');
-    expect(await inViewport(page, 'contact-success')).toBe(true);
+    await expect(page.getByTestId('contact-success')).toBeInViewport({ ratio: 1 });
 
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.method()));
@@ -112,6 +105,6 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Envoyer mon témoignage' }).click();
     await expect(page).toHaveURL(/\/livre-dor#temoigner$/);
     await expect(page.getByTestId('testimonial-sent')).toContainText('Votre témoignage a été envoyé et sera publié après modération.');
-    expect(await inViewport(page, 'testimonial-sent')).toBe(true);
+    await expect(page.getByTestId('testimonial-sent')).toBeInViewport({ ratio: 1 });
   });
 });
