@@ -11,6 +11,15 @@ describe('parseConfig', () => {
     expect(config.ALLOW_SIGNUP).toBe(true);
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.BACKUP_DIR).toBeUndefined();
+    expect(config.BACKUP_KEEP).toBe(7);
+  });
+
+  it('resolves BACKUP_DIR to an absolute path', () => {
+    expect(parseConfig({ BACKUP_DIR: 'backups', BACKUP_KEEP: '3' })).toMatchObject({
+      BACKUP_DIR: expect.stringMatching(/^\/.*\/backups$/),
+      BACKUP_KEEP: 3,
+    });
   });
 
   it.each([
@@ -25,6 +34,8 @@ describe('parseConfig', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+    [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP'],
+    [{ BACKUP_KEEP: 'many' }, 'BACKUP_KEEP'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));

@@ -66,6 +66,8 @@ const EnvSchema = z
     BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(1100).default(540),
     ICAL_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     ICAL_ALLOW_PRIVATE_ADDRESSES: flag(false),
+    BACKUP_DIR: optionalString.transform((v) => (v === undefined ? undefined : path.resolve(v))),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

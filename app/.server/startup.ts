@@ -1,10 +1,13 @@
 // What the app does once at start, after the database is open and migrated:
 // ensure the admin account, seed the demo guesthouse, start background workers
-// (mail outbox, imported calendars).
+// (mail outbox, imported calendars, nightly backups).
 import { bootstrapAdmin } from './auth/bootstrap-admin';
+import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/feeds';
 import { config } from './config';
+import { pool } from './db/client';
 import { startMailWorker } from './mail/worker';
+import { storage } from './media/storage';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 
 type Stopper = () => Promise<void> | void;
@@ -30,6 +33,8 @@ async function run() {
   }
   onStop(await startMailWorker());
   onStop(startFeedWorker());
+  const { BACKUP_DIR, BACKUP_KEEP } = config();
+  if (BACKUP_DIR) onStop(startNightlyBackups({ pool, storage: storage(), dir: BACKUP_DIR, keep: BACKUP_KEEP }));
 }
 
 export function startServices(): Promise<void> {

@@ -1,21 +1,43 @@
-// A fingerprint of every application table, to prove that a refused request changed nothing.
+// A fingerprint of every application table: to prove that a refused request changed
+// nothing (`databaseDigest`), and that a restored database equals its source
+// (`fullDigestAt`, every table, any database).
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { db } from '~/.server/db/client';
 
 /** Tables that legitimately change on refused requests (sessions touched, limit counters). */
 const VOLATILE = ['session', 'rate_limit', 'submission_limits', 'verification', '__drizzle_migrations'];
 
+const TABLES = `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`;
+const tableHash = (table: string) =>
+  `select md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as h from "${table}" t`;
+
 export async function databaseDigest(): Promise<string> {
-  const { rows } = await db.execute<{ table_name: string }>(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
+  const { rows } = await db.execute<{ table_name: string }>(sql.raw(TABLES));
   const parts: string[] = [];
   for (const { table_name } of rows) {
     if (VOLATILE.includes(table_name)) continue;
-    const result = await db.execute<{ h: string | null }>(
-      sql.raw(`select md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as h from "${table_name}" t`),
-    );
+    const result = await db.execute<{ h: string | null }>(sql.raw(tableHash(table_name)));
     parts.push(`${table_name}:${result.rows[0]!.h}`);
   }
   return parts.join('\n');
+}
+
+/** Every table of the database at `url`, volatile ones included, with its row count. */
+export async function fullDigestAt(url: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`set timezone = 'UTC'`); // two servers may differ in their default
+    const digest: Record<string, string> = {};
+    for (const { table_name } of (await client.query<{ table_name: string }>(TABLES)).rows) {
+      const { rows } = await client.query<{ h: string; n: string }>(
+        `select (${tableHash(table_name)}) as h, (select count(*) from "${table_name}") as n`,
+      );
+      digest[table_name] = `${rows[0]!.n} rows ${rows[0]!.h}`;
+    }
+    return digest;
+  } finally {
+    await client.end();
+  }
 }

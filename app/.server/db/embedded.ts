@@ -156,6 +156,26 @@ function postgresBinaryDir(): string {
   }
 }
 
+function connectionUrl(credentials: Credentials, port: number) {
+  return (database = 'postgres') =>
+    `postgresql://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
+}
+
+/**
+ * The URL builder of the server another process runs for this DATA_DIR (its port is the
+ * fourth line of postmaster.pid), or null when none is running.
+ */
+export function runningEmbeddedUrl(dataDir: string): ((database?: string) => string) | null {
+  const credentialsFile = path.join(dataDir, 'postgres-credentials.json');
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!fs.existsSync(credentialsFile) || !fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!isAlive(pid) || !Number.isInteger(port) || port <= 0) return null;
+  return connectionUrl(JSON.parse(fs.readFileSync(credentialsFile, 'utf8')) as Credentials, port);
+}
+
 export interface EmbeddedServer {
   /** Connection URL of the maintenance database `postgres`. */
   url(database?: string): string;
@@ -211,7 +231,5 @@ export async function startEmbeddedPostgres(
   } catch (error) {
     throw new Error(`The embedded PostgreSQL server did not start:\n${output.join('')}${error ? String(error) : ''}`);
   }
-  const url = (database = 'postgres') =>
-    `postgresql://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`;
-  return { url, stop: () => server.stop() };
+  return { url: connectionUrl(credentials, port), stop: () => server.stop() };
 }

@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { config } from '../config';
-import { lockDataDir, startEmbeddedPostgres, type EmbeddedServer } from './embedded';
+import { DataDirInUseError, lockDataDir, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 
 const APP_DATABASE = 'guesthouse';
 
@@ -35,18 +35,31 @@ export async function applyMigrations(url: string) {
   }
 }
 
-async function open(): Promise<OpenDatabase> {
+/**
+ * The configured database without migrating it: DATABASE_URL, or the embedded server
+ * in DATA_DIR (locked and started here). Restore needs it unmigrated: it rebuilds the
+ * schema itself at the archive's migration.
+ */
+export async function connectDatabase(options: { shareRunningServer?: boolean } = {}): Promise<OpenDatabase> {
   const { DATABASE_URL, DATA_DIR } = config();
-  if (DATABASE_URL) {
-    await applyMigrations(DATABASE_URL);
-    return { url: DATABASE_URL };
+  if (DATABASE_URL) return { url: DATABASE_URL };
+  try {
+    lockDataDir(DATA_DIR);
+  } catch (error) {
+    // A backup may read the embedded server of the app running on this DATA_DIR.
+    const running = options.shareRunningServer && error instanceof DataDirInUseError ? runningEmbeddedUrl(DATA_DIR) : null;
+    if (!running) throw error;
+    return { url: running(APP_DATABASE) };
   }
-  lockDataDir(DATA_DIR);
   const embedded = await startEmbeddedPostgres(DATA_DIR);
   await ensureDatabaseExists(embedded.url(), APP_DATABASE);
-  const url = embedded.url(APP_DATABASE);
-  await applyMigrations(url);
-  return { url, embedded };
+  return { url: embedded.url(APP_DATABASE), embedded };
+}
+
+async function open(): Promise<OpenDatabase> {
+  const database = await connectDatabase();
+  await applyMigrations(database.url);
+  return database;
 }
 
 // Kept on globalThis so that the dev server's module reloads reuse the one server.

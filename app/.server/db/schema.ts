@@ -507,3 +507,21 @@ export const icalEvents = pgTable(
     index('ical_events_feed_idx').on(t.feedId, t.startNight),
   ],
 );
+
+/* ───────────── beyond the spec: backups (issue 16) ───────────── */
+
+export const BACKUP_KINDS = ['download', 'command', 'nightly'] as const;
+
+/** Each backup archive made, so that the configuration screen can say when the last one was. */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    /** Where the archive was written (command line, nightly); null for a download. */
+    file: text('file'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('backup_runs_kind_check', sql`${t.kind} in ('download', 'command', 'nightly')`)],
+);

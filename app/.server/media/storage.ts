@@ -16,7 +16,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { config } from '../config';
+import { config, type Config } from '../config';
 
 export interface StoredObject {
   body: Buffer;
@@ -33,7 +33,12 @@ export interface Storage {
   /** Every key starting with `prefix`, in no particular order. */
   list(prefix: string): Promise<string[]>;
   deletePrefix(prefix: string): Promise<void>;
+  /** Every key this storage holds, originals and variants (what a backup and a restore walk). */
+  listKeys(): Promise<string[]>;
 }
+
+/** The top-level folders our keys live in (SPEC §7's buckets, then the variants cache). */
+const TOP_FOLDERS = ['room-images/', 'homepage-images/', 'variants/'];
 
 const SEGMENT = '[A-Za-z0-9_-]+';
 const NAME = '[A-Za-z0-9._-]+';
@@ -145,6 +150,10 @@ export function diskStorage(root: string): Storage {
       }
       for (const key of await storage.list(prefix)) await storage.delete(key);
     },
+    async listKeys() {
+      const files = (await Promise.all(TOP_FOLDERS.map((folder) => walk(path.join(root, folder))))).flat();
+      return files.map((file) => path.relative(root, file).split(path.sep).join('/')).filter(isStorageKey);
+    },
   };
   return storage;
 }
@@ -174,6 +183,17 @@ export function s3Storage(settings: S3Settings): Storage {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = settings.bucket;
+
+  async function listUnder(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+      for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return keys;
+  }
 
   const storage: Storage = {
     async put(key, body, contentType) {
@@ -207,14 +227,11 @@ export function s3Storage(settings: S3Settings): Storage {
     },
     async list(prefix) {
       checkPrefix(prefix);
-      const keys: string[] = [];
-      let ContinuationToken: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
-        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-      return keys;
+      return listUnder(prefix);
+    },
+    async listKeys() {
+      const keys = (await Promise.all(TOP_FOLDERS.map(listUnder))).flat();
+      return keys.filter(isStorageKey); // a shared bucket may hold other things too
     },
     async deletePrefix(prefix) {
       const keys = await storage.list(prefix);
@@ -231,22 +248,24 @@ export function s3Storage(settings: S3Settings): Storage {
   return storage;
 }
 
+/** The storage a configuration names: S3 when configured, else DATA_DIR/uploads. */
+export function configuredStorage(c: Config): Storage {
+  return c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+    ? s3Storage({
+        endpoint: c.S3_ENDPOINT,
+        bucket: c.S3_BUCKET,
+        accessKeyId: c.S3_ACCESS_KEY_ID,
+        secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+        region: c.S3_REGION,
+      })
+    : diskStorage(path.join(c.DATA_DIR, 'uploads'));
+}
+
 let current: Storage | undefined;
 
-/** The process's storage: S3 when configured, else DATA_DIR/uploads. */
+/** The process's storage. */
 export function storage(): Storage {
-  if (current) return current;
-  const c = config();
-  current =
-    c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
-      ? s3Storage({
-          endpoint: c.S3_ENDPOINT,
-          bucket: c.S3_BUCKET,
-          accessKeyId: c.S3_ACCESS_KEY_ID,
-          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
-          region: c.S3_REGION,
-        })
-      : diskStorage(path.join(c.DATA_DIR, 'uploads'));
+  current ??= configuredStorage(config());
   return current;
 }
 

@@ -1,0 +1,46 @@
+// `npm run restore -- file [--force]`: restores a backup archive into the configured
+// database (DATABASE_URL, or the embedded one in DATA_DIR) and image storage (S3_*, or
+// DATA_DIR/uploads). Stop the site first. Refuses, changing nothing, a damaged archive,
+// an archive from a newer version, and a target that holds data (unless --force).
+import { verifyArchive, planMigrations, restoreBackup, RestoreRefusedError } from '../app/.server/backup/restore-backup';
+import { config } from '../app/.server/config';
+import { connectDatabase } from '../app/.server/db/open';
+import { configuredStorage } from '../app/.server/media/storage';
+
+const args = process.argv.slice(2);
+const force = args.includes('--force');
+const files = args.filter((a) => a !== '--force');
+if (files.length !== 1 || files[0]!.startsWith('-')) {
+  console.error('Usage: npm run restore -- file.tar.gz [--force]');
+  process.exit(2);
+}
+const file = files[0]!;
+
+let stopEmbedded: (() => Promise<void>) | undefined;
+try {
+  // Refusals that need no database come first: a fresh DATA_DIR is not even created for them.
+  const verified = await verifyArchive(file);
+  planMigrations(verified);
+  const { url, embedded } = await connectDatabase();
+  stopEmbedded = embedded && (() => embedded.stop());
+  const { manifest, migrated } = await restoreBackup({
+    file,
+    url,
+    storage: configuredStorage(config()),
+    force,
+    verified,
+    log: (message) => console.log(message),
+  });
+  const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
+  console.log(
+    `Restored ${rows} rows in ${manifest.tables.length} tables and ${manifest.images.length} images` +
+      (migrated.length ? `, then migrated (${migrated.join(', ')}).` : '.'),
+  );
+} catch (error) {
+  const refused = error instanceof RestoreRefusedError;
+  console.error(refused ? `Restore refused: ${error.message}` : `The restore failed, nothing was changed: ${(error as Error).message}`);
+  process.exitCode = refused ? 3 : 1;
+} finally {
+  await stopEmbedded?.();
+}
+process.exit(process.exitCode ?? 0);

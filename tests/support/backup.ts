@@ -1,0 +1,127 @@
+// Helpers for the backup and restore tests: a database where every table holds rows,
+// the command-line scripts run as the owner runs them, and archives rewritten on purpose.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import tar from 'tar-stream';
+import { inject } from 'vitest';
+import { recordBackupRun } from '~/.server/backup/backup-runs';
+import { entryBody, readArchive } from '~/.server/backup/read-archive';
+import { addContactEmail } from '~/.server/contact-emails';
+import { submitContactMessage } from '~/.server/contact';
+import { db, pool } from '~/.server/db/client';
+import { rooms } from '~/.server/db/schema';
+import { addDistance } from '~/.server/distances';
+import { submitTestimonial } from '~/.server/guest-book';
+import { prepareImage } from '~/.server/media/images';
+import { uploadImages } from '~/.server/media/entity-images';
+import { isValidKey, type Storage } from '~/.server/media/storage';
+import { takeRateLimitSlot } from '~/.server/rate-limit';
+import { saveRoomSeasonPrice } from '~/.server/rooms';
+import { createSeason } from '~/.server/seasons';
+import { getOrCreateSecret } from '~/.server/secrets';
+import { seedDemoIfEmpty } from '~/.server/seed/seed-demo';
+import { ensureTransportOptions } from '~/.server/transport';
+import { makeJpeg } from './images';
+import { signedInAs } from './requests';
+
+/**
+ * Demo content plus a row in every table the app writes (a user, messages, a mail in
+ * the outbox, an uploaded image…). Returns the admin's credentials and the tables
+ * still empty: a table added to the schema must get a row here.
+ */
+export async function fillEveryTable() {
+  await seedDemoIfEmpty();
+  await ensureTransportOptions();
+  const admin = await signedInAs('admin', 'owner@example.com');
+  await signedInAs('user', 'guest@example.com');
+  await submitContactMessage(
+    { name: 'Jeanne', email: 'jeanne@example.com', phone: '+33 6 12 34 56 78', dates: 'du 3 au 7 mai', guests: 2, message: 'Bonjour ! Avez-vous une chambre ?' },
+    'fr',
+  );
+  await submitTestimonial({ name: 'Hans', email: 'hans@example.com', message: 'Wunderbar', rating: 5, country: 'DE' });
+  const season = await createSeason('Haute saison « été »');
+  const [room] = await db.select({ id: rooms.id }).from(rooms).limit(1);
+  await saveRoomSeasonPrice(room!.id, season.id, 123.45);
+  await uploadImages({ kind: 'room', id: room!.id }, [await prepareImage('photo.jpg', await makeJpeg(800, 600))]);
+  await addContactEmail('reservations@example.com');
+  await addDistance('Cannes', 35);
+  await takeRateLimitSlot('backup-test', 5, 10);
+  await getOrCreateSecret('backup-test');
+  await recordBackupRun(pool, { kind: 'command', bytes: 1234, file: '/tmp/earlier.tar.gz' });
+  // better-auth writes these only for HTTP sign-ins and e-mail verification, which
+  // in-process tests do not go through: rows of the shape it writes.
+  await db.execute(sql`insert into rate_limit (id, key, count, last_request) values ('rl1', '127.0.0.1/sign-in/email', 1, 1700000000000) on conflict do nothing`);
+  await db.execute(sql`insert into verification (id, identifier, value, expires_at) values ('v1', 'reset-password:x', 'token', now() + interval '1 hour') on conflict do nothing`);
+
+  const { rows } = await db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const empty: string[] = [];
+  for (const { table_name } of rows) {
+    const result = await db.execute<{ filled: boolean }>(sql.raw(`select exists (select 1 from "${table_name}") as filled`));
+    if (!result.rows[0]!.filled) empty.push(table_name);
+  }
+  return { admin, empty };
+}
+
+/** sha256 of every original image a storage holds, by key. */
+export async function imageDigest(storage: Storage): Promise<Record<string, string>> {
+  const digest: Record<string, string> = {};
+  for (const key of (await storage.listKeys()).filter(isValidKey).sort()) {
+    digest[key] = createHash('sha256').update((await storage.get(key))!.body).digest('hex');
+  }
+  return digest;
+}
+
+export interface ScriptResult {
+  code: number | null;
+  output: string;
+}
+
+/** Runs `npm run <script> -- args` the way npm does (tsx), with `env` over the test's environment. */
+export function runScript(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv): Promise<ScriptResult> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete childEnv[key];
+  for (const name of ['VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete childEnv[name];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], { env: childEnv });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** A new empty database on the test server; returns its URL. */
+export async function createDatabase(): Promise<string> {
+  const maintenance = inject('pgMaintenanceUrl');
+  const name = `guesthouse_t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: maintenance });
+  await client.connect();
+  await client.query(`create database "${name}"`);
+  await client.end();
+  const url = new URL(maintenance);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Copies an archive, changing entries on the way (`edit` returns the new body, or null to drop it). */
+export async function rewriteArchive(from: string, to: string, edit: (name: string, body: Buffer) => Buffer | null) {
+  const pack = tar.pack();
+  const written = new Promise<void>((resolve, reject) => {
+    const out = fs.createWriteStream(to);
+    pack.pipe(zlib.createGzip()).pipe(out);
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  await readArchive(from, async (entry) => {
+    const body = edit(entry.name, await entryBody(entry));
+    if (body) await new Promise<void>((resolve, reject) => pack.entry({ name: entry.name, size: body.length }, body, (e) => (e ? reject(e) : resolve())));
+  });
+  pack.finalize();
+  await written;
+}
