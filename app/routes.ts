@@ -27,6 +27,7 @@ export default [
   // Resources
   route('api/media', 'routes/resources/media-upload.ts'),
   route('api/editing-language', 'routes/resources/editing-language.ts'),
+  route('api/backup', 'routes/resources/backup.ts'),
   route('media/*', 'routes/resources/media.ts'),
   route('sign-out', 'routes/resources/sign-out.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),

@@ -34,6 +34,7 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/config.tsx': 'admin',
   'routes/resources/media-upload.ts': 'admin',
   'routes/resources/editing-language.ts': 'admin',
+  'routes/resources/backup.ts': 'admin',
   'routes/resources/media.ts': 'public',
   'routes/resources/sign-out.ts': 'public',
   'routes/resources/sitemap.ts': 'public',

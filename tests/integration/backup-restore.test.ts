@@ -15,7 +15,6 @@ import { MANIFEST_NAME, type Manifest } from '~/.server/backup/manifest';
 import { restoreBackup, verifyArchive } from '~/.server/backup/restore-backup';
 import { pool } from '~/.server/db/client';
 import { applyMigrationsInTransaction, listMigrations } from '~/.server/db/migrations';
-import * as schema from '~/.server/db/schema';
 import { diskStorage, s3Storage, storage } from '~/.server/media/storage';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { createDatabase, fillEveryTable, imageDigest, rewriteArchive, runScript } from '../support/backup';
@@ -47,12 +46,12 @@ afterAll(async () => {
 });
 
 /** The embedded database of a DATA_DIR whose app is stopped: its URL while `use` runs. */
-async function withEmbedded<T>(dataDir: string, use: (url: string) => Promise<T>): Promise<T> {
+async function withEmbedded<T>(dataDir: string, body: (url: string) => Promise<T>): Promise<T> {
   const { lockDataDir, startEmbeddedPostgres } = await import('~/.server/db/embedded');
   const release = lockDataDir(dataDir);
   const server = await startEmbeddedPostgres(dataDir, () => {});
   try {
-    return await use(server.url('guesthouse'));
+    return await body(server.url('guesthouse'));
   } finally {
     await server.stop();
     release();
@@ -88,7 +87,7 @@ describe('backup archive', () => {
     expect(result.bytes).toBe(fs.statSync(archive).size);
     expect(await verifyArchive(archive)).toEqual(manifest);
 
-    const schemaTables = Object.values(schema)
+    const schemaTables = Object.values(await import('~/.server/db/schema'))
       .filter((value) => is(value, PgTable))
       .map((table) => getTableName(table as PgTable));
     const archived = manifest.tables.map((t) => t.name);

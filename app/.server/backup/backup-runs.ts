@@ -9,9 +9,11 @@ export type BackupKind = (typeof BACKUP_KINDS)[number];
 
 export async function recordBackupRun(
   connection: pg.Pool,
-  run: { kind: BackupKind; bytes: number; file?: string | null },
+  run: { kind: BackupKind; bytes: number; file?: string | null; at?: Date },
 ): Promise<void> {
-  await drizzle(connection).insert(backupRuns).values({ kind: run.kind, bytes: run.bytes, file: run.file ?? null });
+  await drizzle(connection)
+    .insert(backupRuns)
+    .values({ kind: run.kind, bytes: run.bytes, file: run.file ?? null, createdAt: run.at ?? new Date() });
 }
 
 export async function readLastBackupRun(connection: pg.Pool) {

@@ -38,7 +38,7 @@ export async function runNightlyBackupIfDue(settings: NightlySettings, now = new
       );
       if (!due.rows[0]!.due) return null;
       const file = await writeArchiveFile(settings, path.join(settings.dir, archiveFileName(now)));
-      await recordBackupRun(settings.pool, { kind: 'nightly', bytes: fs.statSync(file).size, file });
+      await recordBackupRun(settings.pool, { kind: 'nightly', bytes: fs.statSync(file).size, file, at: now });
       pruneArchives(settings.dir, settings.keep);
       return file;
     } finally {
