@@ -56,6 +56,16 @@ export async function fillEveryTable() {
   // in-process tests do not go through: rows of the shape it writes.
   await db.execute(sql`insert into rate_limit (id, key, count, last_request) values ('rl1', '127.0.0.1/sign-in/email', 1, 1700000000000) on conflict do nothing`);
   await db.execute(sql`insert into verification (id, identifier, value, expires_at) values ('v1', 'reset-password:x', 'token', now() + interval '1 hour') on conflict do nothing`);
+  // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
+  // just synced, so that the feed worker of a started site leaves it alone.
+  await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);
+  await db.execute(sql`insert into manual_blocks (room_id, first_night, last_night, note) values (${room!.id}, '2031-01-10', '2031-01-12', 'Travaux')`);
+  await db.execute(sql`insert into bookings (room_id, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote)
+    values (${room!.id}, 'confirmed', '2031-02-01', '2031-02-03', 2, 'Ana', 'ana@example.com', 'es', 24690, '{"nights": 2}')`);
+  const feed = await db.execute<{ id: string }>(sql`insert into ical_feeds (room_id, url, last_attempt_at, last_success_at)
+    values (${room!.id}, 'https://calendar.example.com/room.ics', now(), now()) returning id`);
+  await db.execute(sql`insert into ical_events (feed_id, uid, summary, start_night, end_night)
+    values (${feed.rows[0]!.id}, 'evt-1@example.com', 'Reserved', '2031-03-01', '2031-03-05')`);
 
   const { rows } = await db.execute<{ table_name: string }>(
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
