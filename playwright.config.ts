@@ -32,12 +32,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /xss\.spec\.ts/,
+      testIgnore: /(xss|https-proxy)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
     {
       name: 'mobile',
-      testIgnore: /xss\.spec\.ts/,
+      testIgnore: /(xss|https-proxy)\.spec\.ts/,
       use: {
         ...devices['Pixel 5'],
         viewport: { width: 375, height: 740 },
@@ -45,6 +45,12 @@ export default defineConfig({
         channel: undefined,
         launchOptions: chromium,
       },
+    },
+    // Its own app instance behind a TLS proxy (PUBLIC_URL=https://…, self-signed certificate).
+    {
+      name: 'https',
+      testMatch: /https-proxy\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium, ignoreHTTPSErrors: true },
     },
     // Stores hostile payloads everywhere, so it runs last, once the other projects are done.
     {

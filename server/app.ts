@@ -87,12 +87,28 @@ export function createApp() {
   return app;
 }
 
+let server: ServerType | undefined;
+
+/**
+ * Stops what this process started: the HTTP server, the mail worker, the pool and the
+ * embedded PostgreSQL (so that no postmaster outlives us). Used on SIGINT/SIGTERM and
+ * by server/start.mjs after a fatal error.
+ */
+export async function stop() {
+  server?.close();
+  await stopServices();
+  await pool.end().catch(() => {});
+  const { embedded } = await openDatabase();
+  await embedded?.stop();
+}
+
 export async function start(): Promise<ServerType> {
   const { PORT, PUBLIC_URL } = config();
   await startServices();
   const app = createApp();
-  const server = await new Promise<ServerType>((resolve) => {
+  server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: PORT }, () => resolve(s));
+    s.once('error', reject); // e.g. EADDRINUSE: a start error, not an uncaught one
   });
   console.log(`Guesthouse site ready at ${PUBLIC_URL} (listening on port ${PORT})`);
 
@@ -101,11 +117,7 @@ export async function start(): Promise<ServerType> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: shutting down…`);
-    server.close();
-    await stopServices();
-    await pool.end().catch(() => {});
-    const { embedded } = await openDatabase();
-    await embedded?.stop();
+    await stop();
     process.exit(0);
   };
   handleShutdownSignalsYourself();

@@ -41,11 +41,29 @@ if (buildIsStale()) {
 }
 
 process.env.NODE_ENV = 'production';
-try {
-  const { start } = await import(builtEntry);
-  await start();
-} catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`\nThe site could not start:\n${message}\n`);
+
+// A fatal error is logged with its cause (the journal keeps it under systemd), then what
+// this process started is stopped — at most 10 s, so that the embedded PostgreSQL does
+// not outlive us — and the process exits non-zero, for the supervisor to restart it.
+let stopStarted = async () => {};
+let dying = false;
+async function die(what, error) {
+  if (dying) return;
+  dying = true;
+  // A start error (bad configuration, port taken…) is explained by its message; anything
+  // else needs its stack to be found.
+  const cause = !(error instanceof Error) ? String(error) : what === 'start' ? error.message : (error.stack ?? error.message);
+  console.error(`\n[fatal] ${new Date().toISOString()} ${what === 'start' ? 'The site could not start' : what}:\n${cause}\n`);
+  await Promise.race([stopStarted().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   process.exit(1);
+}
+process.on('uncaughtException', (error) => void die('uncaught exception', error));
+process.on('unhandledRejection', (reason) => void die('unhandled promise rejection', reason));
+
+try {
+  const server = await import(builtEntry);
+  stopStarted = server.stop;
+  await server.start();
+} catch (error) {
+  await die('start', error);
 }

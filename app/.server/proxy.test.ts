@@ -33,12 +33,19 @@ describe('publicRequestUrl', () => {
     const forwarded = headers({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'mas.example' });
     expect(publicRequestUrl('http://127.0.0.1:3000/admin?x=1', forwarded, trusted)).toBe('https://mas.example/admin?x=1');
     expect(publicRequestUrl('http://mas.example/', headers({ 'x-forwarded-proto': 'https, http' }), trusted)).toBe('https://mas.example/');
-    expect(publicRequestUrl('http://mas.example:8443/', headers({ 'x-forwarded-proto': 'https' }), trusted)).toBe('https://mas.example:8443/');
+    const other = headers({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.mas.example:8443' });
+    expect(publicRequestUrl('http://127.0.0.1:3000/', other, trusted)).toBe('https://www.mas.example:8443/');
+  });
+
+  it("with TRUST_PROXY, the public host gets PUBLIC_URL's port even when the proxy's $host has none", () => {
+    const trusted = { publicUrl: 'https://localhost:8443', trustProxy: true };
+    const forwarded = headers({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'localhost' });
+    expect(publicRequestUrl('http://localhost/auth', forwarded, trusted)).toBe('https://localhost:8443/auth');
   });
 
   it('with TRUST_PROXY, ignores schemes other than http(s) and hosts that do not parse', () => {
     const trusted = { publicUrl: 'https://mas.example', trustProxy: true };
     const odd = headers({ 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'a b/c' });
-    expect(publicRequestUrl('http://mas.example/', odd, trusted)).toBe('http://mas.example/');
+    expect(publicRequestUrl('http://127.0.0.1:3000/', odd, trusted)).toBe('http://127.0.0.1:3000/');
   });
 });

@@ -21,24 +21,28 @@ function firstValue(header: string | null): string | undefined {
  * The URL of the request as the browser addressed it, for React Router's action origin
  * check and our same-origin guard. Behind a TLS proxy Node sees `http://` while the
  * browser's Origin says `https://`.
- *  - TRUST_PROXY: scheme from X-Forwarded-Proto, host from X-Forwarded-Host or Host.
- *  - otherwise: a request addressed to PUBLIC_URL's host name gets PUBLIC_URL's origin;
- *    any other (127.0.0.1, an internal name) keeps the URL Node saw.
+ *  - The host the browser addressed: X-Forwarded-Host (only with TRUST_PROXY), else Host.
+ *  - When that is PUBLIC_URL's host name, the origin is PUBLIC_URL's (scheme and port: a
+ *    proxy's `$host` carries no port).
+ *  - Another host (a second name, 127.0.0.1): with TRUST_PROXY the scheme comes from
+ *    X-Forwarded-Proto; without, the URL stays as Node saw it.
  */
 export function publicRequestUrl(nodeUrl: string, headers: Headers, options: { publicUrl: string; trustProxy: boolean }): string {
   const url = new URL(nodeUrl);
+  const pathAndQuery = `${url.pathname}${url.search}`;
+  let addressed = url;
   if (options.trustProxy) {
     const proto = firstValue(headers.get('x-forwarded-proto'))?.toLowerCase();
     const scheme = proto === 'http' || proto === 'https' ? `${proto}:` : url.protocol;
     const host = firstValue(headers.get('x-forwarded-host')) ?? url.host;
     try {
       // A fresh URL: the port comes from the forwarded host alone (or the scheme's default).
-      return new URL(`${url.pathname}${url.search}`, `${scheme}//${host}`).toString();
+      addressed = new URL(pathAndQuery, `${scheme}//${host}`);
     } catch {
-      return url.toString(); // a forwarded host that does not parse
+      /* a forwarded host that does not parse: keep Node's */
     }
   }
   const publicOrigin = new URL(options.publicUrl);
-  if (url.hostname !== publicOrigin.hostname) return url.toString();
-  return new URL(`${url.pathname}${url.search}`, publicOrigin.origin).toString();
+  if (addressed.hostname === publicOrigin.hostname) return new URL(pathAndQuery, publicOrigin.origin).toString();
+  return addressed.toString();
 }

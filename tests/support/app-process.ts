@@ -25,6 +25,8 @@ export interface AppProcess {
   output: () => string;
   /** SIGKILL, as a crash would. */
   kill(): Promise<void>;
+  /** SIGTERM, as a supervisor would: the app stops its embedded PostgreSQL too. */
+  stop(): Promise<void>;
   /** Starts it again with the same settings (same DATA_DIR and database). */
   restart(): Promise<void>;
 }
@@ -69,14 +71,14 @@ export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promis
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  function kill() {
+  function signal(name: NodeJS.Signals) {
     const proc = child;
     if (!proc || exited(proc)) return Promise.resolve();
     return new Promise<void>((resolve) => {
       proc.once('exit', () => resolve());
-      proc.kill('SIGKILL');
+      proc.kill(name);
     });
   }
   await start();
-  return { port, url, env, output: () => output, kill, restart: start };
+  return { port, url, env, output: () => output, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), restart: start };
 }
