@@ -31,3 +31,9 @@ export function formatDateFr(date: Date): string {
     date,
   );
 }
+
+/** "23/11/2026 à 08:15" as fr-FR writes it, for the given instant in Europe/Paris. */
+export function formatDateTimeFr(date: Date): string {
+  const time = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(date);
+  return `${formatDateFr(date)} à ${time}`;
+}

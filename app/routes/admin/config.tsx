@@ -2,7 +2,9 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { MinusIcon, PlusIcon, SaveIcon, Trash2Icon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { data, useFetcher, useLoaderData } from 'react-router';
+import { readLastBackupRun } from '~/.server/backup/backup-runs';
 import { addContactEmail, deleteContactEmail, listContactEmails } from '~/.server/contact-emails';
+import { pool } from '~/.server/db/client';
 import { addDistance, deleteDistance, listDistances } from '~/.server/distances';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listActiveLanguages } from '~/.server/languages';
@@ -15,6 +17,7 @@ import {
   saveTransportDescription,
   setTransportEnabled,
 } from '~/.server/transport';
+import { BackupCard } from '~/components/admin/config/backup-card';
 import { ImageUploader } from '~/components/admin/image-uploader';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
 import {
@@ -42,15 +45,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
       listDistances(),
       listActiveLanguages(),
+      readLastBackupRun(pool),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
-    return { ok: true as const, language, languageName, config, contactEmails, transports, distances };
+    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup };
   } catch (error) {
     console.error('loading the site configuration failed:', error);
     return { ok: false as const, loadError: 'Impossible de charger la configuration' };
@@ -185,6 +189,7 @@ export default function Config() {
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} />
           <DistancesCard distances={loaded.distances} />
+          <BackupCard lastBackup={loaded.lastBackup} />
         </>
       ) : (
         <p role="alert" className="rounded-md bg-destructive/10 p-4 text-destructive">
