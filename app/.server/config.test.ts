@@ -31,6 +31,7 @@ describe('parseConfig', () => {
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_EMAIL'],
     [{ ADMIN_EMAIL: 'owner@example.com' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'qwertyuiop' }, 'ADMIN_PASSWORD'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],

@@ -2,6 +2,7 @@
 // message naming the variable (see `loadConfig`), never a half-configured start.
 import path from 'node:path';
 import { z } from '~/lib/zod';
+import { isCommonPassword } from './auth/password-policy';
 
 const flag = (fallback: boolean) =>
   z
@@ -44,7 +45,12 @@ const EnvSchema = z
     PUBLIC_URL: optionalUrl(['http:', 'https:']),
     ADMIN_EMAIL: optionalString.pipe(z.email({ message: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optionalString.pipe(
-      z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
+      z
+        .string()
+        .min(8, 'must be at least 8 characters')
+        .max(128, 'must be at most 128 characters')
+        .refine((password) => !isCommonPassword(password), 'is a common password (found in a list of leaked passwords): choose another')
+        .optional(),
     ),
     SEED_DEMO: flag(true),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:']),

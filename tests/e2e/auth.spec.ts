@@ -28,3 +28,29 @@ test.describe('sign-in and the admin guard', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 });
+
+test.describe('sign-up', () => {
+  const signUp = async (page: import('@playwright/test').Page, email: string, password: string) => {
+    await page.goto('/auth?mode=signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Mot de passe').fill(password);
+    await page.getByRole('button', { name: 'Créer un compte' }).click();
+  };
+
+  test('refuses a common password with the French message', async ({ page }) => {
+    await signUp(page, `common-${Date.now()}@example.com`, 'motdepasse');
+    await expect(page.getByText('Ce mot de passe est trop courant. Choisissez-en un autre.')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  });
+
+  test('answers alike for a new address and for the admin’s own address', async ({ page }, testInfo) => {
+    const answer = "Si cette adresse n'avait pas encore de compte, il est créé : connectez-vous avec votre mot de passe. Sinon, nous venons d'écrire à cette adresse.";
+    await signUp(page, `e2e-signup-${testInfo.project.name}-${Date.now()}@example.com`, 'Lavande & mimosa 1987');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(answer)).toBeVisible();
+
+    await signUp(page, E2E_ADMIN.email, 'Lavande & mimosa 1987');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(answer)).toBeVisible();
+  });
+});

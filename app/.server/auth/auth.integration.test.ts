@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
-import { profiles, session } from '~/.server/db/schema';
+import { mailOutbox, profiles, session } from '~/.server/db/schema';
 import { requireAdmin } from '~/.server/permissions';
 import { action as signInAction, loader as signInLoader } from '~/routes/site/auth';
 import { action as signOutAction } from '~/routes/resources/sign-out';
 import { loader as adminLoader } from '~/routes/admin/layout';
 import { formRequest, getRequest, run, signedInAs } from '../../../tests/support/requests';
+import { decodeToast } from '../../../tests/support/toast-cookie';
 
 describe('sign-in, sign-out and the admin guard', () => {
   it('creates a profile with role user for every new account', async () => {
@@ -121,19 +122,63 @@ describe('sign-in, sign-out and the admin guard', () => {
     expect(last).toBe(429);
   });
 
-  it('signs up a new visitor as a plain user and sends them to the site root', async () => {
+  it('signs up a new visitor as a plain user and sends them to the site root, not signed in', async () => {
     const email = `new-${Date.now()}@example.com`;
     const result = await run(signInAction as never, formRequest('/auth', { intent: 'signup', email, password: 'a-long-password' }));
     expect(result.status).toBe(302);
     expect(result.headers.get('location')).toBe('/');
+    expect(result.headers.getSetCookie().join('\n')).not.toContain('session_token');
     const [row] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.email, email));
     expect(row?.role).toBe('user');
+    const signIn = await run(signInAction as never, formRequest('/auth', { email, password: 'a-long-password' }));
+    expect(signIn.status).toBe(302);
+  });
+
+  it('answers a sign-up for a known address exactly like one for a new address, and tells the owner by mail', async () => {
+    const owner = await signedInAs('user');
+    const fresh = `fresh-${Date.now()}@example.com`;
+    const signUp = (email: string) =>
+      run(signInAction as never, formRequest('/auth', { intent: 'signup', email, password: 'another-long-password' }), {}, { clientIp: '198.51.100.77' });
+    const known = await signUp(owner.email);
+    const unknown = await signUp(fresh);
+    const shape = (r: Awaited<ReturnType<typeof signUp>>) => ({
+      status: r.status,
+      location: r.headers.get('location'),
+      cookies: r.headers.getSetCookie().map((c) => c.split('=')[0]),
+      toast: { ...decodeToast(r.headers), id: undefined }, // each toast has its own id
+      data: r.data,
+    });
+    expect(shape(known)).toEqual(shape(unknown));
+    expect(shape(known).toast).toMatchObject({ type: 'success', title: "Demande d'inscription reçue" });
+
+    // The owner's account is untouched: their password still works, the new one does not.
+    expect((await run(signInAction as never, formRequest('/auth', { email: owner.email, password: owner.password }))).status).toBe(302);
+    expect((await run(signInAction as never, formRequest('/auth', { email: owner.email, password: 'another-long-password' }))).status).toBe(401);
+
+    // One French mail to the owner, through the outbox; a second try within the hour adds none.
+    await signUp(owner.email);
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'account'));
+    const toOwner = mails.filter((m) => m.recipients.includes(owner.email));
+    expect(toOwner).toHaveLength(1);
+    expect(toOwner[0]!.subject).toBe('Demande de création de compte avec votre adresse');
+    expect(toOwner[0]!.textBody).toContain('Un compte existe déjà pour cette adresse');
+    expect(toOwner[0]!.textBody).toContain('http://localhost:3000/auth');
+    expect(mails.filter((m) => m.recipients.includes(fresh))).toHaveLength(0);
+  });
+
+  it.each(['password', '12345678', 'Azertyuiop'])('refuses the common password %s at sign-up with a field message, creating nothing', async (password) => {
+    const email = `common-${password.toLowerCase()}-${Date.now()}@example.com`;
+    const result = await run(signInAction as never, formRequest('/auth', { intent: 'signup', email, password }));
+    expect(result.status).toBe(400);
+    expect(result.data.result.error.password).toEqual(['validation.passwordCommon']);
+    expect(await db.select().from(profiles).where(eq(profiles.email, email))).toHaveLength(0);
   });
 
   it('refuses a sign-up password under 8 characters with a field message', async () => {
     const result = await run(signInAction as never, formRequest('/auth', { intent: 'signup', email: 'short@example.com', password: 'short' }));
     expect(result.status).toBe(400);
-    expect(result.data.result.error.password).toEqual(['validation.passwordTooShort']);
+    // The form shows the first message (a short password may also be a common one).
+    expect(result.data.result.error.password[0]).toBe('validation.passwordTooShort');
   });
 
   it('ends a session 30 days after sign-in however recently it was used', async () => {

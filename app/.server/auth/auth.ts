@@ -11,6 +11,7 @@ import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { config } from '../config';
 import { db } from '../db/client';
 import * as schema from '../db/schema';
+import { queueExistingAccountNotice } from '../mail/notifications';
 import { getOrCreateSecret } from '../secrets';
 import { hashPassword, verifyPassword } from './password';
 import { ensureProfile } from './profiles';
@@ -57,7 +58,13 @@ export const auth = betterAuth({
     disableSignUp: !ALLOW_SIGNUP,
     minPasswordLength: 8,
     maxPasswordLength: 128,
-    autoSignIn: true,
+    // No sign-in on sign-up: with it off, better-auth answers a sign-up for a known address
+    // exactly like one for a new address (a look-alike user, the password hashed all the
+    // same), and calls onExistingUserSignUp, which tells the owner by mail.
+    autoSignIn: false,
+    onExistingUserSignUp: async ({ user }) => {
+      await queueExistingAccountNotice(db, user.email);
+    },
     password: { hash: hashPassword, verify: verifyPassword },
   },
   session: {

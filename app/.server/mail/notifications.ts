@@ -4,7 +4,7 @@ import { asc } from 'drizzle-orm';
 import { config } from '../config';
 import type { Executor } from '../db/client';
 import { contactEmails, siteConfig } from '../db/schema';
-import { mailboxAddress, renderContactMail, renderTestimonialMail, uniqueMailboxes } from './compose';
+import { mailboxAddress, renderContactMail, renderExistingAccountMail, renderTestimonialMail, uniqueMailboxes } from './compose';
 import { enqueueMail } from './outbox';
 
 /**
@@ -63,5 +63,25 @@ export async function queueTestimonialNotification(executor: Executor, testimoni
     textBody: mail.text,
     htmlBody: mail.html,
     testimonialId: testimonial.id,
+  });
+}
+
+/**
+ * Tells an account's owner that someone tried to sign up with their address. At most one
+ * such mail per address and hour (the idempotency key), so that repeated sign-ups cannot
+ * flood the owner's mailbox.
+ */
+export async function queueExistingAccountNotice(executor: Executor, email: string, now = new Date()) {
+  const recipient = mailboxAddress(email);
+  if (!recipient) return;
+  const hour = now.toISOString().slice(0, 13);
+  const mail = renderExistingAccountMail(config().PUBLIC_URL);
+  await enqueueMail(executor, {
+    idempotencyKey: `existing-account:${recipient.toLowerCase()}:${hour}`,
+    kind: 'account',
+    recipients: [recipient],
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
   });
 }

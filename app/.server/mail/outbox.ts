@@ -18,7 +18,7 @@ export const MAIL_CHANNEL = 'mail_outbox';
 
 export interface OutgoingMail {
   idempotencyKey: string;
-  kind: 'contact' | 'testimonial' | 'booking';
+  kind: 'contact' | 'testimonial' | 'booking' | 'account';
   recipients: string[];
   replyTo?: string | null;
   subject: string;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { SignUpSchema } from '~/lib/schemas/auth';
+import { isCommonPassword, refusingCommonPasswords } from './password-policy';
+
+describe('isCommonPassword', () => {
+  it.each(['12345678', 'password', 'Password', 'AZERTYUIOP', 'motdepasse', 'iloveyou', 'soleil'])('finds %s in the list', (password) => {
+    expect(isCommonPassword(password)).toBe(true);
+  });
+
+  it.each(['correct-horse-battery', 'tls-admin-password', 'Lavande & mimosa 1987'])('lets %s through', (password) => {
+    expect(isCommonPassword(password)).toBe(false);
+  });
+});
+
+describe('the sign-up schema on the server', () => {
+  const schema = refusingCommonPasswords(SignUpSchema);
+
+  it('refuses a common password on the password field, with the message key', () => {
+    const result = schema.safeParse({ email: 'a@example.com', password: '12345678' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['password'], message: 'validation.passwordCommon' })]);
+  });
+
+  it('accepts an uncommon one', () => {
+    expect(schema.safeParse({ email: 'a@example.com', password: 'Lavande & mimosa 1987' }).success).toBe(true);
+  });
+});
