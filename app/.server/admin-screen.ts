@@ -14,11 +14,17 @@ export type { IntentReply };
 /** A domain function's way to say "no such row" (→ 404 and the spec's error toast). */
 export const NOT_FOUND = Symbol('not found');
 
-/** A domain rule said no (e.g. the last administrator): 400, its message as the toast. */
+/**
+ * A domain rule said no (e.g. the last administrator): 400 (or `status`), its message
+ * as the toast and as the form's error — or, given `fieldErrors`, as those fields' errors.
+ */
 export class Refusal {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    readonly options: { fieldErrors?: Record<string, string[]>; status?: number } = {},
+  ) {}
 }
-export const refuse = (message: string) => new Refusal(message);
+export const refuse = (message: string, options?: Refusal['options']) => new Refusal(message, options);
 
 /** For domain functions that answer `{ ok: false, message }` when a rule refuses. */
 export const ruleOutcome = <T extends { ok: true } | { ok: false; message: string }>(result: T) =>
@@ -39,6 +45,8 @@ export interface IntentSpec<S extends z.ZodType, R> {
   success: string | null | ((value: z.output<S>, result: R) => string | Response);
   /** Where the error is logged from, e.g. 'admin/seasons'. */
   screen: string;
+  /** A toast for invalid input too, where the spec has one (e.g. distances). */
+  invalid?: string;
 }
 
 /**
@@ -51,7 +59,8 @@ export async function runIntent<S extends z.ZodType, R>(formData: FormData, spec
   const intent = String(formData.get('intent') ?? '');
   const submission = parseWithZod(formData, { schema: spec.schema });
   if (submission.status !== 'success') {
-    return data<IntentReply>({ ok: false, intent, result: submission.reply() }, { status: 400 });
+    const reply: IntentReply = { ok: false, intent, result: submission.reply() };
+    return spec.invalid ? toastError<IntentReply>(spec.invalid, reply) : data<IntentReply>(reply, { status: 400 });
   }
   let outcome: Outcome<R>;
   try {
@@ -64,11 +73,12 @@ export async function runIntent<S extends z.ZodType, R>(formData: FormData, spec
     return toastError<IntentReply>(spec.failure, { ok: false, intent, result: submission.reply() }, { status: 404 });
   }
   if (outcome instanceof Refusal) {
-    return toastError<IntentReply>(outcome.message, {
-      ok: false,
-      intent,
-      result: submission.reply({ formErrors: [outcome.message] }),
-    });
+    const { fieldErrors, status = 400 } = outcome.options;
+    return toastError<IntentReply>(
+      outcome.message,
+      { ok: false, intent, result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [outcome.message] }) },
+      { status },
+    );
   }
   const message = typeof spec.success === 'function' ? spec.success(submission.value, outcome) : spec.success;
   if (message instanceof Response) return message;

@@ -1,152 +1,138 @@
 // Homepage sections list (SPEC §2, §4): status toggle, −1 reorder, delete.
-import { parseWithZod } from '@conform-to/zod/v4';
 import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon } from 'lucide-react';
-import { data, Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { loadList, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import { deleteSection, listAdminSections, moveSection, setSectionActive } from '~/.server/sections';
-import { toastError, toastSuccess } from '~/.server/toast';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { MoveButtons } from '~/components/admin/move-buttons';
+import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { Card, CardContent } from '~/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { SectionListActionSchema } from '~/lib/schemas/section';
 import type { Route } from './+types/sections';
 
-const INTENTS = new Set(['move', 'activate', 'deactivate', 'delete']);
+const SCREEN = 'admin/sections';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const language = await getEditingLanguage(request);
-  try {
-    return { sections: await listAdminSections(language), failed: false };
-  } catch (error) {
-    console.error('[admin/sections] load failed', error);
-    return toastError('Impossible de charger les sections', { sections: [], failed: true }, { status: 500 });
-  }
+  return loadList(SCREEN, 'Impossible de charger les sections', async () => ({ sections: await listAdminSections(language) }), {
+    sections: [],
+  });
 }
 
+// The list reloads after every action (success or failure), so it never shows a stale order.
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const formData = await request.formData();
-  if (!INTENTS.has(String(formData.get('intent')))) throw data('Unknown intent', { status: 400 });
-  const submission = parseWithZod(formData, { schema: SectionListActionSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  const attempt = <T,>(promise: Promise<T>, fallback: T) =>
-    promise.catch((error: unknown) => {
-      console.error(`[admin/sections] ${value.intent} failed`, error);
-      return fallback;
-    });
-  switch (value.intent) {
-    case 'move':
-      // The list reloads after every action (success or failure), so it never shows a stale order.
-      return (await attempt(moveSection(value.id, value.direction), false))
-        ? data({ ok: true })
-        : toastError('Impossible de réorganiser les sections');
+  switch (formData.get('intent')) {
+    case 'move': {
+      const failure = 'Impossible de réorganiser les sections';
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: SectionListActionSchema,
+        failure,
+        perform: async (value) => (value.intent === 'move' && (await moveSection(value.id, value.direction))) || refuse(failure),
+        success: null,
+      });
+    }
     case 'activate':
-    case 'deactivate':
-      return (await attempt(setSectionActive(value.id, value.intent === 'activate'), false))
-        ? data({ ok: true })
-        : toastError('Impossible de modifier le statut de la section');
-    case 'delete':
-      return (await attempt(deleteSection(value.id), false))
-        ? toastSuccess('Section supprimée avec succès')
-        : toastError('Impossible de supprimer la section');
+    case 'deactivate': {
+      const failure = 'Impossible de modifier le statut de la section';
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: SectionListActionSchema,
+        failure,
+        perform: async ({ intent, id }) => (await setSectionActive(id, intent === 'activate')) || refuse(failure),
+        success: null,
+      });
+    }
+    case 'delete': {
+      const failure = 'Impossible de supprimer la section';
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: SectionListActionSchema,
+        failure,
+        perform: async ({ id }) => (await deleteSection(id)) || refuse(failure),
+        success: 'Section supprimée avec succès',
+      });
+    }
+    default:
+      return unknownIntent(formData);
   }
 }
 
-export function meta() {
-  return [{ title: 'Sections – Administration' }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = () => adminMeta('Sections');
 
 export default function Sections() {
-  const { sections } = useLoaderData<typeof loader>();
+  const { sections, loadError } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 className="text-2xl font-semibold">Sections de la page d'accueil</h2>
-          <p className="text-sm text-muted-foreground">
-            Les sections de position inférieure à 50 s'affichent avant les chambres, les autres après.
-          </p>
-        </div>
+    <section aria-labelledby="sections-title" className="space-y-6">
+      <ScreenHeader
+        id="sections-title"
+        title="Sections de la page d'accueil"
+        description="Les sections de position inférieure à 50 s'affichent avant les chambres, les autres après."
+      >
         <Button asChild>
           <Link to="/admin/section/new">
             <PlusIcon aria-hidden="true" />
             Ajouter une section
           </Link>
         </Button>
-      </div>
-      <Card className="py-2">
-        <CardContent className="px-2 sm:px-4">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Position</TableHead>
-                <TableHead>Titre</TableHead>
-                <TableHead>Statut</TableHead>
-                <TableHead>Images</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {sections.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} className="py-8 text-center text-muted-foreground">
-                    Aucune section pour le moment.
-                  </TableCell>
-                </TableRow>
-              )}
-              {sections.map((section, index) => (
-                <TableRow
-                  key={section.id}
-                  className="cursor-pointer"
-                  onClick={() => navigate(`/admin/section/${section.id}`)}
-                >
-                  <TableCell>{section.position}</TableCell>
-                  <TableCell className="font-medium">{section.title}</TableCell>
-                  <TableCell>
-                    <Badge variant={section.isActive ? 'default' : 'outline'}>{section.isActive ? 'Active' : 'Inactive'}</Badge>
-                  </TableCell>
-                  <TableCell>{section.imageCount}</TableCell>
-                  <TableCell className="text-right">
-                    <div className="inline-flex items-center gap-0.5">
-                      <StatusToggle id={section.id} title={section.title} isActive={section.isActive} />
-                      <MoveButtons
-                        id={section.id}
-                        name={section.title}
-                        isFirst={index === 0}
-                        isLast={index === sections.length - 1}
-                      />
-                      <Button asChild variant="ghost" size="icon">
-                        <Link
-                          to={`/admin/section/${section.id}`}
-                          aria-label={`Modifier ${section.title}`}
-                          title="Modifier"
-                          onClick={(event) => event.stopPropagation()}
-                        >
-                          <PencilIcon aria-hidden="true" />
-                        </Link>
-                      </Button>
-                      <ConfirmDelete
-                        fields={{ id: section.id }}
-                        label={`Supprimer ${section.title}`}
-                        title="Supprimer cette section ?"
-                        description={`« ${section.title} » sera supprimée avec ses textes et ses images. Cette action est irréversible.`}
-                      />
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
-    </div>
+      </ScreenHeader>
+      <LoadError message={loadError} />
+      {sections.length === 0 ? (
+        <EmptyState>Aucune section pour le moment.</EmptyState>
+      ) : (
+        <div className="rounded-md md:border md:bg-card md:px-2">
+          <ListTable
+            label="Sections"
+            columns={[
+              { label: 'Position' },
+              { label: 'Titre' },
+              { label: 'Statut' },
+              { label: 'Images' },
+              { label: 'Actions', className: 'text-right' },
+            ]}
+          >
+            {sections.map((section, index) => (
+              <ListRow key={section.id} className="cursor-pointer" onClick={() => navigate(`/admin/section/${section.id}`)}>
+                <ListCell className="max-md:text-xs max-md:text-muted-foreground">{section.position}</ListCell>
+                <ListCell className="font-medium">{section.title}</ListCell>
+                <ListCell label="Statut">
+                  <Badge variant={section.isActive ? 'default' : 'outline'}>{section.isActive ? 'Active' : 'Inactive'}</Badge>
+                </ListCell>
+                <ListCell label="Images">{section.imageCount}</ListCell>
+                <ListCell actions>
+                  <StatusToggle id={section.id} title={section.title} isActive={section.isActive} />
+                  <MoveButtons id={section.id} name={section.title} isFirst={index === 0} isLast={index === sections.length - 1} />
+                  <Button asChild variant="ghost" size="icon">
+                    <Link
+                      to={`/admin/section/${section.id}`}
+                      aria-label={`Modifier ${section.title}`}
+                      title="Modifier"
+                      onClick={(event) => event.stopPropagation()}
+                    >
+                      <PencilIcon aria-hidden="true" />
+                    </Link>
+                  </Button>
+                  <ConfirmDelete
+                    label={`Supprimer ${section.title}`}
+                    title="Supprimer cette section ?"
+                    description={`« ${section.title} » sera supprimée avec ses textes et ses images. Cette action est irréversible.`}
+                    fields={{ id: section.id }}
+                  />
+                </ListCell>
+              </ListRow>
+            ))}
+          </ListTable>
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -1,0 +1,88 @@
+// 'Options de transport': each option enabled by its checkbox (saved at once); its
+// description, in the editing language, shows only when enabled (SPEC §4).
+import { getFormProps } from '@conform-to/react';
+import { SaveIcon } from 'lucide-react';
+import { useFetcher } from 'react-router';
+import { useAdminForm } from '~/components/admin/admin-form';
+import { RichTextEditor } from '~/components/admin/rich-text-editor';
+import { ErrorList } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { Checkbox } from '~/components/ui/checkbox';
+import { Label } from '~/components/ui/label';
+import { TRANSPORT_LABELS, TransportDescriptionSchema } from '~/lib/schemas/transport';
+import type { TransportOption } from './types';
+
+export function TransportCard({ transports, languageName }: { transports: TransportOption[]; languageName: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Options de transport</h3>
+        </CardTitle>
+        <CardDescription>Descriptions en {languageName} (langue d&apos;édition)</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {transports.map((option) => (
+          <TransportOptionEditor key={option.id} option={option} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TransportOptionEditor({ option }: { option: TransportOption }) {
+  const toggleFetcher = useFetcher();
+  const label = TRANSPORT_LABELS[option.type];
+  const pending = toggleFetcher.formData?.get('enabled');
+  const enabled = typeof pending === 'string' ? pending === 'true' : option.enabled;
+  const checkboxId = `transport-${option.type}`;
+  return (
+    <div className="space-y-3 rounded-md border p-4">
+      <div className="flex min-h-11 items-center gap-3">
+        <Checkbox
+          id={checkboxId}
+          checked={enabled}
+          className="size-5"
+          onCheckedChange={(checked) =>
+            toggleFetcher.submit({ intent: 'toggle-transport', id: option.id, enabled: String(checked === true) }, { method: 'post' })
+          }
+        />
+        <Label htmlFor={checkboxId}>{label}</Label>
+      </div>
+      {enabled ? <DescriptionForm key={option.description} option={option} labelId={`${checkboxId}-description-label`} /> : null}
+    </div>
+  );
+}
+
+function DescriptionForm({ option, labelId }: { option: TransportOption; labelId: string }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({
+    id: `transport-${option.id}`,
+    schema: TransportDescriptionSchema,
+    reply: fetcher.data,
+    defaultValue: { id: option.id, description: option.description },
+  });
+  const saving = fetcher.state !== 'idle';
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2">
+      <input type="hidden" name="intent" value="save-transport-description" />
+      <input type="hidden" name="id" value={option.id} />
+      <p id={labelId} className="text-sm font-medium">
+        Description ({TRANSPORT_LABELS[option.type]})
+      </p>
+      <RichTextEditor
+        name={fields.description.name}
+        labelId={labelId}
+        defaultValue={option.description}
+        invalid={fields.description.errors ? true : undefined}
+        errorId={fields.description.errors ? fields.description.errorId : undefined}
+      />
+      <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      <Button type="submit" variant="outline" disabled={saving}>
+        <SaveIcon aria-hidden="true" />
+        {saving ? 'Sauvegarde...' : 'Sauvegarder la description'}
+      </Button>
+    </fetcher.Form>
+  );
+}
