@@ -3,6 +3,7 @@
 // front of the app with PUBLIC_URL=https://… and TRUST_PROXY=true. Through https://,
 // Chromium sends the contact form, signs in and saves an admin form; every one of these
 // is a POST whose Origin is the https origin while the app itself speaks plain HTTP.
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { freePort, startAppProcess, type AppProcess } from '../support/app-process';
 import { startTlsProxy, type TlsProxy } from './tls-proxy';
@@ -26,7 +27,8 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await proxy?.stop();
-  await app?.stop();
+  await app?.stop(); // SIGTERM: the app stops its embedded PostgreSQL before exiting
+  if (app?.env.DATA_DIR) fs.rmSync(app.env.DATA_DIR, { recursive: true, force: true });
 });
 
 test('through a TLS proxy: contact form, sign-in and an admin form all work over https', async ({ page, context }, testInfo) => {

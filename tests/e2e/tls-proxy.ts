@@ -141,5 +141,12 @@ export async function startTlsProxy(tlsPort: number, appPort: number): Promise<T
   const tls = selfSignedCertificate(dir);
   // E2E_TLS_PROXY=node tries the fallback where nginx is installed.
   const nginx = NGINX && process.env.E2E_TLS_PROXY !== 'node';
-  return nginx ? startNginx(dir, tlsPort, appPort, tls) : startNodeProxy(tlsPort, appPort, tls);
+  const proxy = nginx ? await startNginx(dir, tlsPort, appPort, tls) : await startNodeProxy(tlsPort, appPort, tls);
+  return {
+    ...proxy,
+    stop: async () => {
+      await proxy.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
