@@ -12,6 +12,7 @@ import { openDatabase } from '~/.server/db/open';
 import { forwardedClientIp, publicRequestUrl } from '~/.server/proxy';
 import { startServices, stopServices } from '~/.server/startup';
 import { privateWhenPersonal } from './cache-policy';
+import { compressResponses } from './compress';
 import { formBodiesOnly } from './input-guard';
 import { sameOriginWrites, securityHeaders } from './security';
 
@@ -40,6 +41,8 @@ export function createApp() {
   const clientDir = `${process.env.BUILD_DIR ?? 'build'}/client`;
 
   app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:') }));
+  // Outermost but for the headers: every body below, pages and files alike, passes through it.
+  app.use('*', compressResponses());
 
   // Fingerprinted build output: cache forever, serve the precompressed copy.
   app.use(

@@ -8,7 +8,6 @@ import { config } from './config';
 import { pool } from './db/client';
 import { startMailWorker } from './mail/worker';
 import { storage } from './media/storage';
-import { seedDemoIfEmpty } from './seed/seed-demo';
 
 type Stopper = () => Promise<void> | void;
 const stoppers: Stopper[] = [];
@@ -28,6 +27,8 @@ async function run() {
     console.log(`Admin account ${admin.email} ${admin.kind}.`);
   }
   if (config().SEED_DEMO) {
+    // The demo content and its artwork are loaded only where seeding is asked for.
+    const { seedDemoIfEmpty } = await import('./seed/seed-demo');
     const seeded = await seedDemoIfEmpty();
     if (seeded) console.log('Demo content seeded (SEED_DEMO=false starts with an empty site).');
   }

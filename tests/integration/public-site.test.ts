@@ -120,7 +120,9 @@ describe('public loaders', () => {
     const es = await run(homeLoader as never, getRequest('/', undefined, { cookie: 'selectedLanguage=es' }));
     expect(es.data.rooms[0].name).toBe('Lavande');
     expect(es.data.seo.alternates.map((a: { hreflang: string }) => a.hreflang)).toEqual(['fr', 'en', 'es', 'x-default']);
-    expect(es.data.seo.canonical).toBe('http://localhost:3000/?lang=es');
+    // `/` is the x-default alternate: its own canonical, even when served in Spanish by cookie.
+    expect(es.data.seo.canonical).toBe('http://localhost:3000/');
+    expect(en.data.seo.canonical).toBe('http://localhost:3000/?lang=en');
   });
 
   it('room: detail with primary image first and season prices', async () => {

@@ -3,8 +3,9 @@
 // its name and the browser's MIME type are never trusted. Every accepted original
 // is re-encoded: rotated by its EXIF orientation, stripped of every metadata block
 // (GPS included), and bounded in size so variants stay quick to generate.
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '~/lib/schemas/media';
+import { loadSharp } from './sharp';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -73,6 +74,7 @@ export async function prepareImage(name: string, bytes: Buffer): Promise<Prepare
   if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejected(messages.tooLarge(name));
   const format = sniffImageType(bytes);
   if (!format) throw new ImageRejected(messages.notAnImage(name));
+  const sharp = await loadSharp();
 
   const options: sharp.SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' };
   let metadata: sharp.Metadata;

@@ -7,15 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { config, type Config } from '../config';
 
 export interface StoredObject {
@@ -166,29 +158,36 @@ export interface S3Settings {
   region?: string;
 }
 
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
 function isNotFound(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 }
 
 export function s3Storage(settings: S3Settings): Storage {
-  const client = new S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region ?? 'us-east-1',
-    // Path-style addressing is what S3-compatible stores (MinIO, R2, s3rver…) all accept.
-    forcePathStyle: true,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // The SDK's default CRC checksums are not understood by every S3-compatible store.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The AWS SDK is megabytes of modules: only a process that talks to a bucket loads it.
+  let connecting: Promise<{ s3: S3Sdk; client: S3Client }> | undefined;
+  const connect = () => (connecting ??= import('@aws-sdk/client-s3').then((s3) => ({ s3, client: createClient(s3) })));
+  const createClient = (s3: S3Sdk) =>
+    new s3.S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region ?? 'us-east-1',
+      // Path-style addressing is what S3-compatible stores (MinIO, R2, s3rver…) all accept.
+      forcePathStyle: true,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      // The SDK's default CRC checksums are not understood by every S3-compatible store.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   const Bucket = settings.bucket;
 
   async function listUnder(prefix: string): Promise<string[]> {
+    const { s3, client } = await connect();
     const keys: string[] = [];
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+      const page = await client.send(new s3.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
       for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
@@ -198,12 +197,14 @@ export function s3Storage(settings: S3Settings): Storage {
   const storage: Storage = {
     async put(key, body, contentType) {
       checkKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      const { s3, client } = await connect();
+      await client.send(new s3.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
     },
     async get(key) {
       checkKey(key);
+      const { s3, client } = await connect();
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const result = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
         const bytes = await result.Body!.transformToByteArray();
         return { body: Buffer.from(bytes), contentType: result.ContentType ?? contentTypeOf(key) };
       } catch (error) {
@@ -213,8 +214,9 @@ export function s3Storage(settings: S3Settings): Storage {
     },
     async exists(key) {
       checkKey(key);
+      const { s3, client } = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await client.send(new s3.HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
         if (isNotFound(error)) return false;
@@ -223,7 +225,8 @@ export function s3Storage(settings: S3Settings): Storage {
     },
     async delete(key) {
       checkKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { s3, client } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async list(prefix) {
       checkPrefix(prefix);
@@ -235,10 +238,11 @@ export function s3Storage(settings: S3Settings): Storage {
     },
     async deletePrefix(prefix) {
       const keys = await storage.list(prefix);
+      const { s3, client } = await connect();
       // DeleteObjects takes at most 1000 keys per call.
       for (let i = 0; i < keys.length; i += 1000) {
         const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-        const result = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const result = await client.send(new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
         if (result.Errors?.length) {
           throw new Error(`S3 delete failed for ${result.Errors.map((e) => e.Key).join(', ')}`);
         }

@@ -4,9 +4,9 @@
 // or in the bucket), and concurrent requests for the same variant share one encode.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
 import { DEFAULT_QUALITY, isAllowedVariant } from '~/lib/image-url';
 import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media';
+import { loadSharp } from './sharp';
 import { storage } from './storage';
 
 export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
@@ -77,6 +77,7 @@ const avifQuality = (q: number) => Math.max(30, q - 20);
 export const AVIF_EFFORT = 2;
 
 export async function encodeVariant(original: Buffer, spec: VariantSpec, format: OutputFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
   let image = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'none' })
     .rotate()
     .resize({ width: spec.w, height: spec.h, fit: spec.fit, withoutEnlargement: true });

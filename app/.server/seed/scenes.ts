@@ -3,7 +3,7 @@
 // generated: flat "travel poster" scenes (lavender, stone houses, cypresses, a
 // pool, Grasse at dusk, bedrooms) whose randomness is seeded, so the same seed
 // always gives the same picture and each room's pictures differ from each other.
-import sharp from 'sharp';
+import { loadSharp } from '../media/sharp';
 
 export const SCENE_WIDTH = 1600;
 export const SCENE_HEIGHT = 1000;
@@ -1371,5 +1371,6 @@ export function sceneSvg(scene: Scene): string {
 
 /** The scene as a 1600×1000 JPEG. */
 export async function renderScene(scene: Scene): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(sceneSvg(scene))).jpeg({ quality: 82, mozjpeg: false, chromaSubsampling: '4:2:0' }).toBuffer();
 }

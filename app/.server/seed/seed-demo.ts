@@ -34,7 +34,6 @@ import {
   type DemoPicture,
   type Localized,
 } from './demo-content';
-import { renderScene } from './scenes';
 
 /** Two app processes take the same transaction-scoped lock; the second waits, then finds content. */
 const SEED_LOCK = sql`pg_advisory_xact_lock(hashtext('guesthouse:seed-demo'))`;
@@ -86,6 +85,8 @@ function planDemo() {
 type DemoPlan = ReturnType<typeof planDemo>;
 
 async function renderAndStore(images: PlannedImage[], stored: string[]) {
+  // 1,400 lines of artwork and libvips: loaded when a seed actually happens, never by a serving process otherwise.
+  const { renderScene } = await import('./scenes');
   let next = 0;
   const worker = async () => {
     while (next < images.length) {

@@ -1,5 +1,8 @@
 // Search-engine data for a public page: canonical URL and hreflang alternates
 // (?lang=xx per active language, x-default without), built from PUBLIC_URL.
+// Every hreflang target is its own canonical (search engines discard a canonical that
+// points to another alternate): `/?lang=en` → itself; `/`, the x-default, → `/`,
+// whichever language the visitor's cookie or browser chose for it.
 import { config } from '../config';
 import type { ActiveLanguage } from '../languages';
 
@@ -18,7 +21,13 @@ export function pageUrl(path: string, language?: string): string {
   return url.toString();
 }
 
+/** The language a request names with `?lang=` (lower-cased), or null. */
+function namedLanguage(request: Request): string | null {
+  return new URL(request.url).searchParams.get('lang')?.toLowerCase() ?? null;
+}
+
 export function buildSeo(options: {
+  request: Request;
   path: string;
   title: string;
   description: string;
@@ -30,7 +39,7 @@ export function buildSeo(options: {
     title: options.title,
     description: options.description,
     language,
-    canonical: pageUrl(path, language),
+    canonical: namedLanguage(options.request) === language ? pageUrl(path, language) : pageUrl(path),
     alternates: [
       ...languages.map((l) => ({ hreflang: l.code, href: pageUrl(path, l.code) })),
       { hreflang: 'x-default', href: pageUrl(path) },

@@ -34,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
   ]);
   const seo = buildSeo({
+    request,
     path: '/livre-dor',
     title: `${t('meta.guestBookTitle')} – ${shell.name}`,
     description: t('meta.guestBookDescription'),

@@ -33,6 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const { shell } = site;
   const seo = buildSeo({
+    request,
     path: '/',
     title: `${shell.name} – ${shell.tagline}`,
     description: t('meta.homeDescription', {

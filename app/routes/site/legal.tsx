@@ -29,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { chain, language, languages, t } = await getRequestLanguage(request);
   const { shell, legalPhone } = await loadSiteShell(chain);
   const seo = buildSeo({
+    request,
     path: '/mentions-legales',
     title: `${t('meta.legalTitle')} – ${shell.name}`,
     description: t('meta.legalDescription'),

@@ -22,10 +22,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [{ shell }, room] = await Promise.all([loadSiteShell(chain), getRoomDetail(params.roomId, chain)]);
   const path = `/room/${encodeURIComponent(params.roomId)}`;
   if (!room) {
-    const seo = buildSeo({ path, title: `${t('room.notFound')} – ${shell.name}`, description: t('room.notFound'), language, languages });
+    const seo = buildSeo({ request, path, title: `${t('room.notFound')} – ${shell.name}`, description: t('room.notFound'), language, languages });
     return data({ shell, room: null, seo, jsonLd: null, robots: 'noindex' }, { status: 404 });
   }
   const seo = buildSeo({
+    request,
     path,
     title: `${room.name} – ${shell.name}`,
     description: room.summary || t('meta.roomDescription', { name: room.name, count: room.maxGuests }),
