@@ -4,7 +4,8 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { logRefusal } from '~/.server/refusal-log';
 import { NonceProvider } from '~/lib/nonce';
 
 export const streamTimeout = 5_000;
@@ -47,3 +48,24 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * React Router reports here every error a request met. Its own refusals (405 "did not
+ * provide an action", 404 no route, 400 bad `.data` request…) are expected traffic:
+ * one short line, repeated ones summarised (refusal-log.ts). Real errors keep their
+ * stack. An aborted request (the client went away) is not an error of ours.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logRefusal({
+      status: error.status,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      client: (context as AppLoadContext | undefined)?.clientIp ?? 'unknown',
+      reason: error.statusText,
+    });
+    return;
+  }
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};

@@ -1,5 +1,8 @@
 // The production HTTP server: static assets, security headers, health check, and
 // React Router for everything else. Built by Vite into build/server/index.js.
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -14,9 +17,10 @@ import { startServices, stopServices } from '~/.server/startup';
 import { privateWhenPersonal } from './cache-policy';
 import { compressResponses } from './compress';
 import { formBodiesOnly } from './input-guard';
+import { methodPolicy, refuseConnect } from './method-policy';
 import { sameOriginWrites, securityHeaders } from './security';
 
-type Env = { Variables: { cspNonce: string } };
+type Env = { Variables: { cspNonce: string; clientIp: string } };
 
 /** The visitor's address; X-Forwarded-For is trusted only behind a known proxy (TRUST_PROXY). */
 function clientIp(c: Context, trustProxy: boolean): string {
@@ -31,6 +35,20 @@ function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** Files of the build's client folder outside /assets (favicon…), as URL paths. */
+function listStaticFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (prefix || entry.name !== 'assets') walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+      } else files.add(`${prefix}/${entry.name}`.replace(/\.(br|gz)$/, ''));
+    }
+  };
+  if (fs.existsSync(clientDir)) walk(clientDir, '');
+  return files;
+}
+
 export function createApp() {
   const { PUBLIC_URL, TRUST_PROXY } = config();
   const handler = createRequestHandler(
@@ -43,6 +61,13 @@ export function createApp() {
   app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:') }));
   // Outermost but for the headers: every body below, pages and files alike, passes through it.
   app.use('*', compressResponses());
+  app.use('*', async (c, next) => {
+    c.set('clientIp', clientIp(c, TRUST_PROXY));
+    await next();
+  });
+  // Before routing: the static file server and React Router only see methods they answer.
+  const staticFiles = listStaticFiles(clientDir);
+  app.use('*', methodPolicy({ isStaticFile: (path) => staticFiles.has(path) }));
 
   // Fingerprinted build output: cache forever, serve the precompressed copy.
   app.use(
@@ -86,7 +111,11 @@ export function createApp() {
   app.use('*', privateWhenPersonal());
   app.use('*', sameOriginWrites(PUBLIC_URL));
   app.use('*', formBodiesOnly());
-  app.all('*', (c) => handler(c.req.raw, { cspNonce: c.get('cspNonce'), clientIp: clientIp(c, TRUST_PROXY) }));
+  app.all('*', (c) => {
+    // HEAD is rendered as GET, so that methodPolicy can give it GET's Content-Length.
+    const request = c.req.method === 'HEAD' ? new Request(c.req.raw.url, { headers: c.req.raw.headers, signal: c.req.raw.signal }) : c.req.raw;
+    return handler(request, { cspNonce: c.get('cspNonce'), clientIp: c.get('clientIp') });
+  });
   return app;
 }
 
@@ -106,13 +135,31 @@ export async function stop() {
 }
 
 export async function start(): Promise<ServerType> {
-  const { PORT, PUBLIC_URL } = config();
+  const { PORT, PUBLIC_URL, HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS } = config();
   await startServices();
   const app = createApp();
   server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: PORT }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: PORT,
+        // A slow or silent client cannot hold a socket: headers must arrive within
+        // HTTP_HEADERS_TIMEOUT_MS, the whole request within HTTP_REQUEST_TIMEOUT_MS, and an
+        // idle keep-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_MS. Node checks
+        // these every connectionsCheckingInterval (30 s by default: too coarse here).
+        serverOptions: {
+          headersTimeout: HTTP_HEADERS_TIMEOUT_MS,
+          requestTimeout: HTTP_REQUEST_TIMEOUT_MS,
+          keepAliveTimeout: HTTP_KEEP_ALIVE_TIMEOUT_MS,
+          connectionsCheckingInterval: Math.min(1_000, Math.ceil(HTTP_HEADERS_TIMEOUT_MS / 2)),
+        },
+      },
+      () => resolve(s),
+    );
     s.once('error', reject); // e.g. EADDRINUSE: a start error, not an uncaught one
   });
+  // CONNECT bypasses the request handler; without this it would get no answer at all.
+  (server as Server).on('connect', (_request, socket) => refuseConnect(socket));
   console.log(`Guesthouse site ready at ${PUBLIC_URL} (listening on port ${PORT})`);
 
   let stopping = false;

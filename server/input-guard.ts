@@ -6,6 +6,7 @@
 // of its own (better-auth's JSON handler is not mounted: see decision 0005).
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { logRefusal } from '~/.server/refusal-log';
 import { checkFormEntries } from './body-shape';
 
 export const MAX_FORM_BYTES = 1024 * 1024;
@@ -16,7 +17,10 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const limitFormBody = bodyLimit({
   maxSize: MAX_FORM_BYTES,
   // Close the connection: the client may still be sending the rest of the body.
-  onError: (c) => c.text('Requête trop volumineuse (1 Mo au plus).', 413, { Connection: 'close' }),
+  onError: (c) => {
+    logRefusal({ status: 413, method: c.req.method, path: c.req.path, client: c.get('clientIp') ?? 'unknown', reason: 'body over 1 MB' });
+    return c.text('Requête trop volumineuse (1 Mo au plus).', 413, { Connection: 'close' });
+  },
 });
 
 function mediaType(c: Context): string {
@@ -36,6 +40,7 @@ async function inspectForm(request: Request, type: string): Promise<string | nul
 }
 
 function refuse(c: Context, reason: string) {
+  logRefusal({ status: 400, method: c.req.method, path: c.req.path, client: c.get('clientIp') ?? 'unknown', reason });
   c.res = c.text(`Requête invalide : ${reason}.`, 400);
 }
 
@@ -46,7 +51,10 @@ export function formBodiesOnly(): MiddlewareHandler {
     const path = c.req.path;
     if (path === '/api/media') return next();
     const type = mediaType(c);
-    if (!FORM_TYPES.includes(type)) return c.text('Requête invalide : formulaire attendu.', 400);
+    if (!FORM_TYPES.includes(type)) {
+      refuse(c, 'formulaire attendu');
+      return c.res;
+    }
     return limitFormBody(c, async () => {
       const fault = await inspectForm(c.req.raw, type);
       if (fault) return refuse(c, fault);

@@ -1,6 +1,7 @@
 // Security headers and the same-origin rule for state-changing requests.
 import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { logRefusal } from '~/.server/refusal-log';
 
 /** Only the embedded map's origin may be framed. */
 export const MAP_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com'];
@@ -46,7 +47,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (or Sec-Fetch-Site) must name this site. Requests without either (curl, tests,
  * old browsers) carry no ambient credentials risk from another site and pass.
  */
-export function sameOriginWrites(publicUrl: string): MiddlewareHandler {
+export function sameOriginWrites(publicUrl: string): MiddlewareHandler<{ Variables: { clientIp: string } }> {
   const allowed = new URL(publicUrl).origin;
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
@@ -56,7 +57,7 @@ export function sameOriginWrites(publicUrl: string): MiddlewareHandler {
     const originOk = !origin || origin === allowed || origin === own;
     const siteOk = !site || site === 'same-origin' || site === 'none';
     if (!originOk || (!origin && !siteOk)) {
-      console.warn(`[access] refused ${c.req.method} ${new URL(c.req.url).pathname} reason=cross-origin (${origin ?? site})`);
+      logRefusal({ status: 403, method: c.req.method, path: c.req.path, client: c.get('clientIp'), reason: `cross-origin ${origin ?? site}` });
       return c.text('Forbidden: cross-origin request', 403);
     }
     return next();

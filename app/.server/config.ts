@@ -74,6 +74,11 @@ const EnvSchema = z
     ICAL_ALLOW_PRIVATE_ADDRESSES: flag(false),
     BACKUP_DIR: optionalString.transform((v) => (v === undefined ? undefined : path.resolve(v))),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+    // Slow clients (slowloris): how long a request's headers, a whole request, and an idle
+    // keep-alive connection may take before the server closes the socket.
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -82,6 +87,9 @@ const EnvSchema = z
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       });
+    }
+    if (env.HTTP_REQUEST_TIMEOUT_MS < env.HTTP_HEADERS_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_REQUEST_TIMEOUT_MS'], message: 'must be at least HTTP_HEADERS_TIMEOUT_MS' });
     }
     const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {

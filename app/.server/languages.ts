@@ -1,8 +1,8 @@
 // Site languages (SPEC §3 `languages`) and the request-language rule of DESIGN.md:
 // ?lang=xx → cookie selectedLanguage → Accept-Language prefix → default → fr.
 import { asc, desc, eq, gt, lt, max, ne, sql } from 'drizzle-orm';
-import { readCookie } from './cookies';
 import { FALLBACK_LANGUAGE } from '~/lib/i18n';
+import { readCookie, serializeCookie } from './cookies';
 import { db, type Tx } from './db/client';
 import { languages } from './db/schema';
 
@@ -23,6 +23,7 @@ export async function listActiveLanguages(): Promise<ActiveLanguage[]> {
 }
 
 export const LANGUAGE_COOKIE = 'selectedLanguage';
+const ONE_YEAR = 31_536_000;
 
 export interface RequestLanguage {
   language: string;
@@ -41,7 +42,8 @@ export function resolveRequestLanguage(request: Request, active: ActiveLanguage[
     return {
       language: asked,
       defaultLanguage,
-      setCookie: `${LANGUAGE_COOKIE}=${asked}; Path=/; Max-Age=31536000; SameSite=Lax`,
+      // Not HttpOnly: as before, the browser may read the visitor's choice.
+      setCookie: serializeCookie(LANGUAGE_COOKIE, asked, { maxAge: ONE_YEAR, httpOnly: false }),
     };
   }
   const stored = readCookie(request, LANGUAGE_COOKIE)?.toLowerCase();

@@ -6,6 +6,7 @@ import { auth, SESSION_ABSOLUTE_SECONDS } from './auth/auth';
 import { getProfileRole, type Role } from './auth/profiles';
 import { db } from './db/client';
 import { session as sessions } from './db/schema';
+import { logRefusal } from './refusal-log';
 
 export interface Viewer {
   userId: string;
@@ -28,11 +29,14 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
 
 export const isAdmin = (viewer: Viewer | null): boolean => viewer?.role === 'admin';
 
-function logRefusal(request: Request, viewer: Viewer | null, reason: string) {
-  const { pathname } = new URL(request.url);
-  console.warn(
-    `[access] refused ${request.method} ${pathname} user=${viewer?.userId ?? 'anonymous'} reason=${reason}`,
-  );
+function logAccessRefusal(request: Request, viewer: Viewer | null, reason: string, status: number) {
+  logRefusal({
+    status,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    client: `user=${viewer?.userId ?? 'anonymous'}`,
+    reason,
+  });
 }
 
 /** Marks a loader or action as open to anonymous visitors (a decision, not an omission). */
@@ -48,7 +52,7 @@ function refuse(request: Request, status: 401 | 403): never {
 export async function requireUser(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (!viewer) {
-    logRefusal(request, viewer, 'not signed in');
+    logAccessRefusal(request, viewer, 'not signed in', 401);
     refuse(request, 401);
   }
   return viewer;
@@ -57,7 +61,7 @@ export async function requireUser(request: Request): Promise<Viewer> {
 export async function requireAdmin(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (!viewer || !isAdmin(viewer)) {
-    logRefusal(request, viewer, viewer ? 'not an admin' : 'not signed in');
+    logAccessRefusal(request, viewer, viewer ? 'not an admin' : 'not signed in', viewer ? 403 : 401);
     refuse(request, viewer ? 403 : 401);
   }
   return viewer;

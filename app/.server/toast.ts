@@ -3,24 +3,20 @@
 // browser shows it with sonner. Works after redirects and before hydration.
 import { data, redirect } from 'react-router';
 import type { Toast } from '~/lib/toast';
+import { readCookie, serializeCookie } from './cookies';
 
 const COOKIE = 'toast';
 
 function serialize(toast: Toast): string {
   const value = Buffer.from(JSON.stringify({ ...toast, id: crypto.randomUUID() })).toString('base64url');
-  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+  return serializeCookie(COOKIE, value, { maxAge: 60 });
 }
 
 /** Reads the pending toast, if any, and the header that clears it. */
 export function takeToast(request: Request): { toast: (Toast & { id: string }) | null; clear?: string } {
-  const header = request.headers.get('cookie') ?? '';
-  const raw = header
-    .split(';')
-    .map((p) => p.trim())
-    .find((p) => p.startsWith(`${COOKIE}=`))
-    ?.slice(COOKIE.length + 1);
+  const raw = readCookie(request, COOKIE);
   if (!raw) return { toast: null };
-  const clear = `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+  const clear = serializeCookie(COOKIE, '', { maxAge: 0 });
   try {
     return { toast: JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')), clear };
   } catch {

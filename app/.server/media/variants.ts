@@ -4,6 +4,7 @@
 // or in the bucket), and concurrent requests for the same variant share one encode.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { parseBoundedInt } from '~/lib/bounded-int';
 import { DEFAULT_QUALITY, isAllowedVariant } from '~/lib/image-url';
 import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media';
 import { loadSharp } from './sharp';
@@ -20,22 +21,17 @@ export interface VariantSpec {
 
 export type VariantQuery = { kind: 'original' } | { kind: 'variant'; spec: VariantSpec } | { kind: 'invalid' };
 
-const POSITIVE_INT = /^[1-9][0-9]{0,4}$/;
-
 /** Reads ?w=&h=&q=&fit=; anything outside the allow-list is invalid. */
 export function parseVariantQuery(params: URLSearchParams): VariantQuery {
   const [w, h, q, fit] = ['w', 'h', 'q', 'fit'].map((name) => params.get(name));
   if (w === null && h === null && q === null && fit === null) return { kind: 'original' };
-  if (w === null || !POSITIVE_INT.test(w)) return { kind: 'invalid' };
-  if (h !== null && !POSITIVE_INT.test(h)) return { kind: 'invalid' };
-  if (q !== null && !POSITIVE_INT.test(q)) return { kind: 'invalid' };
+  const size = { min: 1, max: 99_999 };
+  const width = parseBoundedInt(w, size);
+  const height = h === null ? undefined : parseBoundedInt(h, size);
+  const quality = q === null ? DEFAULT_QUALITY : parseBoundedInt(q, { min: 1, max: 100 });
+  if (width === null || height === null || quality === null) return { kind: 'invalid' };
   if (fit !== null && fit !== 'cover' && fit !== 'inside') return { kind: 'invalid' };
-  const spec: VariantSpec = {
-    w: Number(w),
-    h: h === null ? undefined : Number(h),
-    q: q === null ? DEFAULT_QUALITY : Number(q),
-    fit: fit ?? (h === null ? 'inside' : 'cover'),
-  };
+  const spec: VariantSpec = { w: width, h: height, q: quality, fit: fit ?? (h === null ? 'inside' : 'cover') };
   return isAllowedVariant(spec) ? { kind: 'variant', spec } : { kind: 'invalid' };
 }
 

@@ -18,24 +18,25 @@ import { EnquiryCard } from '~/components/admin/messages/enquiry-card';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Card, CardContent } from '~/components/ui/card';
 import { EnquiryActionSchema } from '~/lib/schemas/enquiry';
+import { clampedIntParam } from '~/lib/bounded-int';
 import type { Route } from './+types/messages';
+
+/** Far above any real inbox; only bounds what a URL can ask for. */
+const MAX_PAGE = 100_000;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const requested = Number(new URL(request.url).searchParams.get('page') ?? '1');
-  const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const requested = clampedIntParam(new URL(request.url).searchParams.get('page'), { min: 1, max: MAX_PAGE, fallback: 1 });
   return loadList(
     'admin/messages',
     'Impossible de charger les messages',
     async () => {
-      const [messages, total, unread] = await Promise.all([
-        listContactMessages(page),
-        countContactMessages(),
-        countUnreadContactMessages(),
-      ]);
-      return { messages, total, unread, page, pageCount: Math.max(1, Math.ceil(total / ENQUIRIES_PAGE_SIZE)) };
+      const [total, unread] = await Promise.all([countContactMessages(), countUnreadContactMessages()]);
+      const pageCount = Math.max(1, Math.ceil(total / ENQUIRIES_PAGE_SIZE));
+      const page = Math.min(requested, pageCount); // past the end: the last page
+      return { messages: await listContactMessages(page), total, unread, page, pageCount };
     },
-    { messages: [] as Enquiry[], total: 0, unread: 0, page, pageCount: 1 },
+    { messages: [] as Enquiry[], total: 0, unread: 0, page: requested, pageCount: 1 },
   );
 }
 

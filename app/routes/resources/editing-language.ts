@@ -4,11 +4,12 @@ import { z } from '~/lib/zod';
 import { editingLanguageCookie } from '~/.server/editing-language';
 import { listActiveLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
+import { safeRedirectTarget } from '~/.server/safe-redirect';
 import type { Route } from './+types/editing-language';
 
 const EditingLanguageSchema = z.object({
   language: z.string().trim().min(2).max(10),
-  redirectTo: z.string().startsWith('/admin').max(500).optional(),
+  redirectTo: z.string().max(2000).optional(),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -24,8 +25,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ ok: false, error: 'Langue inconnue' }, { status: 400 });
   }
   const headers = { 'Set-Cookie': editingLanguageCookie(parsed.data.language) };
-  if (parsed.data.redirectTo && !parsed.data.redirectTo.startsWith('//')) {
-    return redirect(parsed.data.redirectTo, { headers });
+  if (parsed.data.redirectTo !== undefined) {
+    return redirect(safeRedirectTarget(parsed.data.redirectTo, { under: '/admin', fallback: '/admin' }), { headers });
   }
   return data({ ok: true, language: parsed.data.language }, { headers });
 }

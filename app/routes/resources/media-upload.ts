@@ -6,6 +6,7 @@ import { redirectWithToast, toastError, toastSuccess } from '~/.server/toast';
 import { ImageRejected, prepareImage, type PreparedImage } from '~/.server/media/images';
 import { deleteImage, setPrimaryImage, targetExists, TargetMissing, uploadImages } from '~/.server/media/entity-images';
 import { requireAdmin } from '~/.server/permissions';
+import { safeRedirectTarget } from '~/.server/safe-redirect';
 import {
   MAX_UPLOAD_REQUEST_BYTES,
   MediaActionSchema,
@@ -76,19 +77,13 @@ function wantsJson(request: Request) {
 }
 
 /** Plain form posts go back to the editor they came from. */
+/** Back to the admin page the upload came from (its Referer), if it is one. */
 function backTo(request: Request): string {
-  const referer = request.headers.get('referer');
-  if (referer) {
-    try {
-      const url = new URL(referer);
-      if (url.origin === new URL(request.url).origin && url.pathname.startsWith('/admin')) {
-        return url.pathname + url.search;
-      }
-    } catch {
-      /* not a URL: fall through */
-    }
-  }
-  return '/admin';
+  return safeRedirectTarget(request.headers.get('referer'), {
+    under: '/admin',
+    fallback: '/admin',
+    origin: new URL(request.url).origin,
+  });
 }
 
 function toResponse(result: { data: unknown; init?: ResponseInit | null }) {
