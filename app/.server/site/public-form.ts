@@ -7,7 +7,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect } from 'react-router';
 import type { Toast } from '~/lib/toast';
-import { readCookie } from '../cookies';
+import { readCookie, serializeCookie } from '../cookies';
 import { sendToast } from '../toast';
 
 export type PublicFormName = 'contact' | 'testimonial';
@@ -69,7 +69,7 @@ export function publicFormAnswers(
         return redirect(options.anchor, {
           status: 303,
           headers: {
-            'Set-Cookie': `${SENT_COOKIE}=${options.form}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`,
+            'Set-Cookie': serializeCookie(SENT_COOKIE, options.form, { maxAge: 60 }),
           },
         });
       }
@@ -87,7 +87,7 @@ export function takeSentFlag(request: Request, form: PublicFormName): { sent: bo
   return {
     sent: true,
     headers: {
-      'Set-Cookie': `${SENT_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`,
+      'Set-Cookie': serializeCookie(SENT_COOKIE, '', { maxAge: 0 }),
     },
   };
 }
