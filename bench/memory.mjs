@@ -11,8 +11,10 @@
 // Load comes from wrk on loopback when installed, else from a small Node client.
 //
 // Usage: node bench/memory.mjs [--page-seconds=60] [--soak-seconds=300] [--quick] [--write]
+//                               [--no-unit] [--node-options="…"]
 //   --quick: 10 s per page and a 60 s soak (reference taken after 12 s), for a quick look.
 //   --write: replaces the memory section of bench/RESULTS.md.
+//   --no-unit: without the unit's NODE_OPTIONS / MALLOC_* (to see what they are worth).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -42,14 +44,19 @@ if (!fs.existsSync(builtEntry)) {
   process.exit(1);
 }
 
-/** NODE_OPTIONS of the production unit, so that the benchmark runs with the heap limit production has. */
-function productionNodeOptions() {
+/** The production unit's memory settings (NODE_OPTIONS, MALLOC_*), so that the benchmark measures what production runs. */
+function productionMemoryEnv() {
   const unit = path.join(root, 'deploy/guesthouse.service');
-  if (!fs.existsSync(unit)) return '';
-  const line = fs.readFileSync(unit, 'utf8').match(/^Environment=NODE_OPTIONS=(.*)$/m);
-  return line ? line[1].replace(/^"|"$/g, '').trim() : '';
+  if (!fs.existsSync(unit)) return {};
+  const settings = {};
+  for (const [, name, value] of fs.readFileSync(unit, 'utf8').matchAll(/^Environment=(NODE_OPTIONS|MALLOC_[A-Z_]+)=(.*)$/gm)) {
+    settings[name] = value.replace(/^"|"$/g, '').trim();
+  }
+  return settings;
 }
-const nodeOptions = args['node-options'] ?? productionNodeOptions();
+const memoryEnv = args['no-unit'] === 'true' ? {} : productionMemoryEnv();
+if (args['node-options'] !== undefined) memoryEnv.NODE_OPTIONS = args['node-options'];
+const memorySettings = Object.entries(memoryEnv).map(([name, value]) => `${name}=${value}`).join(' ') || '(none)';
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -69,7 +76,7 @@ const fmt = (value) => value.toFixed(0);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guesthouse-memory-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'true', NODE_OPTIONS: nodeOptions };
+const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'true', NODE_OPTIONS: '', ...memoryEnv };
 for (const name of Object.keys(env)) if (name === 'DATABASE_URL' || name.startsWith('S3_')) delete env[name];
 
 let server;
@@ -175,7 +182,7 @@ function loadWithWrk(paths, seconds) {
       `request = function()\n  i = i + 1\n  return wrk.format("GET", paths[(i % #paths) + 1])\nend\n`,
   );
   return new Promise((resolve, reject) => {
-    const wrk = spawn('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '-s', script, base], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const wrk = spawn('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '30s', '-s', script, base], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     wrk.stdout.on('data', (chunk) => (out += chunk));
     wrk.on('error', reject);
@@ -295,8 +302,8 @@ const lines = [
   '## Memory of the server process',
   '',
   `${results.started.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${os.cpus().length} cores · ${fmt(mb(os.totalmem()))} MB RAM · Node ${process.version} · ` +
-    `load from ${hasWrk ? 'wrk' : 'a Node client'} on loopback · server started with \`NODE_OPTIONS=${nodeOptions || '(none)'}\`` +
-    `${nodeOptions ? ' (the production unit\'s)' : ''}, V8 heap limit ${fmt(mb(results.heapLimit))} MB.`,
+    `load from ${hasWrk ? 'wrk' : 'a Node client'} on loopback · server started with \`${memorySettings}\`` +
+    `${args['no-unit'] === 'true' ? '' : ' (deploy/guesthouse.service)'}, V8 heap limit ${fmt(mb(results.heapLimit))} MB.`,
   '',
   'RSS of the Node server process alone (the embedded PostgreSQL runs in its own processes); peaks are the',
   "kernel's high-water mark (VmHWM) over each phase. The machine is shared with other work while this runs:",

@@ -99,6 +99,28 @@ export const variantStats = { encodes: 0 };
 
 const inflight = new Map<string, Promise<Buffer | null>>();
 
+/**
+ * Encodes at a time. Each holds a decoded original and the encoder's buffers (AVIF's are
+ * large): twenty fresh variants at once took the process past 600 MB; one after another
+ * they stay within a small server's memory, and each is encoded only once anyway.
+ */
+export const ENCODE_CONCURRENCY = 1;
+let encoding = 0;
+const waiting: Array<() => void> = [];
+
+async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (encoding >= ENCODE_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else encoding++;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next in line, or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else encoding--;
+  }
+}
+
 /** The variant's bytes (cached or freshly encoded), or null when the original does not exist. */
 export async function getVariant(key: string, spec: VariantSpec, format: OutputFormat): Promise<Buffer | null> {
   const cacheKey = variantKey(key, spec, format);
@@ -113,7 +135,7 @@ export async function getVariant(key: string, spec: VariantSpec, format: OutputF
     const original = await storage().get(key);
     if (!original) return null;
     variantStats.encodes++;
-    const body = await encodeVariant(original.body, spec, format);
+    const body = await withEncodeSlot(() => encodeVariant(original.body, spec, format));
     await storage().put(cacheKey, body, OUTPUT_TYPES[format]);
     // The original may have been deleted while we encoded: leave no variant behind it.
     if (!(await storage().exists(key))) {
