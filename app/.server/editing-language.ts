@@ -1,12 +1,13 @@
 // The back office's content-editing language (SPEC §2: 'Langue d'édition'): kept
-// in a cookie across pages, starting at fr, always one of the active languages.
+// in a cookie across pages, starting at fr, always one of the site's languages —
+// hidden ones too, so that a language can be translated before it is activated.
 import { readCookie, serializeCookie } from './cookies';
-import { listActiveLanguages } from './languages';
+import { listEditingLanguages } from './languages';
 
 export const EDITING_LANGUAGE_COOKIE = 'editingLanguage';
 
 export async function getEditingLanguage(request: Request): Promise<string> {
-  const active = await listActiveLanguages();
+  const active = await listEditingLanguages();
   const cookie = readCookie(request, EDITING_LANGUAGE_COOKIE);
   if (cookie && active.some((l) => l.code === cookie)) return cookie;
   return active.some((l) => l.code === 'fr') ? 'fr' : (active.find((l) => l.isDefault)?.code ?? active[0]?.code ?? 'fr');

@@ -22,6 +22,21 @@ export async function listActiveLanguages(): Promise<ActiveLanguage[]> {
     .orderBy(asc(languages.position));
 }
 
+export interface EditingLanguage extends ActiveLanguage {
+  isActive: boolean;
+}
+
+/**
+ * Every language, hidden ones included, for the back office's content-editing
+ * language: owners translate a language before they make it public.
+ */
+export async function listEditingLanguages(): Promise<EditingLanguage[]> {
+  return db
+    .select({ code: languages.code, name: languages.name, isDefault: languages.isDefault, isActive: languages.isActive })
+    .from(languages)
+    .orderBy(asc(languages.position), asc(languages.code));
+}
+
 export const LANGUAGE_COOKIE = 'selectedLanguage';
 const ONE_YEAR = 31_536_000;
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { isMobile, openSidebar } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
 import { axeViolations } from './admin-axe';
 
@@ -25,7 +26,8 @@ test.describe('admin: languages', () => {
 
     await dialog.getByLabel('Code ISO').fill(code.toUpperCase());
     await dialog.getByLabel('Nom').fill(name);
-    await dialog.getByLabel('Active').click(); // inactive: visitors never see it
+    // A new language starts hidden (translate first, activate later).
+    await expect(dialog.getByLabel('Active')).not.toBeChecked();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Créer' }).click();
     await expect(page.getByText('Langue créée avec succès')).toBeVisible();
@@ -33,6 +35,12 @@ test.describe('admin: languages', () => {
     await expect(row).toContainText(code);
     await expect(row).toContainText('Inactive');
     await expect(table.getByRole('row').last()).toContainText(name);
+
+    // Hidden, yet offered for editing, marked as such (tests/integration/translation-workflow
+    // checks that visitors, the sitemap and hreflang do not see it).
+    await openSidebar(page);
+    await expect(page.getByLabel("Langue d'édition").locator('option', { hasText: `${name} (masquée)` })).toHaveCount(1);
+    if (isMobile(page)) await page.keyboard.press('Escape');
 
     // Edit: the code is fixed.
     await page.getByRole('button', { name: `Modifier ${name}` }).click();

@@ -59,7 +59,7 @@ export function AdminSidebar({
   editingLanguage,
   unreadMessages,
 }: {
-  languages: { code: string; name: string }[];
+  languages: EditingLanguageOption[];
   editingLanguage: string;
   unreadMessages: number;
 }) {
@@ -118,7 +118,14 @@ export function AdminSidebar({
   );
 }
 
-function EditingLanguagePicker({ languages, value }: { languages: { code: string; name: string }[]; value: string }) {
+/** A language of the picker; hidden ones (not on the public site yet) are marked. */
+export interface EditingLanguageOption {
+  code: string;
+  name: string;
+  isActive: boolean;
+}
+
+function EditingLanguagePicker({ languages, value }: { languages: EditingLanguageOption[]; value: string }) {
   const id = useId();
   const hintId = useId();
   const location = useLocation();
@@ -146,7 +153,7 @@ function EditingLanguagePicker({ languages, value }: { languages: { code: string
       >
         {languages.map((l) => (
           <option key={l.code} value={l.code}>
-            {l.name}
+            {l.isActive ? l.name : `${l.name} (masquée)`}
           </option>
         ))}
       </select>

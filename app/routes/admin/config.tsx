@@ -8,7 +8,7 @@ import { addContactEmail, deleteContactEmail, listContactEmails } from '~/.serve
 import { pool } from '~/.server/db/client';
 import { addDistance, deleteDistance, listDistances } from '~/.server/distances';
 import { getEditingLanguage } from '~/.server/editing-language';
-import { listActiveLanguages } from '~/.server/languages';
+import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { getSiteConfigForEditing, saveSiteConfig } from '~/.server/site-config';
 import {
@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       listContactEmails(),
       listTransportOptionsForEditing(language),
       listDistances(),
-      listActiveLanguages(),
+      listEditingLanguages(),
       readLastBackupRun(pool),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
@@ -63,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
         schema: SiteConfigSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: async (value) => {
-          const [language, active] = await Promise.all([getEditingLanguage(request), listActiveLanguages()]);
+          const [language, active] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
           await saveSiteConfig(value, language, active.find((l) => l.isDefault)?.code ?? 'fr');
         },
         success: 'Configuration sauvegardée avec succès',

@@ -4,7 +4,7 @@ import { LogOutIcon } from 'lucide-react';
 import { Form, Outlet, useLoaderData, useNavigation } from 'react-router';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { countUnreadContactMessages } from '~/.server/enquiries';
-import { listActiveLanguages } from '~/.server/languages';
+import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { AdminSidebar } from '~/components/admin/admin-sidebar';
 import { Button } from '~/components/ui/button';
@@ -16,13 +16,13 @@ import type { Route } from './+types/layout';
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
   const [languages, editingLanguage, unreadMessages] = await Promise.all([
-    listActiveLanguages(),
+    listEditingLanguages(),
     getEditingLanguage(request),
     countUnreadContactMessages(),
   ]);
   return {
     email: viewer.email,
-    languages: languages.map(({ code, name }) => ({ code, name })),
+    languages: languages.map(({ code, name, isActive }) => ({ code, name, isActive })),
     editingLanguage,
     unreadMessages,
     sidebarOpen: readSidebarOpen(request.headers.get('cookie')),

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { data, Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from 'react-router';
 import { z } from '~/lib/zod';
 import { getEditingLanguage } from '~/.server/editing-language';
-import { listActiveLanguages } from '~/.server/languages';
+import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import {
   deleteRoomSeasonPrice,
@@ -34,7 +34,7 @@ import type { Route } from './+types/room-editor';
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 async function editingLanguage(request: Request) {
-  const [code, active] = await Promise.all([getEditingLanguage(request), listActiveLanguages()]);
+  const [code, active] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
   const language = active.find((l) => l.code === code);
   return { code, name: language?.name ?? code, isDefault: language?.isDefault ?? code === 'fr' };
 }

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from '~/lib/zod';
 import { getEditingLanguage } from '~/.server/editing-language';
-import { listActiveLanguages } from '~/.server/languages';
+import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { getSectionForEdit, saveSection } from '~/.server/sections';
 import { redirectWithToast, toastError, toastSuccess } from '~/.server/toast';
@@ -26,7 +26,7 @@ import type { Route } from './+types/section-editor';
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 async function editingLanguage(request: Request) {
-  const [code, active] = await Promise.all([getEditingLanguage(request), listActiveLanguages()]);
+  const [code, active] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
   const language = active.find((l) => l.code === code);
   return { code, name: language?.name ?? code, isDefault: language?.isDefault ?? code === 'fr' };
 }

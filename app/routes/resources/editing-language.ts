@@ -2,7 +2,7 @@
 import { data, redirect } from 'react-router';
 import { z } from '~/lib/zod';
 import { editingLanguageCookie } from '~/.server/editing-language';
-import { listActiveLanguages } from '~/.server/languages';
+import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { safeRedirectTarget } from '~/.server/safe-redirect';
 import type { Route } from './+types/editing-language';
@@ -20,8 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = EditingLanguageSchema.safeParse(Object.fromEntries(await request.formData()));
-  const active = await listActiveLanguages();
-  if (!parsed.success || !active.some((l) => l.code === parsed.data.language)) {
+  const known = await listEditingLanguages();
+  if (!parsed.success || !known.some((l) => l.code === parsed.data.language)) {
     return data({ ok: false, error: 'Langue inconnue' }, { status: 400 });
   }
   const headers = { 'Set-Cookie': editingLanguageCookie(parsed.data.language) };

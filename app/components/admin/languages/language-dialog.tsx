@@ -45,7 +45,8 @@ function LanguageForm({ editing, onClose }: { editing: Language | null; onClose:
     reply: fetcher.data,
     defaultValue: {
       name: editing?.name ?? '',
-      isActive: editing?.isActive ?? true ? 'on' : undefined,
+      // A new language starts hidden: translate it first, then activate it.
+      isActive: editing?.isActive ? 'on' : undefined,
       isDefault: editing?.isDefault ? 'on' : undefined,
     },
   });
