@@ -147,9 +147,12 @@ describe('room editor', () => {
     expect(fr.data.language).toMatchObject({ code: 'fr', name: 'Français' });
     const en = await run(editorLoader as never, getRequest(`/admin/room/${id}`, `${admin}; ${EN}`), { roomId: id });
     expect(en.data.room).toMatchObject({ name: '', shortDescription: '', anyName: 'Lavande' });
-    // An inactive language is not an editing language: back to fr.
+    // A hidden language is an editing language too (translated before it is activated, issue 16);
+    // an unknown one falls back to fr.
     const de = await run(editorLoader as never, getRequest(`/admin/room/${id}`, `${admin}; editingLanguage=de`), { roomId: id });
-    expect(de.data.language.code).toBe('fr');
+    expect(de.data.language).toMatchObject({ code: 'de', name: 'Deutsch' });
+    const unknown = await run(editorLoader as never, getRequest(`/admin/room/${id}`, `${admin}; editingLanguage=zz`), { roomId: id });
+    expect(unknown.data.language.code).toBe('fr');
   });
 
   it('answers invalid input with 400 and French field messages, changing nothing', async () => {
@@ -346,12 +349,13 @@ describe('rooms list', () => {
 });
 
 describe('admin shell', () => {
-  it('gives the layout the active languages by position, the editing language and the sidebar state', async () => {
+  it('gives the layout every language by position (hidden ones marked), the editing language and the sidebar state', async () => {
     const result = await run(layoutLoader as never, getRequest('/admin', `${admin}; ${EN}; sidebar_state=false`));
     expect(result.data).toMatchObject({
       languages: [
-        { code: 'fr', name: 'Français' },
-        { code: 'en', name: 'English' },
+        { code: 'fr', name: 'Français', isActive: true },
+        { code: 'en', name: 'English', isActive: true },
+        { code: 'de', name: 'Deutsch', isActive: false },
       ],
       editingLanguage: 'en',
       unreadMessages: 0,
