@@ -9,7 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { createRequestHandler } from 'react-router';
 import { config } from '~/.server/config';
-import { pool } from '~/.server/db/client';
+import { expectDatabaseShutdown, pool } from '~/.server/db/client';
 import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
 import { openDatabase } from '~/.server/db/open';
 import { forwardedClientIp, publicRequestUrl } from '~/.server/proxy';
@@ -127,6 +127,7 @@ let server: ServerType | undefined;
  * by server/start.mjs after a fatal error.
  */
 export async function stop() {
+  expectDatabaseShutdown();
   server?.close();
   await stopServices();
   await pool.end().catch(() => {});
@@ -166,6 +167,7 @@ export async function start(): Promise<ServerType> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    expectDatabaseShutdown();
     console.log(`${signal} received: shutting down…`);
     await stop();
     process.exit(0);

@@ -32,12 +32,21 @@ function buildIsStale() {
 }
 
 if (buildIsStale()) {
-  console.log('Building the site (first start, or sources changed)…');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  // One progress line instead of the bundler's hundred: its output is shown only when it fails.
+  const started = Date.now();
+  process.stdout.write('Building the site (first start, or sources changed)… ');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
+    process.stdout.write('failed.\n');
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? `${result.error.message}\n` : ''}`);
     console.error('The build failed; see the messages above.');
     process.exit(result.status ?? 1);
   }
+  process.stdout.write(`done in ${Math.round((Date.now() - started) / 1000)} s.\n`);
 }
 
 process.env.NODE_ENV = 'production';

@@ -1,6 +1,7 @@
 // Every setting of DESIGN.md, parsed once. A wrong value stops the process with a
 // message naming the variable (see `loadConfig`), never a half-configured start.
 import path from 'node:path';
+import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from '~/lib/zod';
 import { isCommonPassword } from './auth/password-policy';
 
@@ -79,6 +80,9 @@ const EnvSchema = z
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
+    PHONE_DEFAULT_COUNTRY: optionalString
+      .transform((v) => (v ?? 'FR').toUpperCase())
+      .refine((v) => isSupportedCountry(v), { message: 'must be a two-letter country code such as FR' }),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {

@@ -72,12 +72,16 @@ test.describe('legal notice', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('English has its own text; Spanish and German show the French one', async ({ page }) => {
+  test('English has its own text; Spanish and German visitors read the English one, marked lang="en"', async ({ page }) => {
     await page.goto('/mentions-legales?lang=en');
     await expect(page.getByRole('heading', { level: 1, name: 'Legal notice' })).toBeVisible();
     await expect(page.getByRole('heading', { name: '7. Applicable law' })).toBeVisible();
-    await page.goto('/mentions-legales?lang=de');
-    await expect(page.getByRole('heading', { level: 1, name: 'Mentions légales' })).toBeVisible();
+    for (const lang of ['es', 'de']) {
+      await page.goto(`/mentions-legales?lang=${lang}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Legal notice' })).toBeVisible();
+      await expect(page.locator('article')).toHaveAttribute('lang', 'en');
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    }
     await expect(page.locator('footer').getByRole('link', { name: 'Impressum' })).toBeVisible();
   });
 });

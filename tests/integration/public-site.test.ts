@@ -4,6 +4,7 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { submitTestimonial } from '~/.server/guest-book';
+import { getLegalNotice, listMissingLegalFields, saveLegalNotice } from '~/.server/legal-notice';
 import { db } from '~/.server/db/client';
 import {
   contactMessages,
@@ -111,7 +112,7 @@ describe('public loaders', () => {
     expect(first).toMatchObject({ name: 'Lavande', image: '/media/b.jpg', tags: ['a', 'b', 'c', 'd'], maxGuests: 2 });
     expect(first.shortDescription).not.toContain('script');
     expect(second).toMatchObject({ name: 'Chambre #2', maxGuests: 2 });
-    expect(data.jsonLd).toMatchObject({ '@type': 'LodgingBusiness', name: 'Mas Test', telephone: '06 12 34 56 78', email: 'owner@example.com' });
+    expect(data.jsonLd).toMatchObject({ '@type': 'LodgingBusiness', name: 'Mas Test', telephone: '+33 6 12 34 56 78', email: 'owner@example.com' });
   });
 
   it('home: texts follow the language chain and SEO lists every active language', async () => {
@@ -153,9 +154,47 @@ describe('public loaders', () => {
     expect(fr.data.lastUpdate).toMatch(/^Dernière mise à jour : \d{2}\/\d{2}\/\d{4}$/);
     const en = await run(legalLoader as never, getRequest('/mentions-legales?lang=en'));
     expect(en.data.title).toBe('Legal notice');
+    // Spanish (and German) visitors read the English notice, marked as English.
     const es = await run(legalLoader as never, getRequest('/mentions-legales?lang=es'));
-    expect(es.data.title).toBe('Mentions légales');
-    expect(es.data.textLanguage).toBe('fr');
+    expect(es.data.title).toBe('Legal notice');
+    expect(es.data.textLanguage).toBe('en');
+  });
+
+  it('legal notice: names the publisher, the publication director and the host from the configuration, never made up', async () => {
+    const text = (data: { sections: Array<{ paragraphs: Array<Array<{ text: string }>> }> }) =>
+      data.sections.map((s) => s.paragraphs.map((p) => p.map((seg) => seg.text).join('')).join('\n')).join('\n');
+    const before = text((await run(legalLoader as never, getRequest('/mentions-legales'))).data);
+    expect(before).toContain('Directeur de la publication : —');
+    expect(before).toContain('Le site est hébergé par —.');
+    expect(before).not.toContain('SIRET');
+    await saveLegalNotice({
+      legalOwner: 'SARL Mas Test',
+      legalSiret: '123 456 789 00012',
+      publicationDirector: 'Marie Martin',
+      hostName: 'OVH SAS',
+      hostAddress: '2 rue Kellermann\n59100 Roubaix',
+      hostPhone: '+33 9 72 10 10 07',
+    });
+    const fr = (await run(legalLoader as never, getRequest('/mentions-legales'))).data;
+    const after = text(fr);
+    expect(after).toContain('est édité par SARL Mas Test');
+    expect(after).toContain('SIRET : 123 456 789 00012');
+    expect(after).toContain('Directeur de la publication : Marie Martin');
+    expect(after).toContain('Le site est hébergé par OVH SAS.');
+    expect(after).toContain('Adresse : 2 rue Kellermann, 59100 Roubaix');
+    const links = fr.sections.flatMap((s: { paragraphs: Array<Array<{ type: string; href?: string }>> }) => s.paragraphs.flat());
+    expect(links.filter((l: { type: string }) => l.type === 'phone').map((l: { href?: string }) => l.href)).toEqual([
+      'tel:+33612345678',
+      'tel:+33972101007',
+    ]);
+    expect(listMissingLegalFields(await getLegalNotice())).toEqual([]);
+  });
+
+  it('phone links are international; non-French pages show the international form', async () => {
+    const fr = (await run(homeLoader as never, getRequest('/'))).data;
+    expect(fr.shell.links.phones[0]).toEqual([{ type: 'phone', text: '06 12 34 56 78', href: 'tel:+33612345678' }]);
+    const en = (await run(homeLoader as never, getRequest('/?lang=en'))).data;
+    expect(en.shell.links.phones[0]).toEqual([{ type: 'phone', text: '+33 6 12 34 56 78', href: 'tel:+33612345678' }]);
   });
 
   it('sitemap lists every public page in every active language; robots keeps /admin and /auth out', async () => {

@@ -9,7 +9,20 @@ const { url } = await openDatabase();
 
 const holder = globalThis as typeof globalThis & { __guesthousePool?: pg.Pool };
 export const pool = (holder.__guesthousePool ??= new pg.Pool({ connectionString: url, max: 10 }));
-pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+let stopping = false;
+/**
+ * Called on the first shutdown signal: PostgreSQL (embedded, it may get the same
+ * signal from the terminal) then terminates our idle connections, which is the
+ * expected end of a clean stop, not an error to log.
+ */
+export function expectDatabaseShutdown() {
+  stopping = true;
+}
+const ADMIN_SHUTDOWN = '57P01';
+pool.on('error', (error: Error & { code?: string }) => {
+  if (stopping && error.code === ADMIN_SHUTDOWN) return;
+  console.error('PostgreSQL pool error:', error.message);
+});
 
 export const db = drizzle(pool, { schema });
 export type Db = typeof db;

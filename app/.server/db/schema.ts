@@ -156,6 +156,13 @@ export const siteConfig = pgTable(
     bookingLink: text('booking_link'),
     airbnbLink: text('airbnb_link'),
     tripadvisorLink: text('tripadvisor_link'),
+    // The legal notice (LCEN art. 6): who publishes the site, who is responsible for it, who hosts it.
+    legalOwner: text('legal_owner'),
+    legalSiret: text('legal_siret'),
+    publicationDirector: text('publication_director'),
+    hostName: text('host_name'),
+    hostAddress: text('host_address'),
+    hostPhone: text('host_phone'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import { loadTexts, pickText } from '../content';
 import { db } from '../db/client';
 import { distances, transportOptions } from '../db/schema';
 import { cleanRichText } from './html';
+import { linkText } from './phones';
 
 export async function listTransportOptions(chain: string[]) {
   const rows = await db
@@ -23,6 +24,7 @@ export async function listTransportOptions(chain: string[]) {
       id: row.id,
       type: row.type as 'car' | 'train' | 'plane',
       description: isHtml ? '' : description,
+      descriptionLinks: isHtml ? [] : linkText(description, chain[0] ?? 'fr'),
       descriptionHtml: isHtml ? cleanRichText(description) : '',
     };
   });

@@ -3,9 +3,13 @@
 import { loadTexts, pickText } from '../content';
 import { db } from '../db/client';
 import { siteConfig } from '../db/schema';
+import type { Segment } from '~/lib/autolink';
 import { cleanRichText } from './html';
+import { linkText } from './phones';
 
 export interface SiteShell {
+  /** Address, phones and email cut into text and links for the page's language. */
+  links: { address: Segment[]; phones: Segment[][]; email: Segment[] };
   name: string;
   tagline: string;
   address: string;
@@ -47,11 +51,19 @@ async function readConfig() {
 export async function loadSiteShell(chain: string[]) {
   const [row, texts] = await Promise.all([readConfig(), loadTexts('site_config', null)]);
   const phones = (row?.phones ?? []).filter((p) => p.trim() !== '');
+  const language = chain[0] ?? 'fr';
+  const address = row?.address?.trim() || SITE_FALLBACKS.address;
+  const shownPhones = phones.length ? phones : row?.phone ? [row.phone] : [];
   const shell: SiteShell = {
+    links: {
+      address: linkText(address, language),
+      phones: shownPhones.map((phone) => linkText(phone, language)),
+      email: linkText(row?.contactEmail ?? '', language),
+    },
     name: pickText(texts.get('site_config_name'), chain, row?.name) || SITE_FALLBACKS.name,
     tagline: pickText(texts.get('site_config_tagline'), chain, row?.tagline) || SITE_FALLBACKS.tagline,
-    address: row?.address?.trim() || SITE_FALLBACKS.address,
-    phones: phones.length ? phones : row?.phone ? [row.phone] : [],
+    address,
+    phones: shownPhones,
     email: row?.contactEmail ?? '',
     instagram: row?.instagramLink ?? '',
     booking: row?.bookingLink ?? '',

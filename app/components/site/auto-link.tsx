@@ -1,10 +1,14 @@
-import { autolink } from '~/lib/autolink';
+import type { Segment } from '~/lib/autolink';
 
-/** Plain text with its emails, phone numbers and street addresses turned into links. */
-export function AutoLink({ text, className }: { text: string; className?: string }) {
+/**
+ * Text with its emails, phone numbers and street addresses as links (SPEC §2). The
+ * server cuts the text (app/.server/site/phones.ts: phone links in international
+ * form), so the phone library stays out of the browser bundle.
+ */
+export function AutoLink({ segments, className }: { segments: Segment[]; className?: string }) {
   return (
     <span className={className}>
-      {autolink(text).map((segment, i) =>
+      {segments.map((segment, i) =>
         segment.type === 'text' ? (
           <span key={i}>{segment.text}</span>
         ) : (

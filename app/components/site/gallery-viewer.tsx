@@ -43,7 +43,7 @@ export default function GalleryViewer(props: { images: string[]; name: string; s
     <dialog
       ref={dialog}
       aria-label={t('room.viewer')}
-      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none bg-black/95 p-0 text-white backdrop:bg-black/80"
+      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none bg-black p-0 text-white backdrop:bg-black"
       onKeyDown={(event) => {
         if (event.key === 'Tab') {
           // A modal dialog still lets Tab leave for the browser's own UI: keep it inside.

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { imageUrl, VARIANTS } from '~/lib/image-url';
+import { RoomImagePlaceholder } from './room-placeholder';
 
 // The full-screen viewer is only downloaded when a visitor opens it.
 const GalleryViewer = lazy(() => import('./gallery-viewer'));
@@ -11,9 +12,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
   const [viewerAt, setViewerAt] = useState<number | null>(null);
   const total = images.length;
   if (total === 0) {
-    return (
-      <div className="flex aspect-[2/1] items-center justify-center rounded-xl bg-muted text-muted-foreground">{t('room.noImage')}</div>
-    );
+    return <RoomImagePlaceholder name={name} className="aspect-[2/1] rounded-xl" />;
   }
   const alt = (i: number) => t('room.imageAlt', { name, n: i + 1 });
   return (

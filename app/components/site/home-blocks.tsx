@@ -6,7 +6,10 @@ import { formatDuration, formatPrice } from '~/lib/format';
 import { imageUrl, VARIANTS } from '~/lib/image-url';
 import { roomGridClass } from '~/lib/room-grid';
 import { AmenityList } from './amenities';
+import type { Segment } from '~/lib/autolink';
 import { AutoLink } from './auto-link';
+import { MapWithConsent } from './map-consent';
+import { RoomImagePlaceholder } from './room-placeholder';
 import { RichText } from './rich-text';
 
 export interface RoomCardData {
@@ -45,7 +48,9 @@ function RoomCard({ room }: { room: RoomCardData }) {
             decoding="async"
             className="h-full w-full object-cover"
           />
-        ) : null}
+        ) : (
+          <RoomImagePlaceholder name={room.name} className="h-full w-full" />
+        )}
         <span className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-full bg-background/95 px-2.5 py-1 text-xs font-medium">
           <Users aria-hidden className="size-3.5" />
           {t('rooms.guests', { count: room.maxGuests })}
@@ -234,13 +239,13 @@ const TRANSPORT_ICONS = { car: Car, train: TrainFront, plane: Plane };
 
 export interface AccessData {
   address: string;
-  transport: Array<{ id: string; type: 'car' | 'train' | 'plane'; description: string; descriptionHtml: string }>;
+  addressLinks: Segment[];
+  transport: Array<{ id: string; type: 'car' | 'train' | 'plane'; description: string; descriptionLinks: Segment[]; descriptionHtml: string }>;
   distances: Array<{ id: string; city: string; durationMinutes: number }>;
 }
 
 export function AccessSection({ access }: { access: AccessData }) {
   const { t } = useTranslation();
-  const mapQuery = access.address.replace(/\s+/g, ' ').trim();
   return (
     <section id="acces" aria-labelledby="acces-title" className="scroll-mt-20 px-4 py-16">
       <div className="mx-auto max-w-6xl">
@@ -250,7 +255,7 @@ export function AccessSection({ access }: { access: AccessData }) {
             <div>
               <h3 className="mb-2 font-semibold">{t('access.address')}</h3>
               <address className="not-italic">
-                <AutoLink text={access.address} className="whitespace-pre-line" />
+                <AutoLink segments={access.addressLinks} className="whitespace-pre-line" />
               </address>
             </div>
             {access.transport.length ? (
@@ -266,7 +271,7 @@ export function AccessSection({ access }: { access: AccessData }) {
                         <h3 className="font-semibold">{t(`access.${option.type}`)}</h3>
                         {option.description ? (
                           <p className="whitespace-pre-line text-sm text-muted-foreground">
-                            <AutoLink text={option.description} />
+                            <AutoLink segments={option.descriptionLinks} />
                           </p>
                         ) : null}
                         <RichText html={option.descriptionHtml} className="text-sm text-muted-foreground" />
@@ -290,14 +295,7 @@ export function AccessSection({ access }: { access: AccessData }) {
               </div>
             ) : null}
           </div>
-          <iframe
-            title={t('access.mapTitle', { address: mapQuery })}
-            src={`https://www.google.com/maps?q=${encodeURIComponent(mapQuery)}&output=embed`}
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-            className="h-[500px] w-full rounded-xl border"
-            height={500}
-          />
+          <MapWithConsent address={access.address} />
         </div>
       </div>
     </section>

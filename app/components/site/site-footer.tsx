@@ -1,6 +1,7 @@
 import { Instagram, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from '~/lib/i18n-react';
 import { Link } from 'react-router';
+import type { Segment } from '~/lib/autolink';
 import { AutoLink } from './auto-link';
 
 export interface FooterShell {
@@ -9,6 +10,7 @@ export interface FooterShell {
   address: string;
   phones: string[];
   email: string;
+  links: { address: Segment[]; phones: Segment[][]; email: Segment[] };
   instagram: string;
 }
 
@@ -45,18 +47,18 @@ export function SiteFooter({ shell }: { shell: FooterShell }) {
           <ul className="space-y-2 text-sm">
             <li className="flex gap-2">
               <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <AutoLink text={shell.address} className="whitespace-pre-line" />
+              <AutoLink segments={shell.links.address} className="whitespace-pre-line" />
             </li>
-            {shell.phones.map((phone) => (
-              <li key={phone} className="flex gap-2">
+            {shell.links.phones.map((phone, i) => (
+              <li key={i} className="flex gap-2">
                 <Phone aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <AutoLink text={phone} />
+                <AutoLink segments={phone} />
               </li>
             ))}
             {shell.email ? (
               <li className="flex gap-2">
                 <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <AutoLink text={shell.email} />
+                <AutoLink segments={shell.links.email} />
               </li>
             ) : null}
           </ul>

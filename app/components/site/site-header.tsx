@@ -69,7 +69,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 
   const links = NAV.map((item) => {
     const label = t(`nav.${item.key}`);
-    const className = 'rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-primary';
+    const className = 'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-primary';
     const close = () => setOpen(false);
     if ('path' in item) {
       return (
@@ -94,19 +94,20 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
         {t('nav.skip')}
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
         <Link
           to="/"
           onClick={onHome ? scrollToTop : undefined}
-          className="font-serif text-xl font-semibold text-primary"
+          className="min-w-0 truncate whitespace-nowrap font-serif text-base font-semibold text-primary min-[380px]:text-lg sm:text-xl"
           aria-label={t('nav.backToTop', { name: siteName })}
         >
           {siteName}
         </Link>
-        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+        {/* The full bar from 1024 px: below, the longest labels (es, de) would wrap it onto two lines. */}
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 lg:flex">
           {links}
         </nav>
-        <div className="flex items-center gap-1">
+        <div className="flex shrink-0 items-center gap-1">
           <LanguagePicker />
           {viewer?.isAdmin ? (
             <Link to="/admin" className="rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted">
@@ -115,7 +116,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           ) : null}
           <button
             type="button"
-            className="rounded-md p-2 hover:bg-muted md:hidden"
+            className="rounded-md p-2 hover:bg-muted lg:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
@@ -128,7 +129,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       <nav
         id="mobile-menu"
         aria-label={t('nav.main')}
-        className={`${open ? 'flex' : 'hidden'} flex-col border-t bg-background px-4 py-2 md:hidden`}
+        className={`${open ? 'flex' : 'hidden'} flex-col border-t bg-background px-4 py-2 lg:hidden`}
       >
         {links}
       </nav>

@@ -9,6 +9,7 @@ import { pool } from '~/.server/db/client';
 import { addDistance, deleteDistance, listDistances } from '~/.server/distances';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
+import { getLegalNotice, saveLegalNotice } from '~/.server/legal-notice';
 import { requireAdmin } from '~/.server/permissions';
 import { getSiteConfigForEditing, saveSiteConfig } from '~/.server/site-config';
 import {
@@ -21,10 +22,12 @@ import { BackupCard } from '~/components/admin/config/backup-card';
 import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card';
 import { DistancesCard } from '~/components/admin/config/distances-card';
 import { GeneralCard } from '~/components/admin/config/general-card';
+import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { AddContactEmailSchema, DeleteContactEmailSchema } from '~/lib/schemas/contact-email';
 import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID } from '~/lib/schemas/distance';
+import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { Route } from './+types/config';
@@ -36,16 +39,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
       listDistances(),
       listEditingLanguages(),
       readLastBackupRun(pool),
+      getLegalNotice(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
-    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup };
+    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal };
   } catch (error) {
     // The failed-load policy of a list screen, with the spec's own page text for this one.
     console.error(`[${SCREEN}] load failed:`, error);
@@ -110,6 +114,14 @@ export async function action({ request }: Route.ActionArgs) {
         perform: ({ city, durationMinutes }) => addDistance(city, durationMinutes),
         success: 'Distance ajoutée avec succès',
       });
+    case SAVE_LEGAL_INTENT:
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: LegalNoticeSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => saveLegalNotice(value),
+        success: 'Configuration sauvegardée avec succès',
+      });
     case 'delete-distance':
       return runIntent(formData, {
         screen: SCREEN,
@@ -140,6 +152,7 @@ export default function Config() {
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} />
           <DistancesCard distances={loaded.distances} />
+          <LegalNoticeCard values={loaded.legal} />
           <BackupCard lastBackup={loaded.lastBackup} />
         </>
       ) : (

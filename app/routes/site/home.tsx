@@ -7,6 +7,7 @@ import { publicAccess } from '~/.server/permissions';
 import { listDistances, listTransportOptions } from '~/.server/site/access';
 import { listRoomCards } from '~/.server/site/rooms';
 import { listActiveSections } from '~/.server/site/sections';
+import { linkPhone } from '~/.server/site/phones';
 import { publicFormAnswers, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
@@ -43,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     language,
     languages,
   });
+  const telephone = shell.phones[0] ? (linkPhone(shell.phones[0], language)?.international ?? shell.phones[0]) : '';
   const prices = rooms.map((r) => r.pricePerNight).filter((p): p is number => typeof p === 'number' && p > 0);
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -51,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     description: shell.tagline,
     url: seo.canonical,
     address: shell.address.replace(/\s*\n\s*/g, ', '),
-    ...(shell.phones[0] ? { telephone: shell.phones[0] } : {}),
+    ...(telephone ? { telephone } : {}),
     ...(shell.email ? { email: shell.email } : {}),
     image: site.heroImages.map((src) => new URL(src, seo.origin).toString()),
     ...(prices.length ? { priceRange: `${Math.min(...prices)} € – ${Math.max(...prices)} €` } : {}),
@@ -68,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       rooms,
       featured,
       publishedCount,
-      access: { address: shell.address, transport, distances },
+      access: { address: shell.address, addressLinks: shell.links.address, transport, distances },
       contactSent: contactSent.sent,
     },
     { headers: contactSent.headers },

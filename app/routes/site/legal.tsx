@@ -3,6 +3,8 @@ import { Link, useLoaderData } from 'react-router';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
 import { buildSeo } from '~/.server/site/seo';
+import { getLegalNotice } from '~/.server/legal-notice';
+import { linkText } from '~/.server/site/phones';
 import { loadSiteShell } from '~/.server/site/shell';
 import { AutoLink } from '~/components/site/auto-link';
 import { SiteLayout } from '~/components/site/site-layout';
@@ -21,13 +23,16 @@ export const LEGAL_SECTIONS = [
   'law',
 ] as const;
 
-/** SPEC §9: the legal notice exists in French and English; other languages read the French text. */
-const LEGAL_LANGUAGES = new Set(['fr', 'en']);
+/**
+ * SPEC §9: the legal notice exists in French and English. Visitors of any other
+ * language read the English text (marked lang="en"), closer to them than French.
+ */
+const legalTextLanguage = (language: string) => (language === 'fr' ? 'fr' : 'en');
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
   const { chain, language, languages, t } = await getRequestLanguage(request);
-  const { shell, legalPhone } = await loadSiteShell(chain);
+  const [{ shell, legalPhone }, notice] = await Promise.all([loadSiteShell(chain), getLegalNotice()]);
   const seo = buildSeo({
     request,
     path: '/mentions-legales',
@@ -36,13 +41,30 @@ export async function loader({ request }: Route.LoaderArgs) {
     language,
     languages,
   });
-  const textLanguage = LEGAL_LANGUAGES.has(language) ? language : 'fr';
+  const textLanguage = legalTextLanguage(language);
   const legal = createTranslator(textLanguage, resolveCatalog(textLanguage, 'fr'));
+  const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ', ');
+  // A missing value shows as a dash: never made up (the back office flags it).
   const values = {
     name: shell.name,
-    address: shell.address.replace(/\s*\n\s*/g, ', '),
+    owner: notice.legalOwner || '—',
+    address: oneLine(shell.address),
     phone: legalPhone || '—',
     email: shell.email || '—',
+    siret: notice.legalSiret,
+    director: notice.publicationDirector || '—',
+    hostName: notice.hostName || '—',
+    hostAddress: oneLine(notice.hostAddress) || '—',
+    hostPhone: notice.hostPhone || '—',
+  };
+  const paragraphsOf = (id: (typeof LEGAL_SECTIONS)[number]) => {
+    const paragraphs = legal(`legal.${id}.body`, values).split('\n\n');
+    if (id === 'editor') {
+      if (values.siret) paragraphs.push(legal('legal.editor.siret', values));
+      paragraphs.push(legal('legal.editor.director', values));
+    }
+    // Phone numbers link in international form (and read so on non-French pages).
+    return paragraphs.map((paragraph) => linkText(paragraph, language));
   };
   return {
     shell,
@@ -55,7 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     sections: LEGAL_SECTIONS.map((id) => ({
       id,
       title: legal(`legal.${id}.title`),
-      paragraphs: legal(`legal.${id}.body`, values).split('\n\n'),
+      paragraphs: paragraphsOf(id),
     })),
   };
 }
@@ -79,7 +101,7 @@ export default function Legal() {
               </h2>
               {section.paragraphs.map((paragraph, i) => (
                 <p key={i} className="mb-3 leading-relaxed">
-                  <AutoLink text={paragraph} />
+                  <AutoLink segments={paragraph} />
                 </p>
               ))}
             </section>

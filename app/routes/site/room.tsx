@@ -93,36 +93,16 @@ export default function RoomPage() {
             {t('room.back')}
           </Link>
           <Gallery images={room.images} name={room.name} />
-          <div className="mt-8 grid gap-8 md:grid-cols-3">
-            <div className="space-y-6 md:col-span-2">
-              <div>
-                <h1 className="font-serif text-3xl font-semibold md:text-4xl">{room.name}</h1>
-                <p className="mt-2 inline-flex items-center gap-2 text-muted-foreground">
-                  <Users aria-hidden className="size-4" />
-                  {t('room.capacity', { count: room.maxGuests })}
-                </p>
-              </div>
-              <RichText html={room.description} className="leading-relaxed" />
-              {room.tags.length ? (
-                <div>
-                  <h2 className="mb-2 text-lg font-semibold">{t('room.tags')}</h2>
-                  <ul className="flex flex-wrap gap-2">
-                    {room.tags.map((tag) => (
-                      <li key={tag} className="rounded-full bg-secondary px-3 py-1 text-sm">
-                        {tag}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-              {room.amenities.length ? (
-                <div>
-                  <h2 className="mb-3 text-lg font-semibold">{t('room.amenities')}</h2>
-                  <AmenityList amenities={room.amenities} />
-                </div>
-              ) : null}
-            </div>
-            <aside className="h-fit space-y-4 rounded-xl border bg-card p-6 shadow-sm">
+          {/* On phones the price and the call to action follow the title; from md they sit in the right column. */}
+          <div className="mt-8 grid gap-8 md:grid-cols-3 md:grid-rows-[auto_1fr]">
+            <header className="md:col-span-2">
+              <h1 className="font-serif text-3xl font-semibold md:text-4xl">{room.name}</h1>
+              <p className="mt-2 inline-flex items-center gap-2 text-muted-foreground">
+                <Users aria-hidden className="size-4" />
+                {t('room.capacity', { count: room.maxGuests })}
+              </p>
+            </header>
+            <aside className="h-fit space-y-4 md:col-start-3 md:row-span-2 md:row-start-1 rounded-xl border bg-card p-6 shadow-sm">
               <h2 className="text-lg font-semibold">{t('room.prices')}</h2>
               {room.seasonPrices.length ? (
                 <dl className="space-y-2" data-testid="season-prices">
@@ -148,6 +128,27 @@ export default function RoomPage() {
                 {t('room.book')}
               </Link>
             </aside>
+            <div className="space-y-6 md:col-span-2">
+              <RichText html={room.description} className="leading-relaxed" />
+              {room.tags.length ? (
+                <div>
+                  <h2 className="mb-2 text-lg font-semibold">{t('room.tags')}</h2>
+                  <ul className="flex flex-wrap gap-2">
+                    {room.tags.map((tag) => (
+                      <li key={tag} className="rounded-full bg-secondary px-3 py-1 text-sm">
+                        {tag}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {room.amenities.length ? (
+                <div>
+                  <h2 className="mb-3 text-lg font-semibold">{t('room.amenities')}</h2>
+                  <AmenityList amenities={room.amenities} />
+                </div>
+              ) : null}
+            </div>
           </div>
         </article>
       ) : (

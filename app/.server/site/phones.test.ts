@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { linkPhone, linkText } from './phones';
+
+describe('linkPhone', () => {
+  it('links a French number as entered in international form', () => {
+    expect(linkPhone('04 65 71 32 18', 'fr', 'FR')).toEqual({ href: 'tel:+33465713218', text: '04 65 71 32 18', international: '+33 4 65 71 32 18' });
+    expect(linkPhone('0465713218', 'de', 'FR')?.text).toBe('+33 4 65 71 32 18');
+    expect(linkPhone('+33 (0)4 65 71 32 18', 'en', 'FR')?.href).toBe('tel:+33465713218');
+  });
+
+  it('keeps a foreign prefix and refuses what cannot be a number', () => {
+    expect(linkPhone('+44 20 7946 0958', 'fr', 'FR')?.href).toBe('tel:+442079460958');
+    expect(linkPhone('0612', 'fr', 'FR')).toBeNull();
+  });
+});
+
+describe('linkText', () => {
+  it('rewrites the phone links found in a text, leaves the rest', () => {
+    const segments = linkText('Appelez le 04 65 71 32 18 ou écrivez à a@example.com', 'es');
+    expect(segments).toContainEqual({ type: 'phone', text: '+33 4 65 71 32 18', href: 'tel:+33465713218' });
+    expect(segments).toContainEqual({ type: 'email', text: 'a@example.com', href: 'mailto:a@example.com' });
+  });
+});
