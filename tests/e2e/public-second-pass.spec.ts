@@ -75,15 +75,23 @@ test.describe('room page', () => {
     await page.goto('/');
     await page.getByTestId('room-card').first().getByRole('link').last().click();
     await expect(page).toHaveURL(/\/room\//);
-    const title = page.getByRole('heading', { level: 1 });
     const prices = page.getByRole('complementary');
-    const book = page.getByRole('link', { name: 'Réserver cette chambre' });
-    const amenities = page.getByRole('heading', { name: 'Équipements' });
     await expect(prices).toBeVisible();
-    const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!.y;
-    expect(await top(prices)).toBeGreaterThan(await top(title));
-    expect(await top(book)).toBeLessThan(await top(amenities));
-    expect(await top(prices)).toBeLessThan(await top(page.locator('article .rich-text, article [class*="leading-relaxed"]').first()));
+    // Measured in one go: the page may still be scrolling after the navigation.
+    const tops = await page.evaluate(() => {
+      const y = (el: Element | null | undefined) => (el ? el.getBoundingClientRect().top : NaN);
+      const headings = [...document.querySelectorAll('article h2')];
+      return {
+        title: y(document.querySelector('article h1')),
+        prices: y(document.querySelector('article aside')),
+        book: y([...document.querySelectorAll('article a')].find((a) => a.textContent === 'Réserver cette chambre')),
+        description: y(document.querySelector('article [class*="leading-relaxed"]')),
+        amenities: y(headings.find((h) => h.textContent === 'Équipements')),
+      };
+    });
+    expect(tops.prices).toBeGreaterThan(tops.title);
+    expect(tops.prices).toBeLessThan(tops.description);
+    expect(tops.book).toBeLessThan(tops.amenities);
   });
 
   test('the gallery viewer hides the page behind an opaque backdrop', async ({ page }) => {
