@@ -34,12 +34,11 @@ import {
   type DemoPicture,
   type Localized,
 } from './demo-content';
+import { renderScenesInChild } from './render-scenes';
 
 /** Two app processes take the same transaction-scoped lock; the second waits, then finds content. */
 const SEED_LOCK = sql`pg_advisory_xact_lock(hashtext('guesthouse:seed-demo'))`;
 
-/** Rendering is CPU-bound (librsvg via sharp's thread pool): two at a time suits small machines. */
-const RENDER_CONCURRENCY = 2;
 
 export async function hasSiteContent(executor: Executor = db): Promise<boolean> {
   const result = await executor.execute<{ has_content: boolean }>(
@@ -85,18 +84,11 @@ function planDemo() {
 type DemoPlan = ReturnType<typeof planDemo>;
 
 async function renderAndStore(images: PlannedImage[], stored: string[]) {
-  // 1,400 lines of artwork and libvips: loaded when a seed actually happens, never by a serving process otherwise.
-  const { renderScene } = await import('./scenes');
-  let next = 0;
-  const worker = async () => {
-    while (next < images.length) {
-      const image = images[next++]!;
-      const body = await renderScene({ ...image.picture, seed: image.seed });
-      await storage().put(image.key, body, 'image/jpeg');
-      stored.push(image.key);
-    }
-  };
-  await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
+  const jpegs = await renderScenesInChild(images.map((image) => ({ ...image.picture, seed: image.seed })));
+  for (const [index, image] of images.entries()) {
+    await storage().put(image.key, jpegs[index]!, 'image/jpeg');
+    stored.push(image.key);
+  }
 }
 
 async function removeStored(keys: string[]) {
