@@ -206,7 +206,10 @@ export async function listRoomSeasonPrices(roomId: string): Promise<SeasonPriceR
 }
 
 /** SPEC §4: created if none exists for the room and season, otherwise updated. */
-export async function saveRoomSeasonPrice(roomId: string, seasonId: string, price: number): Promise<void> {
+/** False when the season does not exist (e.g. deleted in another tab). */
+export async function saveRoomSeasonPrice(roomId: string, seasonId: string, price: number): Promise<boolean> {
+  const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId));
+  if (!season) return false;
   await db
     .insert(roomSeasonPrices)
     .values({ roomId, seasonId, pricePerNight: price })
@@ -214,6 +217,7 @@ export async function saveRoomSeasonPrice(roomId: string, seasonId: string, pric
       target: [roomSeasonPrices.roomId, roomSeasonPrices.seasonId],
       set: { pricePerNight: price, updatedAt: new Date() },
     });
+  return true;
 }
 
 export async function deleteRoomSeasonPrice(roomId: string, seasonId: string): Promise<boolean> {

@@ -28,13 +28,3 @@ export function EditorHeader({
     </div>
   );
 }
-
-/** A form field's error messages, announced with the field (aria-describedby). */
-export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {errors.join(' ')}
-    </p>
-  );
-}

@@ -1,7 +1,7 @@
 // The back-office shell (SPEC §2): sidebar, header, sign-out, loading state.
 // This loader guards the page, but every child loader and action guards itself too.
-import { LogOutIcon } from 'lucide-react';
-import { Form, Outlet, useLoaderData, useNavigation } from 'react-router';
+import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
+import { Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { countUnreadContactMessages } from '~/.server/enquiries';
 import { listEditingLanguages } from '~/.server/languages';
@@ -33,24 +33,40 @@ export function meta() {
   return [{ title: 'Administration' }, { name: 'robots', content: 'noindex' }];
 }
 
+/** The public page that shows what the screen edits ("Voir le site"). */
+function publicPageOf(pathname: string): string {
+  const room = /^\/admin\/room\/([0-9a-f-]{36})$/.exec(pathname);
+  if (room) return `/room/${room[1]}`;
+  if (pathname.startsWith('/admin/testimonials')) return '/livre-dor';
+  return '/';
+}
+
 export default function AdminLayout() {
   const { email, languages, editingLanguage, unreadMessages, sidebarOpen } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
 
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
       <AdminSidebar languages={languages} editingLanguage={editingLanguage} unreadMessages={unreadMessages} />
-      <SidebarInset>
+      {/* data-admin-shell: on a phone every control of the back office is a 44 px touch target (app.css). */}
+      <SidebarInset data-admin-shell="">
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 sm:px-4">
           <SidebarTrigger />
           <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
-          <h1 className="flex-1 truncate text-lg font-semibold">Administration</h1>
-          <span className="hidden truncate text-sm text-muted-foreground md:inline">{email}</span>
+          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">Administration</h1>
+          <span className="hidden truncate text-sm text-muted-foreground lg:inline">{email}</span>
+          <Button asChild variant="ghost" size="sm">
+            <a href={publicPageOf(pathname)} target="_blank" rel="noopener">
+              <ExternalLinkIcon aria-hidden="true" />
+              Voir le site
+            </a>
+          </Button>
           <Form method="post" action="/sign-out">
             <Button type="submit" variant="outline" size="sm">
               <LogOutIcon aria-hidden="true" />
-              <span className="max-sm:sr-only">Déconnexion</span>
+              Déconnexion
             </Button>
           </Form>
         </header>

@@ -3,7 +3,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Trash2Icon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { data, Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from 'react-router';
 import { z } from '~/lib/zod';
 import { getEditingLanguage } from '~/.server/editing-language';
@@ -17,11 +17,15 @@ import {
   saveRoom,
   saveRoomSeasonPrice,
 } from '~/.server/rooms';
-import { redirectWithToast, toastError, toastSuccess } from '~/.server/toast';
+import { redirectWithToast } from '~/.server/toast';
+import { loadEditor, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
-import { EditorHeader, FieldError } from '~/components/admin/editor-header';
+import { EditorHeader } from '~/components/admin/editor-header';
 import { ImageUploader } from '~/components/admin/image-uploader';
+import { adminMeta } from '~/components/admin/screen-kit';
+import { ErrorList } from '~/components/forms';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
@@ -39,69 +43,69 @@ async function editingLanguage(request: Request) {
   return { code, name: language?.name ?? code, isDefault: language?.isDefault ?? code === 'fr' };
 }
 
+const SCREEN = 'admin/room-editor';
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const language = await editingLanguage(request);
   if (params.roomId === 'new') return { room: null, seasonPrices: [], language };
-  const loadFailed = () => redirectWithToast('/admin', { type: 'error', title: 'Erreur', description: 'Impossible de charger la chambre' });
-  if (!isUuid(params.roomId)) throw loadFailed();
-  const [room, seasonPrices] = await Promise.all([getRoomForEdit(params.roomId, language.code), listRoomSeasonPrices(params.roomId)]);
-  if (!room) throw loadFailed();
-  return { room, seasonPrices, language };
+  const roomId = params.roomId;
+  return loadEditor(SCREEN, 'Impossible de charger la chambre', async () => {
+    if (!isUuid(roomId)) return null;
+    const [room, seasonPrices] = await Promise.all([getRoomForEdit(roomId, language.code), listRoomSeasonPrices(roomId)]);
+    return room ? { room, seasonPrices, language } : null;
+  });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const formData = await request.formData();
-  const intent = formData.get('intent');
-  const isNew = params.roomId === 'new';
-  if (!isNew && !isUuid(params.roomId)) throw data('Unknown room', { status: 404 });
-
-  if (intent === 'save') {
-    const submission = parseWithZod(formData, { schema: RoomSchema });
-    if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-    const language = await editingLanguage(request);
-    const { intent: _, ...values } = submission.value;
-    const id = await saveRoom(isNew ? null : params.roomId, values, language).catch((error: unknown) => {
-      console.error('[admin/room-editor] save failed', error);
-      return null;
-    });
-    if (!id) return toastError('Impossible de sauvegarder la chambre', { result: submission.reply() }, { status: isNew ? 500 : 404 });
-    const success = { type: 'success' as const, title: 'Succès', description: 'Chambre sauvegardée avec succès' };
-    if (isNew) return redirectWithToast(`/admin/room/${id}`, success);
-    return toastSuccess(success.description, { result: submission.reply() });
-  }
-
-  if (intent === 'save-season-price' || intent === 'delete-season-price') {
-    const submission = parseWithZod(formData, { schema: SeasonPriceSchema });
-    if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-    // SPEC §5: nothing is saved for a room that does not exist yet.
-    if (isNew || !(await roomExists(params.roomId))) {
-      return toastError(intent === 'save-season-price' ? 'Erreur lors de la mise à jour du prix' : 'Erreur lors de la suppression', {
-        result: submission.reply(),
+  const roomId = params.roomId === 'new' ? null : params.roomId;
+  if (roomId !== null && !isUuid(roomId)) throw data('Unknown room', { status: 404 });
+  switch (formData.get('intent')) {
+    case 'save':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RoomSchema,
+        failure: 'Impossible de sauvegarder la chambre',
+        // null: the room is gone (404); a database error throws (500, logged).
+        perform: async ({ intent: _, ...values }) => saveRoom(roomId, values, await editingLanguage(request)),
+        success: (_, id) =>
+          roomId
+            ? 'Chambre sauvegardée avec succès'
+            : redirectWithToast(`/admin/room/${id}`, { type: 'success', title: 'Succès', description: 'Chambre sauvegardée avec succès' }),
+      });
+    case 'save-season-price': {
+      const failure = 'Erreur lors de la mise à jour du prix';
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: SeasonPriceSchema,
+        failure,
+        // SPEC §5: nothing is saved for a room that does not exist yet; nor for a vanished season.
+        perform: async (value) =>
+          (roomId !== null && value.intent === 'save-season-price' && (await roomExists(roomId)) && (await saveRoomSeasonPrice(roomId, value.seasonId, value.price))) ||
+          refuse(failure),
+        success: 'Prix de saison mis à jour',
       });
     }
-    const value = submission.value;
-    if (value.intent === 'save-season-price') {
-      const saved = await saveRoomSeasonPrice(params.roomId, value.seasonId, value.price).then(
-        () => true,
-        (error: unknown) => {
-          console.error('[admin/room-editor] season price failed', error);
-          return false;
-        },
-      );
-      return saved ? toastSuccess('Prix de saison mis à jour') : toastError('Erreur lors de la mise à jour du prix');
+    case 'delete-season-price': {
+      const failure = 'Erreur lors de la suppression';
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: SeasonPriceSchema,
+        failure,
+        perform: async ({ seasonId }) => (roomId !== null && (await deleteRoomSeasonPrice(roomId, seasonId))) || refuse(failure),
+        success: 'Prix de saison supprimé',
+      });
     }
-    const deleted = await deleteRoomSeasonPrice(params.roomId, value.seasonId).catch(() => false);
-    return deleted ? toastSuccess('Prix de saison supprimé') : toastError('Erreur lors de la suppression');
+    default:
+      return unknownIntent(formData);
   }
-
-  throw data('Unknown intent', { status: 400 });
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData?.room ? `Édition: ${loaderData.room.anyName}` : 'Nouvelle chambre';
-  return [{ title: `${title} – Administration` }, { name: 'robots', content: 'noindex' }];
+  return adminMeta(title);
 }
 
 export default function RoomEditor() {
@@ -161,6 +165,8 @@ function RoomForm() {
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
   const shortLabelId = useId();
   const longLabelId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const blocker = useUnsavedChangesGuard(formRef, actionData, navigation.state === 'idle');
   const [form, fields] = useForm({
     lastResult: (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result,
     constraint: getZodConstraint(RoomSchema),
@@ -176,7 +182,7 @@ function RoomForm() {
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
+    <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-6">
       <input type="hidden" name="intent" value="save" />
       <Card>
         <CardHeader>
@@ -193,12 +199,12 @@ function RoomForm() {
                 placeholder={room?.anyName && !room.name ? room.anyName : undefined}
                 autoComplete="off"
               />
-              <FieldError id={fields.name.errorId} errors={fields.name.errors} />
+              <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
             </div>
             <div className="space-y-2">
               <Label htmlFor={fields.maxGuests.id}>Personnes max *</Label>
               <Input {...getInputProps(fields.maxGuests, { type: 'number' })} key={fields.maxGuests.key} step={1} inputMode="numeric" />
-              <FieldError id={fields.maxGuests.errorId} errors={fields.maxGuests.errors} />
+              <ErrorList id={fields.maxGuests.errorId} errors={fields.maxGuests.errors} />
             </div>
             <div className="space-y-2">
               <Label htmlFor={fields.pricePerNight.id}>Prix de base par nuit (€)</Label>
@@ -209,7 +215,7 @@ function RoomForm() {
                 min={0.01}
                 inputMode="decimal"
               />
-              <FieldError id={fields.pricePerNight.errorId} errors={fields.pricePerNight.errors} />
+              <ErrorList id={fields.pricePerNight.errorId} errors={fields.pricePerNight.errors} />
             </div>
           </div>
           <div className="space-y-2">
@@ -223,7 +229,7 @@ function RoomForm() {
               errorId={fields.shortDescription.errors ? fields.shortDescription.errorId : undefined}
               invalid={!!fields.shortDescription.errors}
             />
-            <FieldError id={fields.shortDescription.errorId} errors={fields.shortDescription.errors} />
+            <ErrorList id={fields.shortDescription.errorId} errors={fields.shortDescription.errors} />
           </div>
           <div className="space-y-2">
             <Label id={longLabelId} asChild>
@@ -236,15 +242,15 @@ function RoomForm() {
               errorId={fields.longDescription.errors ? fields.longDescription.errorId : undefined}
               invalid={!!fields.longDescription.errors}
             />
-            <FieldError id={fields.longDescription.errorId} errors={fields.longDescription.errors} />
+            <ErrorList id={fields.longDescription.errorId} errors={fields.longDescription.errors} />
           </div>
           <div className="space-y-2">
             <Label htmlFor={fields.tags.id}>Tags (séparés par des virgules)</Label>
             <Input {...getInputProps(fields.tags, { type: 'text' })} key={fields.tags.key} placeholder="Vue sur jardin, Calme, Terrasse" />
-            <FieldError id={fields.tags.errorId} errors={fields.tags.errors} />
+            <ErrorList id={fields.tags.errorId} errors={fields.tags.errors} />
           </div>
           <AmenityCheckboxes name={fields.amenities.name} defaultValue={room?.amenities ?? []} />
-          <FieldError id={fields.amenities.errorId} errors={fields.amenities.errors} />
+          <ErrorList id={fields.amenities.errorId} errors={fields.amenities.errors} />
         </CardContent>
       </Card>
       <div className="flex justify-end gap-2">
@@ -255,6 +261,7 @@ function RoomForm() {
           {saving ? 'Sauvegarde...' : 'Sauvegarder'}
         </Button>
       </div>
+      <UnsavedChangesDialog blocker={blocker} />
     </Form>
   );
 }

@@ -2,18 +2,22 @@
 // Title and content load and save in the back office's editing language.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { z } from '~/lib/zod';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { getSectionForEdit, saveSection } from '~/.server/sections';
-import { redirectWithToast, toastError, toastSuccess } from '~/.server/toast';
+import { redirectWithToast } from '~/.server/toast';
+import { loadEditor, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
-import { EditorHeader, FieldError } from '~/components/admin/editor-header';
+import { EditorHeader } from '~/components/admin/editor-header';
 import { ImageUploader } from '~/components/admin/image-uploader';
+import { adminMeta } from '~/components/admin/screen-kit';
+import { ErrorList } from '~/components/forms';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
@@ -31,41 +35,44 @@ async function editingLanguage(request: Request) {
   return { code, name: language?.name ?? code, isDefault: language?.isDefault ?? code === 'fr' };
 }
 
+const SCREEN = 'admin/section-editor';
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const language = await editingLanguage(request);
   if (params.sectionId === 'new') return { section: null, language };
-  const loadFailed = () =>
-    redirectWithToast('/admin', { type: 'error', title: 'Erreur', description: 'Impossible de charger la section' });
-  if (!isUuid(params.sectionId)) throw loadFailed();
-  const section = await getSectionForEdit(params.sectionId, language.code);
-  if (!section) throw loadFailed();
-  return { section, language };
+  const sectionId = params.sectionId;
+  return loadEditor(SCREEN, 'Impossible de charger la section', async () => {
+    const section = isUuid(sectionId) ? await getSectionForEdit(sectionId, language.code) : null;
+    return section ? { section, language } : null;
+  });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const formData = await request.formData();
-  if (formData.get('intent') !== 'save') throw data('Unknown intent', { status: 400 });
-  const isNew = params.sectionId === 'new';
-  if (!isNew && !isUuid(params.sectionId)) throw data('Unknown section', { status: 404 });
-  const submission = parseWithZod(formData, { schema: SectionSchema });
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const language = await editingLanguage(request);
-  const { intent: _, ...values } = submission.value;
-  const id = await saveSection(isNew ? null : params.sectionId, values, language).catch((error: unknown) => {
-    console.error('[admin/section-editor] save failed', error);
-    return null;
-  });
-  if (!id) return toastError('Impossible de sauvegarder la section', { result: submission.reply() }, { status: isNew ? 500 : 404 });
-  const message = 'Section sauvegardée avec succès';
-  if (isNew) return redirectWithToast(`/admin/section/${id}`, { type: 'success', title: 'Succès', description: message });
-  return toastSuccess(message, { result: submission.reply() });
+  const sectionId = params.sectionId === 'new' ? null : params.sectionId;
+  if (sectionId !== null && !isUuid(sectionId)) throw data('Unknown section', { status: 404 });
+  switch (formData.get('intent')) {
+    case 'save':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: SectionSchema,
+        failure: 'Impossible de sauvegarder la section',
+        perform: async ({ intent: _, ...values }) => saveSection(sectionId, values, await editingLanguage(request)),
+        success: (_, id) =>
+          sectionId
+            ? 'Section sauvegardée avec succès'
+            : redirectWithToast(`/admin/section/${id}`, { type: 'success', title: 'Succès', description: 'Section sauvegardée avec succès' }),
+      });
+    default:
+      return unknownIntent(formData);
+  }
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData?.section ? `Section : ${loaderData.section.displayTitle}` : 'Nouvelle section';
-  return [{ title: `${title} – Administration` }, { name: 'robots', content: 'noindex' }];
+  return adminMeta(title);
 }
 
 export default function SectionEditor() {
@@ -115,6 +122,8 @@ function SectionForm() {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
   const contentLabelId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const blocker = useUnsavedChangesGuard(formRef, actionData, navigation.state === 'idle');
   const [form, fields] = useForm({
     lastResult: (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result,
     constraint: getZodConstraint(SectionSchema),
@@ -128,7 +137,7 @@ function SectionForm() {
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6">
+    <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-6">
       <input type="hidden" name="intent" value="save" />
       <Card>
         <CardHeader>
@@ -144,7 +153,7 @@ function SectionForm() {
               placeholder={section && !section.title ? section.displayTitle : undefined}
               autoComplete="off"
             />
-            <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+            <ErrorList id={fields.title.errorId} errors={fields.title.errors} />
           </div>
           <div className="space-y-2">
             <Label id={contentLabelId} asChild>
@@ -157,14 +166,14 @@ function SectionForm() {
               errorId={fields.content.errors ? fields.content.errorId : undefined}
               invalid={!!fields.content.errors}
             />
-            <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+            <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
           </div>
           <div className="flex items-center gap-3">
             <Switch id={fields.isActive.id} name={fields.isActive.name} defaultChecked={section?.isActive ?? true} />
             <Label htmlFor={fields.isActive.id}>Section active</Label>
           </div>
           <AmenityCheckboxes name={fields.amenities.name} defaultValue={section?.amenities ?? []} />
-          <FieldError id={fields.amenities.errorId} errors={fields.amenities.errors} />
+          <ErrorList id={fields.amenities.errorId} errors={fields.amenities.errors} />
         </CardContent>
       </Card>
       <div className="flex justify-end gap-2">
@@ -175,6 +184,7 @@ function SectionForm() {
           {saving ? 'Sauvegarde...' : 'Sauvegarder'}
         </Button>
       </div>
+      <UnsavedChangesDialog blocker={blocker} />
     </Form>
   );
 }

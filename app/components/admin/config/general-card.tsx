@@ -2,10 +2,12 @@
 // language; contact email, phones, address and links; hero images once saved.
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { MinusIcon, PlusIcon, SaveIcon } from 'lucide-react';
+import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { ImageUploader } from '~/components/admin/image-uploader';
 import { RichTextEditor } from '~/components/admin/rich-text-editor';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -65,8 +67,11 @@ function GeneralForm({ config }: { config: SiteConfigForEditing }) {
     defaultValue: { ...config, phones: config.phones.length ? config.phones : [''] },
   });
   const phones = fields.phones.getFieldList();
+  const formRef = useRef<HTMLFormElement>(null);
+  const blocker = useUnsavedChangesGuard(formRef, fetcher.data, fetcher.state === 'idle');
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-4">
+      <UnsavedChangesDialog blocker={blocker} />
       <input type="hidden" name="intent" value="save-config" />
       <div className="grid gap-4 md:grid-cols-2">
         <Field label="Nom du site" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 200 }} errors={fields.name.errors} />

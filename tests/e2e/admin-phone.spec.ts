@@ -1,0 +1,117 @@
+// The back office on a phone (375 px): every list screen fits without horizontal
+// scrolling, and one operation of each is done by tapping touch-sized (≥ 44 px) controls.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInAsAdmin } from './fixtures';
+import { axeViolations } from './admin-axe';
+
+test.skip(({ viewport }) => (viewport?.width ?? 1280) > 400, 'phone layout only');
+test.setTimeout(180_000);
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function tapTouchTarget(control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  expect(box, 'control is laid out').not.toBeNull();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+  await control.tap();
+}
+
+async function closeToast(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]', { hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button', { name: 'Fermer la notification' }).click();
+  await expect(toast).toBeHidden();
+}
+
+test('every list screen is usable at 375 px by touch', async ({ page, playwright, baseURL }, testInfo) => {
+  const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const email = `phone-${stamp}@example.com`;
+  const api = await playwright.request.newContext({ baseURL });
+  await api.post('/api/auth/sign-up/email', { data: { email, password: 'e2e-user-password-phone', name: email }, headers: { origin: baseURL! } });
+  await api.dispose();
+  await signInAsAdmin(page);
+
+  // Shell: labelled sign-out and "Voir le site" are visible.
+  await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Voir le site' })).toHaveAttribute('href', '/');
+
+  // Chambres: reorder.
+  await page.goto('/admin/rooms');
+  await expectNoHorizontalScroll(page);
+  const rooms = page.getByRole('table', { name: 'Chambres' });
+  const firstName = (await rooms.getByRole('row').nth(1).getByRole('cell').nth(1).textContent())!.trim();
+  await tapTouchTarget(rooms.getByRole('button', { name: `Descendre ${firstName}` }));
+  await expect(page.getByText('Ordre des chambres mis à jour')).toBeVisible();
+  await expect(rooms.getByRole('row').nth(2)).toContainText(firstName);
+  await closeToast(page, 'Ordre des chambres mis à jour');
+  await tapTouchTarget(rooms.getByRole('button', { name: `Monter ${firstName}` }));
+  await expect(rooms.getByRole('row').nth(1)).toContainText(firstName);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Saisons: add, then delete with the confirmation.
+  await page.goto('/admin/seasons');
+  await expectNoHorizontalScroll(page);
+  const season = `Saison ${stamp}`;
+  await page.getByLabel('Nom de la saison').fill(season);
+  await tapTouchTarget(page.getByRole('button', { name: 'Ajouter' }));
+  await closeToast(page, 'Saison ajoutée avec succès');
+  await tapTouchTarget(page.getByRole('button', { name: `Supprimer ${season}` }));
+  await tapTouchTarget(page.getByRole('alertdialog', { name: 'Supprimer la saison' }).getByRole('button', { name: 'Supprimer' }));
+  await expect(page.getByText('Saison supprimée avec succès')).toBeVisible();
+
+  // Livre d'Or: publish / unpublish, every action of a row reachable.
+  await page.goto('/admin/testimonials');
+  await expectNoHorizontalScroll(page);
+  const row = page.getByRole('table', { name: 'Témoignages' }).getByRole('row').nth(1);
+  const publish = row.getByRole('button', { name: /^(Publier|Dépublier) le témoignage de / });
+  const wasPublished = (await publish.getAttribute('aria-label'))!.startsWith('Dépublier');
+  await tapTouchTarget(publish);
+  await expect(page.getByText(wasPublished ? 'Témoignage dépublié' : 'Témoignage publié', { exact: true })).toBeVisible();
+  await closeToast(page, wasPublished ? 'Témoignage dépublié' : 'Témoignage publié');
+  await tapTouchTarget(row.getByRole('button', { name: /^(Publier|Dépublier) le témoignage de / }));
+  await expect(page.getByText(wasPublished ? 'Témoignage publié' : 'Témoignage dépublié', { exact: true })).toBeVisible();
+  for (const action of [/^Voir le témoignage/, /^Modifier le témoignage/, /^Favori : /, /^Supprimer le témoignage/]) {
+    await expect(row.getByRole('button', { name: action })).toBeInViewport();
+  }
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Utilisateurs: role change.
+  await page.goto('/admin/users');
+  await expectNoHorizontalScroll(page);
+  await page.getByRole('searchbox', { name: 'Rechercher un utilisateur' }).fill(email);
+  await tapTouchTarget(page.getByRole('button', { name: `Modifier le rôle de ${email}` }));
+  const dialog = page.getByRole('dialog', { name: 'Modifier le rôle' });
+  await dialog.getByLabel('Rôle').selectOption('admin');
+  await tapTouchTarget(dialog.getByRole('button', { name: 'Enregistrer' }));
+  await expect(page.getByText('Rôle mis à jour avec succès')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Utilisateurs' }).getByText('Administrateur', { exact: true })).toBeVisible();
+
+  // Langues: edit through the dialog.
+  await page.goto('/admin/languages');
+  await expectNoHorizontalScroll(page);
+  await tapTouchTarget(page.getByRole('button', { name: 'Modifier English' }));
+  const edit = page.getByRole('dialog', { name: 'Modifier la langue' });
+  await tapTouchTarget(edit.getByRole('button', { name: 'Enregistrer' }));
+  await expect(page.getByText('Langue modifiée avec succès')).toBeVisible();
+
+  // Sections: deactivate and activate again.
+  await page.goto('/admin/sections');
+  await expectNoHorizontalScroll(page);
+  const toggle = page.getByRole('table', { name: 'Sections' }).getByRole('button', { name: /^(Activer|Désactiver) / }).first();
+  const label = (await toggle.getAttribute('aria-label'))!;
+  await tapTouchTarget(toggle);
+  const title = label.replace(/^(Activer|Désactiver) /, '');
+  const back = page.getByRole('button', { name: `${label.startsWith('Activer') ? 'Désactiver' : 'Activer'} ${title}` });
+  await tapTouchTarget(back);
+  await expect(page.getByRole('button', { name: label })).toBeVisible();
+
+  await page.goto('/admin/messages');
+  await expectNoHorizontalScroll(page);
+  await page.goto('/admin/config');
+  await expectNoHorizontalScroll(page);
+});

@@ -1,0 +1,56 @@
+// Never lose the owner's work: leaving the room editor with unsaved changes asks first
+// (sidebar link, editing-language switch); after a successful save nothing asks.
+import { expect, test } from '@playwright/test';
+import { signInAsAdmin } from './fixtures';
+import { isMobile, openSidebar } from './admin-helpers';
+
+test('the room editor asks before a sidebar link or the language switch throws changes away', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/rooms');
+  await page.getByRole('table', { name: 'Chambres' }).getByRole('link', { name: /^Modifier / }).first().click();
+  await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
+  const editorUrl = page.url();
+  const name = page.getByLabel('Nom de la chambre *');
+  const original = await name.inputValue();
+  const prompt = page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });
+
+  // Nothing changed: leaving does not ask.
+  await openSidebar(page);
+  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Saisons' }).click();
+  await expect(page).toHaveURL(/\/admin\/seasons$/);
+  await expect(prompt).toHaveCount(0);
+  await page.goto(editorUrl);
+
+  // A sidebar link with a changed name: asked; staying keeps the change.
+  await name.fill(`${original} (brouillon)`);
+  await openSidebar(page);
+  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Saisons' }).click();
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText('elles seront perdues');
+  await prompt.getByRole('button', { name: 'Rester sur la page' }).click();
+  await expect(prompt).toBeHidden();
+  await expect(page).toHaveURL(editorUrl);
+  await expect(name).toHaveValue(`${original} (brouillon)`);
+
+  // The editing-language switch: asked too; leaving anyway switches the language.
+  await openSidebar(page);
+  await page.getByLabel("Langue d'édition").selectOption({ label: 'English' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+  await expect(page.getByText("Langue d'édition : English")).toBeVisible();
+  if (isMobile(page) && (await page.getByRole('dialog', { name: 'Administration' }).isVisible())) await page.keyboard.press('Escape');
+
+  // Back in French the draft is gone (never saved), and after a save nothing asks.
+  await openSidebar(page);
+  await page.getByLabel("Langue d'édition").selectOption({ label: 'Français' });
+  await expect(page.getByText("Langue d'édition : Français")).toBeVisible();
+  if (isMobile(page) && (await page.getByRole('dialog', { name: 'Administration' }).isVisible())) await page.keyboard.press('Escape');
+  await expect(name).toHaveValue(original);
+  await name.fill(original);
+  await page.getByRole('button', { name: 'Sauvegarder' }).click();
+  await expect(page.getByText('Chambre sauvegardée avec succès')).toBeVisible();
+  await openSidebar(page);
+  await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Saisons' }).click();
+  await expect(page).toHaveURL(/\/admin\/seasons$/);
+  await expect(prompt).toHaveCount(0);
+});
