@@ -32,7 +32,12 @@ test('every list screen is usable at 375 px by touch', async ({ page, playwright
   const stamp = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const email = `phone-${stamp}@example.com`;
   const api = await playwright.request.newContext({ baseURL });
-  await api.post('/api/auth/sign-up/email', { data: { email, password: 'e2e-user-password-phone', name: email }, headers: { origin: baseURL! } });
+  const signUp = await api.post('/auth', {
+    form: { intent: 'signup', email, password: 'e2e-user-password' },
+    headers: { origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(signUp.status()).toBe(302);
   await api.dispose();
   await signInAsAdmin(page);
 
