@@ -365,3 +365,31 @@ describe('admin shell', () => {
     expect(fresh.data).toMatchObject({ editingLanguage: 'fr', sidebarOpen: true });
   });
 });
+
+describe('saving in one language', () => {
+  it("never alters another language's texts", async () => {
+    const create = await run(editorAction as never, formRequest('/admin/room/new', saveFields({ name: 'Lavande', tags: 'calme' }), admin), {
+      roomId: 'new',
+    });
+    const id = create.headers.get('location')!.split('/').pop()!;
+    const textsIn = async (language: string) =>
+      (
+        await db
+          .select({ key: multilingualContent.contentKey, value: multilingualContent.contentValue })
+          .from(multilingualContent)
+          .where(and(eq(multilingualContent.entityId, id), eq(multilingualContent.languageCode, language)))
+          .orderBy(asc(multilingualContent.contentKey))
+      ).map((row) => [row.key, row.value]);
+    const french = await textsIn('fr');
+    expect(french.length).toBeGreaterThan(0);
+
+    // English saved twice, the second time with empty descriptions and tags.
+    const save = (fields: Fields) =>
+      run(editorAction as never, formRequest(`/admin/room/${id}`, saveFields(fields), `${admin}; ${EN}`), { roomId: id });
+    expect((await save({ name: 'Lavender', tags: 'quiet' })).status).toBe(200);
+    expect((await save({ name: 'Lavender room', shortDescription: '', longDescription: '', tags: '' })).status).toBe(200);
+
+    expect(await textsIn('fr')).toEqual(french);
+    expect(await textsIn('en')).toContainEqual([`room_${id}_name`, 'Lavender room']);
+  });
+});
