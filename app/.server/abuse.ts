@@ -6,7 +6,7 @@ import { config } from './config';
 import { forwardedClientIp } from './proxy';
 import { takeRateLimitSlot } from './rate-limit';
 
-export type LimitedForm = 'contact' | 'testimonial';
+export type LimitedForm = 'contact' | 'testimonial' | 'booking';
 
 /** A filled honeypot means a bot: the caller answers as usual and stores nothing. */
 export function isHoneypotFilled(formData: FormData, field = 'website'): boolean {

@@ -6,13 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { config } from '~/.server/config';
 import { db } from '~/.server/db/client';
 import {
+  bookings,
   contactEmails,
   distances,
   homepageSections,
   languages,
+  manualBlocks,
   multilingualContent,
   rooms,
   roomSeasonPrices,
+  seasonPeriods,
   seasons,
   siteConfig,
   testimonials,
@@ -21,6 +24,8 @@ import {
 import { keyFromUrl, storage } from '~/.server/media/storage';
 import { AMENITY_IDS } from '~/lib/amenities';
 import { COUNTRY_CODES } from '~/lib/countries';
+import { guesthouseToday } from '~/.server/booking/clock';
+import { addDays } from '~/lib/nights';
 import { seedDemoIfEmpty } from './seed-demo';
 
 const uploads = () => path.join(config().DATA_DIR, 'uploads');
@@ -119,8 +124,8 @@ describe('demo content seeding', () => {
       testimonials: 7,
       transportOptions: 3,
       distances: 5,
-      // site 3 keys + rooms 4×4 + sections 2×2 + transport 3, each in 4 languages
-      multilingualContent: (3 + 16 + 4 + 3) * 4,
+      // site 3 keys + rooms 4×4 + sections 2×2 + transport 3 + season names 3, each in 4 languages
+      multilingualContent: (3 + 16 + 4 + 3 + 3) * 4,
     });
 
     const langs = await db.select().from(languages).orderBy(asc(languages.position));
@@ -240,6 +245,24 @@ describe('demo content seeding', () => {
       .map((url) => keyFromUrl(url)!)
       .sort();
     expect(await storedFiles()).toEqual(referenced);
+  });
+
+  it('seeds the booking side: periods covering the coming year, season names, two pending requests, a booking, a block', async () => {
+    const today = guesthouseToday();
+    const periods = await db.select().from(seasonPeriods);
+    for (let day = 0; day < 365; day += 1) {
+      const night = addDays(today, day);
+      expect(periods.filter((p) => p.firstNight <= night && night <= p.lastNight), night).toHaveLength(1);
+    }
+    const stays = await db.select().from(bookings);
+    expect(stays.filter((b) => b.status === 'pending')).toHaveLength(2);
+    expect(stays.filter((b) => b.status === 'confirmed')).toHaveLength(1);
+    for (const stay of stays) expect(stay.totalCents).toBeGreaterThan(0);
+    expect(await db.select().from(manualBlocks)).toHaveLength(1);
+    const seasonRows = await db.select().from(seasons);
+    const names = await db.select().from(multilingualContent).where(eq(multilingualContent.contentType, 'season'));
+    expect(names).toHaveLength(seasonRows.length * 4);
+    expect(names.find((n) => n.languageCode === 'en' && n.contentValue === 'High season')).toBeTruthy();
   });
 
   it('does nothing on a second call', async () => {

@@ -34,6 +34,7 @@ import {
   type DemoPicture,
   type Localized,
 } from './demo-content';
+import { insertDemoBookings } from './demo-bookings';
 import { renderScenesInChild } from './render-scenes';
 
 /** Two app processes take the same transaction-scoped lock; the second waits, then finds content. */
@@ -184,6 +185,16 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
         pricePerNight: room.seasonPrices[index]!,
       })),
     ),
+  );
+
+  // Season periods, names in every language, requests, a booking and a block (issue 14).
+  texts.push(
+    ...(await insertDemoBookings(
+      tx,
+      plan.seasonPlans.map((s) => s.id),
+      plan.roomPlans.map((r) => r.id),
+      (entityId, values) => localizedRows('season', entityId, values),
+    )),
   );
 
   await tx.insert(homepageSections).values(

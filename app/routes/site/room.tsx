@@ -1,17 +1,26 @@
 import { ArrowLeft, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Link, useLoaderData } from 'react-router';
+import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
+import { createBookingRequest } from '~/.server/booking/requests';
+import { loadRoomBooking, quoteView } from '~/.server/booking/room-booking';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
 import { getRoomDetail } from '~/.server/site/rooms';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
+import { sendToast } from '~/.server/toast';
+import { BookingPanel } from '~/components/site/booking-panel';
 import { AmenityList } from '~/components/site/amenities';
 import { Gallery } from '~/components/site/gallery';
 import { RichText } from '~/components/site/rich-text';
 import { SiteLayout } from '~/components/site/site-layout';
 import { formatPrice } from '~/lib/format';
+import { isIsoDate } from '~/lib/nights';
+import { BookingRequestSchema } from '~/lib/schemas/booking';
+import { z } from '~/lib/zod';
 import { seoMeta } from '~/lib/seo';
 import { useToast } from '~/lib/toast';
 import type { Route } from './+types/room';
@@ -23,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const path = `/room/${encodeURIComponent(params.roomId)}`;
   if (!room) {
     const seo = buildSeo({ request, path, title: `${t('room.notFound')} – ${shell.name}`, description: t('room.notFound'), language, languages });
-    return data({ shell, room: null, seo, jsonLd: null, robots: 'noindex' }, { status: 404 });
+    return data({ shell, room: null, seo, jsonLd: null, robots: 'noindex', booking: null, selection: null }, { status: 404 });
   }
   const seo = buildSeo({
     request,
@@ -53,7 +62,46 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     containedInPlace: { '@type': 'LodgingBusiness', name: shell.name, address: shell.address.replace(/\s*\n\s*/g, ', ') },
     ...(offers.length ? { offers } : {}),
   };
-  return { shell, room, seo, jsonLd, robots: null };
+  const query = new URL(request.url).searchParams;
+  const booking = await loadRoomBooking(
+    { id: room.id, maxGuests: room.maxGuests, pricePerNight: room.pricePerNight, hasSeasonPrice: room.seasonPrices.length > 0 },
+    query,
+    language,
+    chain,
+  );
+  const guests = Number.parseInt(query.get('guests') ?? '', 10);
+  const selection = {
+    arrival: isIsoDate(query.get('arrival')) ? query.get('arrival') : null,
+    departure: isIsoDate(query.get('departure')) ? query.get('departure') : null,
+    guests: Number.isInteger(guests) && guests >= 1 && guests <= room.maxGuests ? guests : Math.min(2, room.maxGuests),
+  };
+  return { shell, room, seo, jsonLd, robots: null, booking, selection };
+}
+
+/** The guest's booking request: the contact form's validation and spam protection, then the price engine's verdict. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  publicAccess(request);
+  const formData = await request.formData();
+  if (formData.get('intent') !== 'book') throw data('Unknown intent', { status: 400 });
+  const { t, language, chain } = await getRequestLanguage(request);
+  const submission = parseWithZod(formData, { schema: BookingRequestSchema });
+  const failure = (status: number, message: string, result = submission.reply()) =>
+    sendToast({ type: 'error', title: t('common.error'), description: message }, { result }, { status });
+  const success = (sentId: string) =>
+    sendToast({ type: 'success', title: t('booking.sentTitle'), description: t('booking.sentDescription') }, { result: submission.reply({ resetForm: true }), sentId });
+  if (isHoneypotFilled(formData)) return success(crypto.randomUUID());
+  if (submission.status !== 'success') return failure(400, t('booking.error'));
+  if (!(await takeSubmissionSlot('booking', clientIpOf(request, context)))) {
+    const message = t('abuse.tooMany');
+    return failure(429, message, submission.reply({ formErrors: [message] }));
+  }
+  if (!z.uuid().safeParse(params.roomId).success) throw data(t('room.notFound'), { status: 404 });
+  const { website: _honeypot, ...input } = submission.value;
+  const result = await createBookingRequest({ ...input, roomId: params.roomId, language, chain });
+  if (result.ok) return success(result.id);
+  if (result.reason === 'no_room') throw data(t('room.notFound'), { status: 404 });
+  const reasons = quoteView(result.quote, language).problems.map((p) => t(`booking.problem.${p.code}`, p.values));
+  return failure(409, t('booking.notPossible'), submission.reply({ formErrors: [t('booking.notPossible'), ...reasons] }));
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -83,7 +131,7 @@ function RoomNotFound() {
 
 export default function RoomPage() {
   const { t, i18n } = useTranslation();
-  const { shell, room } = useLoaderData<typeof loader>();
+  const { shell, room, booking, selection } = useLoaderData<typeof loader>();
   return (
     <SiteLayout shell={shell}>
       {room ? (
@@ -122,7 +170,7 @@ export default function RoomPage() {
                 </p>
               ) : null}
               <Link
-                to="/#contact"
+                to="#reserver"
                 className="inline-flex w-full justify-center rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90"
               >
                 {t('room.book')}
@@ -150,6 +198,7 @@ export default function RoomPage() {
               ) : null}
             </div>
           </div>
+          {booking && selection ? <BookingPanel booking={booking} selection={selection} maxGuests={room.maxGuests} /> : null}
         </article>
       ) : (
         <RoomNotFound />

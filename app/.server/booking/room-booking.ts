@@ -1,0 +1,156 @@
+// What the room page shows about booking: the availability calendar of the months
+// in view and, when the query string names a stay, its quote. Every label that
+// depends on Intl is written here, on the server, so the browser renders the same
+// bytes when it hydrates (ICU versions differ between Node and browsers).
+import { formatPrice } from '~/lib/format';
+import { addDays, dayNumber, eachNight, isIsoDate, monthStart, nextMonth, type IsoDate } from '~/lib/nights';
+import { config } from '../config';
+import { listUnavailableNights } from './availability';
+import { guesthouseToday } from './clock';
+import { seasonByNight, type Quote, type QuoteProblem } from './quote';
+import { loadQuoteSeasons, quoteStay } from './stay';
+
+export const CALENDAR_MONTHS = 2;
+
+const utc = (night: IsoDate) => new Date(dayNumber(night) * 86_400_000);
+const intlLocale = (language: string) => ({ fr: 'fr-FR', en: 'en-GB', es: 'es-ES', de: 'de-DE' })[language] ?? language;
+
+export interface CalendarDay {
+  date: IsoDate;
+  day: number;
+  label: string;
+  state: 'past' | 'taken' | 'free';
+}
+
+export interface CalendarMonth {
+  month: string;
+  title: string;
+  /** Blank cells before the 1st (weeks start on Monday). */
+  offset: number;
+  days: CalendarDay[];
+  minStay: number;
+}
+
+export interface QuoteView {
+  arrival: IsoDate;
+  departure: IsoDate;
+  guests: number;
+  nights: number;
+  lines: Array<{ key: string; name: string | null; nights: number; unit: string; total: string }>;
+  total: string;
+  minStay: number;
+  problems: Array<{ code: QuoteProblem['code']; values: Record<string, string | number> }>;
+}
+
+export interface RoomBooking {
+  today: IsoDate;
+  lastArrival: IsoDate;
+  weekdays: string[];
+  months: CalendarMonth[];
+  previousMonth: string | null;
+  nextMonth: string | null;
+  stay: { arrival: string; departure: string; guests: number } | null;
+  quote: QuoteView | null;
+  /** False when the room has no price at all: price on request, contact form instead. */
+  priced: boolean;
+}
+
+function formatProblem(problem: QuoteProblem, language: string): QuoteView['problems'][number] {
+  const date = (night: IsoDate) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(utc(night));
+  switch (problem.code) {
+    case 'too_long':
+      return { code: problem.code, values: { maxNights: problem.maxNights } };
+    case 'too_far':
+      return { code: problem.code, values: { date: date(problem.lastArrival) } };
+    case 'guests':
+      return { code: problem.code, values: { maxGuests: problem.maxGuests } };
+    case 'unavailable':
+      return { code: problem.code, values: { dates: problem.nights.map(date).join(', ') } };
+    case 'min_stay':
+      return { code: problem.code, values: { minStay: problem.minStay } };
+    default:
+      return { code: problem.code, values: {} };
+  }
+}
+
+export function quoteView(quote: Quote, language: string): QuoteView {
+  const price = (cents: number) => formatPrice(cents / 100, language);
+  return {
+    arrival: quote.arrival,
+    departure: quote.departure,
+    guests: quote.guests,
+    nights: quote.nights.length,
+    lines: quote.lines.map((l) => ({ key: `${l.seasonId}-${l.unitCents}`, name: l.seasonName, nights: l.nights, unit: price(l.unitCents), total: price(l.totalCents) })),
+    total: price(quote.totalCents),
+    minStay: quote.minStay,
+    problems: quote.problems.map((p) => formatProblem(p, language)),
+  };
+}
+
+function parseStay(params: URLSearchParams, maxGuestsFallback: number) {
+  const arrival = params.get('arrival');
+  const departure = params.get('departure');
+  if (!arrival || !departure) return null;
+  const guests = Number.parseInt(params.get('guests') ?? '', 10);
+  return { arrival: arrival.slice(0, 10), departure: departure.slice(0, 10), guests: Number.isFinite(guests) ? guests : Math.min(2, maxGuestsFallback) };
+}
+
+export async function loadRoomBooking(
+  room: { id: string; maxGuests: number; pricePerNight: number | null; hasSeasonPrice: boolean },
+  params: URLSearchParams,
+  language: string,
+  chain: string[],
+): Promise<RoomBooking> {
+  const today = guesthouseToday();
+  const lastArrival = addDays(today, config().BOOKING_HORIZON_DAYS);
+  const stay = parseStay(params, room.maxGuests);
+  const asked = params.get('month');
+  let first = monthStart(today);
+  if (asked && isIsoDate(`${asked}-01`)) first = `${asked}-01`;
+  else if (stay && isIsoDate(stay.arrival)) first = monthStart(stay.arrival);
+  if (first < monthStart(today)) first = monthStart(today);
+  if (first > monthStart(lastArrival)) first = monthStart(lastArrival);
+
+  const monthStarts = [first];
+  while (monthStarts.length < CALENDAR_MONTHS) monthStarts.push(nextMonth(monthStarts.at(-1)!));
+  const end = nextMonth(monthStarts.at(-1)!);
+  const [taken, seasons, quote] = await Promise.all([
+    listUnavailableNights(room.id, first, end),
+    loadQuoteSeasons(room.id, chain),
+    stay ? quoteStay(room.id, stay, chain) : Promise.resolve(null),
+  ]);
+  const dayLabel = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' });
+  const monthTitle = new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const weekday = new Intl.DateTimeFormat(intlLocale(language), { weekday: 'short', timeZone: 'UTC' });
+  const months = monthStarts.map((start) => {
+    const nights = eachNight(start, nextMonth(start));
+    const bySeason = seasonByNight(seasons, nights);
+    return {
+      month: start.slice(0, 7),
+      title: monthTitle.format(utc(start)),
+      offset: (utc(start).getUTCDay() + 6) % 7,
+      days: nights.map((date) => ({
+        date,
+        day: Number(date.slice(8)),
+        label: dayLabel.format(utc(date)),
+        state: (date < today || date > addDays(lastArrival, config().BOOKING_MAX_NIGHTS) ? 'past' : taken.has(date) ? 'taken' : 'free') as CalendarDay['state'],
+      })),
+      minStay: Math.max(1, ...[...bySeason.values()].map((s) => s.minStay ?? 1)),
+    };
+  });
+  const previous = monthStarts[0]! > monthStart(today) ? addDays(monthStarts[0]!, -1).slice(0, 7) : null;
+  const following = end <= monthStart(lastArrival) ? end.slice(0, 7) : null;
+  return {
+    today,
+    lastArrival,
+    // 2024-01-01 was a Monday.
+    weekdays: Array.from({ length: 7 }, (_, i) => weekday.format(utc(addDays('2024-01-01', i)))),
+    months,
+    previousMonth: previous,
+    nextMonth: following,
+    stay: stay && quote ? { arrival: stay.arrival, departure: stay.departure, guests: stay.guests } : null,
+    quote: quote ? quoteView(quote, language) : null,
+    priced: room.pricePerNight !== null || room.hasSeasonPrice,
+  };
+}
+

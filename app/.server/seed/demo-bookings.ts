@@ -1,0 +1,103 @@
+// The booking side of the demo guesthouse: season periods over the coming year,
+// season names in every language, two pending requests, one confirmed booking and
+// a manual block, placed relative to the day of seeding so the screens are not empty.
+import { eq } from 'drizzle-orm';
+import { addDays, type IsoDate } from '~/lib/nights';
+import { guesthouseToday } from '../booking/clock';
+import { quoteStay } from '../booking/stay';
+import type { Tx } from '../db/client';
+import { bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
+import { seasonNameKey } from '../seasons';
+import type { Localized } from './demo-content';
+
+/** Per DEMO_SEASONS entry (low, mid, high): names, minimum stay, periods as month-day ranges. */
+export const DEMO_SEASON_DETAILS: Array<{ name: Localized; minStay: number | null; periods: Array<[string, string]> }> = [
+  {
+    name: { fr: 'Basse saison', en: 'Low season', es: 'Temporada baja', de: 'Nebensaison' },
+    minStay: null,
+    periods: [
+      ['01-04', '03-31'],
+      ['11-01', '12-19'],
+    ],
+  },
+  {
+    name: { fr: 'Moyenne saison', en: 'Mid season', es: 'Temporada media', de: 'Zwischensaison' },
+    minStay: null,
+    periods: [
+      ['04-01', '06-30'],
+      ['09-01', '10-31'],
+      ['12-20', '+01-03'],
+    ],
+  },
+  {
+    name: { fr: 'Haute saison', en: 'High season', es: 'Temporada alta', de: 'Hochsaison' },
+    minStay: 2,
+    periods: [['07-01', '08-31']],
+  },
+];
+
+/** The periods of every season from last year to next, those not over yet. */
+export function demoSeasonPeriods(today: IsoDate) {
+  const year = Number(today.slice(0, 4));
+  return DEMO_SEASON_DETAILS.map((season) =>
+    [year - 1, year, year + 1].flatMap((y) =>
+      season.periods
+        .map(([first, last]) => ({
+          firstNight: `${y}-${first}`,
+          lastNight: last.startsWith('+') ? `${y + 1}-${last.slice(1)}` : `${y}-${last}`,
+        }))
+        .filter((p) => p.lastNight >= today),
+    ),
+  );
+}
+
+export async function insertDemoBookings(
+  tx: Tx,
+  seasonIds: string[],
+  roomIds: string[],
+  localizedRows: (entityId: string, texts: Record<string, Localized>) => Array<typeof multilingualContent.$inferInsert>,
+) {
+  const today = guesthouseToday();
+  const periods = demoSeasonPeriods(today);
+  const texts: Array<typeof multilingualContent.$inferInsert> = [];
+  for (const [index, id] of seasonIds.entries()) {
+    const details = DEMO_SEASON_DETAILS[index]!;
+    if (details.minStay) await tx.update(seasons).set({ minStay: details.minStay }).where(eq(seasons.id, id));
+    await tx.insert(seasonPeriods).values(periods[index]!.map((p) => ({ ...p, seasonId: id })));
+    texts.push(...localizedRows(id, { [seasonNameKey(id)]: details.name }));
+  }
+
+  const stays = [
+    { room: 0, from: 20, nights: 3, status: 'pending' as const, guest: { name: 'Emily Carter', email: 'emily.carter@example.com', phone: '+44 7700 900123', language: 'en', message: 'We would love a quiet room, arriving around 6 pm.' } },
+    { room: 1, from: 34, nights: 4, status: 'pending' as const, guest: { name: 'Lukas Becker', email: 'lukas.becker@example.de', phone: null, language: 'de', message: 'Zwei Erwachsene, Anreise mit dem Zug.' } },
+    { room: 0, from: 45, nights: 3, status: 'confirmed' as const, guest: { name: 'Claire Martin', email: 'claire.martin@example.fr', phone: '06 12 34 56 78', language: 'fr', message: null } },
+  ];
+  for (const stay of stays) {
+    const roomId = roomIds[stay.room % roomIds.length]!;
+    const arrival = addDays(today, stay.from);
+    const departure = addDays(today, stay.from + stay.nights);
+    const quote = await quoteStay(roomId, { arrival, departure, guests: 2 }, [stay.guest.language, 'fr'], tx);
+    await tx.insert(bookings).values({
+      roomId,
+      status: stay.status,
+      arrival,
+      departure,
+      guests: 2,
+      guestName: stay.guest.name,
+      guestEmail: stay.guest.email,
+      guestPhone: stay.guest.phone,
+      message: stay.guest.message,
+      language: stay.guest.language,
+      totalCents: quote!.totalCents,
+      quote: quote!,
+      decidedAt: stay.status === 'confirmed' ? new Date() : null,
+    });
+  }
+  await tx.insert(manualBlocks).values({
+    roomId: roomIds[2 % roomIds.length]!,
+    firstNight: addDays(today, 10),
+    lastNight: addDays(today, 12),
+    note: 'Travaux de peinture',
+  });
+  return texts;
+}

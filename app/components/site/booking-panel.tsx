@@ -1,0 +1,273 @@
+// The room page's availability calendar, stay fields, quote and booking-request
+// form. Everything is server-rendered from the query string (?arrival=&departure=
+// &guests=): without JavaScript the calendar's days are plain links and the fields a
+// GET form; with it, the same links navigate in place. No date-picker library.
+import type { SubmissionResult } from '@conform-to/react';
+import { CircleCheck } from 'lucide-react';
+import { Form, Link, useActionData, useFetcher } from 'react-router';
+import type { CalendarMonth, RoomBooking } from '~/.server/booking/room-booking';
+import { useTranslation } from '~/lib/i18n-react';
+import type { BookingRequestInput } from '~/lib/schemas/booking';
+import { Field, Honeypot, inputClass } from './form-field';
+
+export interface BookingActionData {
+  result: SubmissionResult<string[]>;
+  sentId?: string;
+}
+
+export interface Selection {
+  arrival: string | null;
+  departure: string | null;
+  guests: number;
+}
+
+/** Joins class names; tailwind-merge (~cn) stays off the room page's JavaScript budget. */
+const cn = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
+
+const query = (values: Record<string, string | number | null | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
+  return `?${params.toString()}#reserver`;
+};
+
+function CalendarMonthGrid({ month, weekdays, selection, monthParam }: { month: CalendarMonth; weekdays: string[]; selection: Selection; monthParam: string }) {
+  const { t } = useTranslation();
+  const picksDeparture = (date: string) => Boolean(selection.arrival && !selection.departure && date > selection.arrival);
+  const inStay = (date: string) => Boolean(selection.arrival && (selection.departure ? date >= selection.arrival && date < selection.departure : date === selection.arrival));
+  return (
+    <div className="min-w-0">
+      <h4 className="mb-2 text-center font-semibold capitalize">{month.title}</h4>
+      <table className="w-full table-fixed border-collapse text-center text-sm">
+        <thead>
+          <tr>
+            {weekdays.map((day) => (
+              <th key={day} scope="col" className="pb-1 text-xs font-normal text-muted-foreground">
+                {day}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: Math.ceil((month.offset + month.days.length) / 7) }, (_, week) => (
+            <tr key={week}>
+              {Array.from({ length: 7 }, (_, weekday) => {
+                const day = month.days[week * 7 + weekday - month.offset];
+                if (!day) return <td key={weekday} />;
+                const selected = inStay(day.date);
+                const base = 'flex h-9 items-center justify-center rounded-md';
+                if (day.state === 'past') {
+                  return (
+                    <td key={day.date} className="p-0.5">
+                      <span className={cn(base, 'text-muted-foreground/70')}>{day.day}</span>
+                    </td>
+                  );
+                }
+                if (day.state === 'taken' && !picksDeparture(day.date)) {
+                  return (
+                    <td key={day.date} className="p-0.5">
+                      <span className={cn(base, 'bg-muted text-muted-foreground line-through')} title={t('booking.taken', { date: day.label })}>
+                        <span aria-hidden>{day.day}</span>
+                        <span className="sr-only">{t('booking.taken', { date: day.label })}</span>
+                      </span>
+                    </td>
+                  );
+                }
+                const departure = picksDeparture(day.date);
+                const to = departure
+                  ? query({ arrival: selection.arrival, departure: day.date, guests: selection.guests, month: monthParam })
+                  : query({ arrival: day.date, guests: selection.guests, month: monthParam });
+                return (
+                  <td key={day.date} className="p-0.5">
+                    <Link
+                      to={to}
+                      preventScrollReset
+                      replace
+                      aria-label={t(departure ? 'booking.pickDeparture' : 'booking.pickArrival', { date: day.label })}
+                      aria-current={selected ? 'date' : undefined}
+                      className={cn(base, 'font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring', selected && 'bg-primary text-primary-foreground hover:bg-primary/90')}
+                    >
+                      {day.day}
+                    </Link>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {month.minStay > 1 ? <p className="mt-1 text-xs text-muted-foreground">{t('booking.minStay', { count: month.minStay })}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * Plain inputs rather than Conform: the room page must stay within the JavaScript
+ * budget. The server validates with BookingRequestSchema and answers with Conform's
+ * reply shape, read here directly: field errors by name, form errors under ''.
+ */
+function RequestForm({ selection, lastResult, sending, fetcher }: { selection: Selection; lastResult?: SubmissionResult<string[]>; sending: boolean; fetcher: ReturnType<typeof useFetcher<BookingActionData>> }) {
+  const { t } = useTranslation();
+  const errors = lastResult?.error ?? {};
+  const formErrors = errors[''] ?? [];
+  const field = (name: keyof BookingRequestInput, label: string, control: (props: Record<string, unknown>) => React.ReactNode, required = false) => {
+    const id = `booking-${name}`;
+    const fieldErrors = errors[name] ?? undefined;
+    // Without JavaScript the page is rendered anew: keep what the guest typed.
+    const typed = lastResult?.initialValue?.[name];
+    return (
+      <Field id={id} label={label} errorId={`${id}-error`} errors={fieldErrors ?? undefined} required={required}>
+        {control({ id, name, required, defaultValue: typeof typed === 'string' ? typed : undefined, 'aria-invalid': fieldErrors?.length ? true : undefined, 'aria-describedby': fieldErrors?.length ? `${id}-error` : undefined, className: inputClass })}
+      </Field>
+    );
+  };
+  return (
+    <fetcher.Form method="post" id="booking-form" className="space-y-4">
+      <input type="hidden" name="intent" value="book" />
+      <input type="hidden" name="arrival" value={selection.arrival ?? ''} />
+      <input type="hidden" name="departure" value={selection.departure ?? ''} />
+      <input type="hidden" name="guests" value={selection.guests} />
+      <Honeypot formId="booking-form" />
+      {formErrors.length ? (
+        <div role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+          {formErrors.map((e) => (
+            <p key={e}>{t(e)}</p>
+          ))}
+        </div>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {field('name', t('booking.name'), (p) => <input {...p} type="text" maxLength={200} autoComplete="name" />, true)}
+        {field('email', t('booking.email'), (p) => <input {...p} type="email" maxLength={254} autoComplete="email" />, true)}
+        {field('phone', t('booking.phone'), (p) => <input {...p} type="tel" maxLength={40} autoComplete="tel" />)}
+      </div>
+      {field('message', t('booking.message'), (p) => <textarea {...p} maxLength={5000} rows={3} />)}
+      <button type="submit" disabled={sending} className="w-full rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-60">
+        {sending ? t('booking.sending') : t('booking.send')}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomBooking; selection: Selection; maxGuests: number }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<BookingActionData>({ key: 'booking' });
+  const actionData = useActionData<BookingActionData>();
+  const data = fetcher.data ?? actionData;
+  const monthParam = booking.months[0]!.month;
+  const { quote } = booking;
+  return (
+    <section id="reserver" aria-labelledby="booking-title" className="mt-10 scroll-mt-20 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+      <h2 id="booking-title" className="mb-4 font-serif text-2xl font-semibold">
+        {t('booking.title')}
+      </h2>
+      <div role="group" aria-labelledby="calendar-title">
+        <div className="mb-3 flex items-center justify-between gap-2">
+          <h3 id="calendar-title" className="text-lg font-semibold">
+            {t('booking.calendar')}
+          </h3>
+          <div className="flex gap-2">
+            {booking.previousMonth ? (
+              <Link to={query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.previousMonth })} preventScrollReset replace className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
+                <span aria-hidden>‹</span> <span className="sr-only">{t('booking.previousMonth')}</span>
+              </Link>
+            ) : null}
+            {booking.nextMonth ? (
+              <Link to={query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.nextMonth })} preventScrollReset replace className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
+                <span aria-hidden>›</span> <span className="sr-only">{t('booking.nextMonth')}</span>
+              </Link>
+            ) : null}
+          </div>
+        </div>
+        <div className="grid gap-6 sm:grid-cols-2">
+          {booking.months.map((month) => (
+            <CalendarMonthGrid key={month.month} month={month} weekdays={booking.weekdays} selection={selection} monthParam={monthParam} />
+          ))}
+        </div>
+        <ul className="mt-3 flex flex-wrap gap-4 text-xs text-muted-foreground" aria-label={t('booking.calendar')}>
+          <li className="flex items-center gap-1.5"><span aria-hidden className="inline-block size-3 rounded-sm border" />{t('booking.legendFree')}</li>
+          <li className="flex items-center gap-1.5"><span aria-hidden className="inline-block size-3 rounded-sm bg-muted" />{t('booking.legendTaken')}</li>
+          <li className="flex items-center gap-1.5"><span aria-hidden className="inline-block size-3 rounded-sm bg-primary" />{t('booking.legendSelected')}</li>
+        </ul>
+      </div>
+
+      <Form method="get" preventScrollReset replace className="mt-6 grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
+        <label className="space-y-1 text-sm font-medium">
+          {t('booking.arrival')}
+          <input type="date" name="arrival" defaultValue={selection.arrival ?? ''} min={booking.today} max={booking.lastArrival} required className={inputClass} key={`a-${selection.arrival}`} />
+        </label>
+        <label className="space-y-1 text-sm font-medium">
+          {t('booking.departure')}
+          <input type="date" name="departure" defaultValue={selection.departure ?? ''} min={booking.today} required className={inputClass} key={`d-${selection.departure}`} />
+        </label>
+        <label className="space-y-1 text-sm font-medium">
+          {t('booking.guests')}
+          <select name="guests" defaultValue={String(selection.guests)} className={inputClass} key={`g-${selection.guests}`}>
+            {Array.from({ length: maxGuests }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded-md border border-primary px-4 py-2 font-medium text-primary hover:bg-primary/10">
+          {t('booking.check')}
+        </button>
+      </Form>
+
+      {quote ? (
+        <div className="mt-6" aria-live="polite" data-testid="quote">
+          {quote.lines.length ? (
+            <dl className="space-y-1">
+              {quote.lines.map((line) => (
+                <div key={line.key} className="flex justify-between gap-4">
+                  <dt>
+                    {line.name ?? t('booking.baseRate')} <span className="text-muted-foreground">— {t('booking.line', { nights: t('booking.nights', { count: line.nights }), price: line.unit })}</span>
+                  </dt>
+                  <dd>{line.total}</dd>
+                </div>
+              ))}
+              <div className="flex justify-between gap-4 border-t pt-2 text-lg font-semibold">
+                <dt>
+                  {t('booking.total')} <span className="text-sm font-normal text-muted-foreground">({t('booking.nights', { count: quote.nights })})</span>
+                </dt>
+                <dd data-testid="quote-total">{quote.total}</dd>
+              </div>
+            </dl>
+          ) : null}
+          {quote.problems.length ? (
+            <div role="alert" className="mt-4 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+              <p className="font-medium">{t('booking.notPossible')}</p>
+              <ul className="mt-1 list-disc pl-5">
+                {quote.problems.map((p) => (
+                  <li key={p.code}>{t(`booking.problem.${p.code}`, p.values)}</li>
+                ))}
+              </ul>
+              {quote.problems.some((p) => p.code === 'no_price') ? (
+                <Link to="/#contact" className="mt-2 inline-block underline underline-offset-2">
+                  {t('booking.contactInstead')}
+                </Link>
+              ) : null}
+            </div>
+          ) : data?.sentId ? (
+            <div role="status" className="mt-6 flex flex-col items-center gap-2 rounded-md border p-6 text-center" data-testid="booking-success">
+              <CircleCheck aria-hidden className="size-10 text-green-700" />
+              <p className="text-lg font-semibold">{t('booking.sentTitle')}</p>
+              <p className="text-muted-foreground">{t('booking.sentDescription')}</p>
+            </div>
+          ) : (
+            <div className="mt-6">
+              <h3 className="mb-3 text-lg font-semibold">{t('booking.requestTitle')}</h3>
+              <RequestForm selection={selection} lastResult={data?.result} sending={fetcher.state !== 'idle'} fetcher={fetcher} />
+            </div>
+          )}
+        </div>
+      ) : !booking.priced ? (
+        <p className="mt-6">
+          {t('booking.priceOnRequest')} —{' '}
+          <Link to="/#contact" className="underline underline-offset-2">
+            {t('booking.contactInstead')}
+          </Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

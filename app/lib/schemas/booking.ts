@@ -1,0 +1,26 @@
+import { isIsoDate } from '~/lib/nights';
+import { z } from '~/lib/zod';
+import { emailAddress } from './common';
+
+// The guest's booking request (issue 14): the contact form's fields and rules, plus
+// the stay. Messages are i18n keys shown with t(). The stay itself is judged by the
+// price engine, which gives the reasons a request is not possible.
+
+const required = (max: number) =>
+  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
+const night = z.string({ error: 'validation.required' }).refine(isIsoDate, 'booking.problem.invalid_dates');
+
+export const BookingRequestSchema = z.object({
+  arrival: night,
+  departure: night,
+  guests: z.number({ error: 'booking.guestsInvalid' }).int('booking.guestsInvalid').min(1, 'booking.guestsInvalid').max(10, 'booking.guestsInvalid'),
+  name: required(200),
+  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(emailAddress()),
+  phone: optional(40),
+  message: optional(5000),
+  /** Honeypot: people never see it; bots fill it. */
+  website: z.string().optional(),
+});
+
+export type BookingRequestInput = z.infer<typeof BookingRequestSchema>;
