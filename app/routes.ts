@@ -18,6 +18,7 @@ export default [
     route('seasons', 'routes/admin/seasons.tsx'),
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('messages', 'routes/admin/messages.tsx'),
+    route('reservations', 'routes/admin/reservations.tsx'),
     route('sections', 'routes/admin/sections.tsx'),
     route('section/:sectionId', 'routes/admin/section-editor.tsx'),
     route('languages', 'routes/admin/languages.tsx'),

@@ -28,6 +28,7 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/seasons.tsx': 'admin',
   'routes/admin/testimonials.tsx': 'admin',
   'routes/admin/messages.tsx': 'admin',
+  'routes/admin/reservations.tsx': 'admin',
   'routes/admin/sections.tsx': 'admin',
   'routes/admin/section-editor.tsx': 'admin',
   'routes/admin/languages.tsx': 'admin',

@@ -15,17 +15,16 @@ export const DEFAULT_MAX_GUESTS = 2;
 
 /** The seasons with their periods, this room's price in each, names along the language chain. */
 export async function loadQuoteSeasons(roomId: string, chain: string[], executor: Executor = db): Promise<QuoteSeason[]> {
-  const [seasonRows, periodRows, priceRows] = await Promise.all([
-    executor.select({ id: seasons.id, name: seasons.name, minStay: seasons.minStay }).from(seasons).orderBy(asc(seasons.name)),
-    executor
-      .select({ seasonId: seasonPeriods.seasonId, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight })
-      .from(seasonPeriods)
-      .orderBy(asc(seasonPeriods.firstNight)),
-    executor
-      .select({ seasonId: roomSeasonPrices.seasonId, price: roomSeasonPrices.pricePerNight })
-      .from(roomSeasonPrices)
-      .where(eq(roomSeasonPrices.roomId, roomId)),
-  ]);
+  // One query after another: the executor may be a transaction, whose one connection runs one query at a time.
+  const seasonRows = await executor.select({ id: seasons.id, name: seasons.name, minStay: seasons.minStay }).from(seasons).orderBy(asc(seasons.name));
+  const periodRows = await executor
+    .select({ seasonId: seasonPeriods.seasonId, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight })
+    .from(seasonPeriods)
+    .orderBy(asc(seasonPeriods.firstNight));
+  const priceRows = await executor
+    .select({ seasonId: roomSeasonPrices.seasonId, price: roomSeasonPrices.pricePerNight })
+    .from(roomSeasonPrices)
+    .where(eq(roomSeasonPrices.roomId, roomId));
   const texts = await loadTexts('season', seasonRows.map((s) => s.id), executor);
   return seasonRows.map((season) => {
     const price = priceRows.find((p) => p.seasonId === season.id)?.price;
@@ -56,10 +55,8 @@ export async function quoteStay(roomId: string, stay: StayRequest, chain: string
   const { BOOKING_MAX_NIGHTS, BOOKING_HORIZON_DAYS } = config();
   const datesUsable =
     isIsoDate(stay.arrival) && isIsoDate(stay.departure) && daysBetween(stay.arrival, stay.departure) > 0 && daysBetween(stay.arrival, stay.departure) <= BOOKING_MAX_NIGHTS;
-  const [seasonList, unavailable] = await Promise.all([
-    loadQuoteSeasons(roomId, chain, executor),
-    datesUsable ? listUnavailableNights(roomId, stay.arrival as IsoDate, stay.departure as IsoDate, executor) : Promise.resolve(new Set<IsoDate>()),
-  ]);
+  const seasonList = await loadQuoteSeasons(roomId, chain, executor);
+  const unavailable = datesUsable ? await listUnavailableNights(roomId, stay.arrival as IsoDate, stay.departure as IsoDate, executor) : new Set<IsoDate>();
   return computeQuote({
     ...stay,
     room: { maxGuests: room.maxGuests ?? DEFAULT_MAX_GUESTS, basePriceCents: room.price === null ? null : toCents(room.price) },

@@ -2,6 +2,7 @@
 // the unread messages badge, and the editing-language picker when expanded.
 import {
   BedDoubleIcon,
+  CalendarCheckIcon,
   CalendarRangeIcon,
   InboxIcon,
   LanguagesIcon,
@@ -49,6 +50,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { label: 'Saisons', to: '/admin/seasons', icon: CalendarRangeIcon, isActive: under('/admin/seasons') },
   { label: "Livre d'Or", to: '/admin/testimonials', icon: MessageSquareQuoteIcon, isActive: under('/admin/testimonials') },
   { label: 'Messages', to: '/admin/messages', icon: InboxIcon, isActive: under('/admin/messages') },
+  { label: 'Réservations', to: '/admin/reservations', icon: CalendarCheckIcon, isActive: under('/admin/reservations') },
   { label: 'Sections', to: '/admin/sections', icon: LayoutListIcon, isActive: (p) => p.startsWith('/admin/section') },
   { label: 'Langues', to: '/admin/languages', icon: LanguagesIcon, isActive: under('/admin/languages') },
   { label: 'Configuration', to: '/admin/config', icon: SettingsIcon, isActive: under('/admin/config') },
@@ -58,10 +60,13 @@ export function AdminSidebar({
   languages,
   editingLanguage,
   unreadMessages,
+  pendingBookings = 0,
 }: {
   languages: EditingLanguageOption[];
   editingLanguage: string;
   unreadMessages: number;
+  /** Booking requests awaiting an answer, counted like unread messages. */
+  pendingBookings?: number;
 }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
@@ -80,7 +85,9 @@ export function AdminSidebar({
               <SidebarMenu>
                 {ADMIN_NAV.map((entry) => {
                   const active = entry.isActive(pathname);
-                  const badge = entry.to === '/admin/messages' && unreadMessages > 0 ? unreadMessages : null;
+                  const count = entry.to === '/admin/messages' ? unreadMessages : entry.to === '/admin/reservations' ? pendingBookings : 0;
+                  const badge = count > 0 ? count : null;
+                  const badgeText = entry.to === '/admin/reservations' ? 'en attente' : 'non lus';
                   return (
                     <SidebarMenuItem key={entry.to}>
                       <SidebarMenuButton asChild isActive={active} tooltip={entry.label}>
@@ -93,7 +100,7 @@ export function AdminSidebar({
                           <entry.icon aria-hidden="true" />
                           <span>
                             {entry.label}
-                            {badge !== null && <span className="sr-only"> ({badge} non lus)</span>}
+                            {badge !== null && <span className="sr-only"> ({badge} {badgeText})</span>}
                           </span>
                         </Link>
                       </SidebarMenuButton>

@@ -3,6 +3,7 @@
 import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
 import { Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { getEditingLanguage } from '~/.server/editing-language';
+import { countPendingBookings } from '~/.server/booking/requests';
 import { countUnreadContactMessages } from '~/.server/enquiries';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
@@ -15,16 +16,18 @@ import type { Route } from './+types/layout';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  const [languages, editingLanguage, unreadMessages] = await Promise.all([
+  const [languages, editingLanguage, unreadMessages, pendingBookings] = await Promise.all([
     listEditingLanguages(),
     getEditingLanguage(request),
     countUnreadContactMessages(),
+    countPendingBookings(),
   ]);
   return {
     email: viewer.email,
     languages: languages.map(({ code, name, isActive }) => ({ code, name, isActive })),
     editingLanguage,
     unreadMessages,
+    pendingBookings,
     sidebarOpen: readSidebarOpen(request.headers.get('cookie')),
   };
 }
@@ -42,14 +45,14 @@ function publicPageOf(pathname: string): string {
 }
 
 export default function AdminLayout() {
-  const { email, languages, editingLanguage, unreadMessages, sidebarOpen } = useLoaderData<typeof loader>();
+  const { email, languages, editingLanguage, unreadMessages, pendingBookings, sidebarOpen } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
 
   return (
     <SidebarProvider defaultOpen={sidebarOpen}>
-      <AdminSidebar languages={languages} editingLanguage={editingLanguage} unreadMessages={unreadMessages} />
+      <AdminSidebar languages={languages} editingLanguage={editingLanguage} unreadMessages={unreadMessages} pendingBookings={pendingBookings} />
       {/* data-admin-shell: on a phone every control of the back office is a 44 px touch target (app.css). */}
       <SidebarInset data-admin-shell="">
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 sm:px-4">

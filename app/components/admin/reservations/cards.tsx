@@ -1,0 +1,348 @@
+// The cards of the Réservations screen (app/routes/admin/reservations.tsx).
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
+import { CheckIcon, RefreshCwIcon, XIcon } from 'lucide-react';
+import { Link, useFetcher } from 'react-router';
+import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
+import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import { EmptyState } from '~/components/admin/screen-kit';
+import { Field, SelectField, TextareaField } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { AddBlockSchema, RefuseBookingSchema } from '~/lib/schemas/booking-admin';
+import { formatDateFr } from '~/lib/format';
+import { cn } from '~/lib/utils';
+
+interface BookingRow {
+  id: string;
+  status: string;
+  room: string;
+  dates: string;
+  nights: number;
+  guests: number;
+  total: string;
+  guestName: string;
+  guestEmail: string;
+  guestPhone: string | null;
+  message: string | null;
+  language: string;
+  createdAt: string;
+  feedsChecked: Array<{ host: string; lastSuccessAt: string | null; lastError: string | null }>;
+}
+
+const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
+const STATUS: Record<string, string> = { pending: 'En attente', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
+const when = (iso: string | null) => (iso ? formatDateFr(new Date(iso)) + ' ' + new Date(iso).toLocaleTimeString('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }) : 'jamais');
+
+function BookingFacts({ booking }: { booking: BookingRow }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+      <dt className="text-muted-foreground">Séjour</dt>
+      <dd>
+        {booking.dates} · {booking.nights} {booking.nights > 1 ? 'nuits' : 'nuit'} · {booking.guests} {booking.guests > 1 ? 'personnes' : 'personne'}
+      </dd>
+      <dt className="text-muted-foreground">Total</dt>
+      <dd className="font-semibold">{booking.total}</dd>
+      <dt className="text-muted-foreground">Client</dt>
+      <dd>
+        {booking.guestName} · <a className="underline" href={`mailto:${booking.guestEmail}`}>{booking.guestEmail}</a>
+        {booking.guestPhone ? ` · ${booking.guestPhone}` : ''} · {LANGUAGE_NAMES[booking.language] ?? booking.language}
+      </dd>
+      {booking.message ? (
+        <>
+          <dt className="text-muted-foreground">Message</dt>
+          <dd className="whitespace-pre-line">{booking.message}</dd>
+        </>
+      ) : null}
+      <dt className="text-muted-foreground">Calendriers</dt>
+      <dd>
+        {booking.feedsChecked.length === 0
+          ? 'aucun calendrier importé pour cette chambre'
+          : booking.feedsChecked.map((f) => `${f.host} : synchronisé ${when(f.lastSuccessAt)}${f.lastError ? ` (erreur : ${f.lastError})` : ''}`).join(' ; ')}
+      </dd>
+    </dl>
+  );
+}
+
+function PendingRequest({ booking }: { booking: BookingRow }) {
+  const accept = useFetcher();
+  const refuse = useFetcher();
+  const [form, fields] = useAdminForm({ id: `refuse-${booking.id}`, schema: RefuseBookingSchema, reply: refuse.data });
+  const busy = accept.state !== 'idle' || refuse.state !== 'idle';
+  return (
+    <li className="space-y-3 rounded-lg border p-4" aria-labelledby={`booking-${booking.id}`}>
+      <h4 id={`booking-${booking.id}`} className="font-semibold">
+        {booking.room} — {booking.guestName}
+      </h4>
+      <BookingFacts booking={booking} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <accept.Form method="post">
+          <input type="hidden" name="intent" value="accept" />
+          <input type="hidden" name="id" value={booking.id} />
+          <Button type="submit" disabled={busy} aria-label={`Accepter la demande de ${booking.guestName}`}>
+            <CheckIcon aria-hidden="true" />
+            Accepter
+          </Button>
+        </accept.Form>
+        <details className="flex-1">
+          <summary className="inline-flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium">
+            <XIcon aria-hidden="true" className="size-4" />
+            Refuser…
+          </summary>
+          <refuse.Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+            <input type="hidden" name="intent" value="refuse" />
+            <input type="hidden" name="id" value={booking.id} />
+            <TextareaField
+              label="Message au client (facultatif)"
+              textareaProps={{ ...getTextareaProps(fields.message), rows: 3, maxLength: 2000 }}
+              errors={fields.message.errors}
+            />
+            <Button type="submit" variant="destructive" disabled={busy} aria-label={`Refuser la demande de ${booking.guestName}`}>
+              Refuser
+            </Button>
+          </refuse.Form>
+        </details>
+      </div>
+    </li>
+  );
+}
+
+export function PendingCard({ pending }: { pending: BookingRow[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Demandes en attente</h3>
+        </CardTitle>
+        <CardDescription>Accepter vérifie de nouveau les disponibilités et prévient le client par e-mail.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {pending.length === 0 ? (
+          <EmptyState>Aucune demande en attente</EmptyState>
+        ) : (
+          <ul className="space-y-4" aria-label="Demandes en attente">
+            {pending.map((b) => (
+              <PendingRequest key={b.id} booking={b} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const KINDS = [
+  { kind: 'confirmed', label: 'Réservée', className: 'bg-green-700 text-white' },
+  { kind: 'pending', label: 'Demande en attente', className: 'bg-amber-300 text-black' },
+  { kind: 'imported', label: 'Calendrier importé', className: 'bg-sky-700 text-white' },
+  { kind: 'blocked', label: 'Bloquée', className: 'bg-zinc-500 text-white' },
+] as const;
+const KIND_BY_NAME = Object.fromEntries(KINDS.map((k) => [k.kind, k]));
+
+export function OccupancyCard({
+  month,
+  days,
+  grid,
+}: {
+  month: { value: string; title: string; previous: string; next: string };
+  days: Array<{ date: string; day: number }>;
+  grid: Array<{ roomId: string; name: string; cells: Array<string | null> }>;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Occupation — <span className="capitalize">{month.title}</span></h3>
+        </CardTitle>
+        <div className="flex gap-2">
+          <Link to={`?month=${month.previous}`} preventScrollReset className="rounded-md border px-3 py-1 text-sm">
+            Mois précédent
+          </Link>
+          <Link to={`?month=${month.next}`} preventScrollReset className="rounded-md border px-3 py-1 text-sm">
+            Mois suivant
+          </Link>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <ul className="flex flex-wrap gap-3 text-sm" aria-label="Légende">
+          {KINDS.map((k) => (
+            <li key={k.kind} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className={cn('inline-block size-4 rounded-sm', k.className)} />
+              {k.label}
+            </li>
+          ))}
+          <li className="flex items-center gap-1.5">
+            <span aria-hidden="true" className="inline-block size-4 rounded-sm border" />
+            Libre
+          </li>
+        </ul>
+        {/* Scrolls sideways on a phone; the room names stay in view. */}
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation de ${month.title}`}>
+          <table className="border-collapse text-xs">
+            <thead>
+              <tr>
+                <th scope="col" className="sticky left-0 z-10 bg-card px-2 text-left">
+                  Chambre
+                </th>
+                {days.map((d) => (
+                  <th key={d.date} scope="col" className="w-7 min-w-7 px-0 text-center font-normal text-muted-foreground">
+                    {d.day}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {grid.map((row) => (
+                <tr key={row.roomId}>
+                  <th scope="row" className="sticky left-0 z-10 max-w-32 truncate bg-card px-2 py-1 text-left font-medium">
+                    {row.name}
+                  </th>
+                  {row.cells.map((kind, i) => {
+                    const k = kind ? KIND_BY_NAME[kind] : null;
+                    return (
+                      <td key={days[i]!.date} className="p-0.5">
+                        <span className={cn('flex h-6 items-center justify-center rounded-sm border text-[10px]', k?.className)} title={`${days[i]!.date.split('-').reverse().join('/')} : ${k?.label ?? 'Libre'}`}>
+                          <span className="sr-only">{`${days[i]!.day} : ${k?.label ?? 'Libre'}`}</span>
+                        </span>
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function BlocksCard({ rooms, blocks, today }: { rooms: Array<{ id: string; name: string }>; blocks: Array<{ id: string; room: string; dates: string; note: string | null }>; today: string }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({ id: 'add-block', schema: AddBlockSchema, reply: fetcher.data });
+  useFetcherSuccess(fetcher, () => form.reset());
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Blocages manuels</h3>
+        </CardTitle>
+        <CardDescription>Fermer des nuits à la réservation (travaux, usage personnel…). Elles apparaissent aussi dans le calendrier exporté.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
+          <input type="hidden" name="intent" value="add-block" />
+          <SelectField label="Chambre" selectProps={getSelectProps(fields.roomId)} errors={fields.roomId.errors}>
+            {rooms.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </SelectField>
+          <Field label="Première nuit" inputProps={{ ...getInputProps(fields.firstNight, { type: 'date' }), min: today }} errors={fields.firstNight.errors} />
+          <Field label="Dernière nuit" inputProps={{ ...getInputProps(fields.lastNight, { type: 'date' }), min: today }} errors={fields.lastNight.errors} />
+          <Field label="Note" inputProps={{ ...getInputProps(fields.note, { type: 'text' }), maxLength: 200 }} errors={fields.note.errors} />
+          <Button type="submit" className="lg:mt-6" disabled={fetcher.state !== 'idle'}>
+            Bloquer ces nuits
+          </Button>
+        </fetcher.Form>
+        {blocks.length === 0 ? (
+          <EmptyState>Aucun blocage à venir</EmptyState>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Blocages à venir">
+            {blocks.map((b) => (
+              <li key={b.id} className="flex items-center justify-between gap-3 p-3 text-sm">
+                <span>
+                  <strong>{b.room}</strong> — {b.dates}
+                  {b.note ? ` — ${b.note}` : ''}
+                </span>
+                <ConfirmDelete
+                  label={`Supprimer le blocage ${b.room} ${b.dates}`}
+                  title="Supprimer ce blocage ?"
+                  description="Les nuits redeviennent disponibles à la réservation."
+                  intent="delete-block"
+                  fields={{ id: b.id }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FeedRow({ feed }: { feed: { id: string; room: string; url: string; events: number; lastSuccessAt: string | null; lastError: string | null } }) {
+  const fetcher = useFetcher();
+  const host = (() => {
+    try {
+      return new URL(feed.url).host;
+    } catch {
+      return feed.url;
+    }
+  })();
+  return (
+    <li className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p>
+          <strong>{feed.room}</strong> — <span className="break-all">{host}</span> · {feed.events} événement{feed.events > 1 ? 's' : ''}
+        </p>
+        <p className="text-muted-foreground">Dernière synchronisation réussie : {when(feed.lastSuccessAt)}</p>
+        {feed.lastError ? <p className="text-destructive">Dernière erreur : {feed.lastError}</p> : null}
+      </div>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="sync-feed" />
+        <input type="hidden" name="id" value={feed.id} />
+        <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'} aria-label={`Synchroniser maintenant ${feed.room} ${host}`}>
+          <RefreshCwIcon aria-hidden="true" />
+          Synchroniser maintenant
+        </Button>
+      </fetcher.Form>
+    </li>
+  );
+}
+
+export function FeedsCard({ feeds }: { feeds: Array<{ id: string; room: string; url: string; events: number; lastSuccessAt: string | null; lastError: string | null }> }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Calendriers importés</h3>
+        </CardTitle>
+        <CardDescription>Airbnb, Booking.com… synchronisés automatiquement ; un calendrier en erreur garde ses derniers événements.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {feeds.length === 0 ? (
+          <EmptyState>Aucun calendrier importé</EmptyState>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Calendriers importés">
+            {feeds.map((f) => (
+              <FeedRow key={f.id} feed={f} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function DecidedCard({ decided }: { decided: BookingRow[] }) {
+  if (decided.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Demandes traitées</h3>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y rounded-md border" aria-label="Demandes traitées">
+          {decided.map((b) => (
+            <li key={b.id} className="p-3 text-sm">
+              <strong>{STATUS[b.status] ?? b.status}</strong> — {b.room} — {b.guestName} — {b.dates} — {b.total}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { isIsoDate } from '~/lib/nights';
+import { z } from '~/lib/zod';
+
+// The owner's Réservations screen (issue 14): answers to requests, manual blocks, feeds.
+
+const bookingId = z.uuid({ error: 'Demande introuvable' });
+const night = (label: string) => z.string({ error: `${label} requise` }).refine(isIsoDate, `${label} invalide`);
+
+export const AcceptBookingSchema = z.object({ id: bookingId });
+
+export const RefuseBookingSchema = z.object({
+  id: bookingId,
+  message: z.string().trim().max(2000, 'Message trop long (2000 caractères au plus)').optional(),
+});
+
+export const AddBlockSchema = z
+  .object({
+    roomId: z.uuid({ error: 'Chambre inconnue' }),
+    firstNight: night('Première nuit'),
+    lastNight: night('Dernière nuit'),
+    note: z.string().trim().max(200, 'Note trop longue (200 caractères au plus)').optional(),
+  })
+  .refine((v) => v.lastNight >= v.firstNight, { path: ['lastNight'], message: 'La dernière nuit ne peut pas précéder la première' });
+
+export const DeleteBlockSchema = z.object({ id: z.uuid({ error: 'Blocage introuvable' }) });
+
+export const SyncFeedSchema = z.object({ id: z.uuid({ error: 'Calendrier introuvable' }) });

@@ -1,0 +1,101 @@
+// 'Réservations' (issue 14): booking requests (pending first) with Accepter and
+// Refuser, the month's occupancy, manual blocks and imported calendars.
+import { useLoaderData } from 'react-router';
+import { loadList, NOT_FOUND, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { syncFeed, getFeed } from '~/.server/booking/feeds';
+import { acceptBookingRequest, addManualBlock, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
+import { loadReservations } from '~/.server/booking/reservations';
+import { requireAdmin } from '~/.server/permissions';
+import { BlocksCard, DecidedCard, FeedsCard, OccupancyCard, PendingCard } from '~/components/admin/reservations/cards';
+import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
+import { AcceptBookingSchema, AddBlockSchema, DeleteBlockSchema, RefuseBookingSchema, SyncFeedSchema } from '~/lib/schemas/booking-admin';
+import type { Route } from './+types/reservations';
+
+const SCREEN = 'admin/reservations';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const month = new URL(request.url).searchParams.get('month');
+  return loadList(SCREEN, 'Impossible de charger les réservations', () => loadReservations(month), {
+    today: '',
+    month: { value: '', title: '', previous: '', next: '' },
+    days: [],
+    grid: [],
+    rooms: [],
+    pending: [],
+    decided: [],
+    blocks: [],
+    feeds: [],
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const formData = await request.formData();
+  switch (formData.get('intent')) {
+    case 'accept':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: AcceptBookingSchema,
+        failure: "Impossible d'accepter la demande",
+        perform: async ({ id }) => ruleOutcome(await acceptBookingRequest(id)),
+        success: 'Réservation confirmée, le client est prévenu',
+      });
+    case 'refuse':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RefuseBookingSchema,
+        failure: 'Impossible de refuser la demande',
+        perform: async ({ id, message }) => ruleOutcome(await refuseBookingRequest(id, message)),
+        success: 'Demande refusée, le client est prévenu',
+      });
+    case 'add-block':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: AddBlockSchema,
+        failure: "Impossible d'ajouter le blocage",
+        perform: async ({ roomId, firstNight, lastNight, note }) => ruleOutcome(await addManualBlock(roomId, firstNight, lastNight, note ?? null)),
+        success: 'Nuits bloquées',
+      });
+    case 'delete-block':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: DeleteBlockSchema,
+        failure: 'Impossible de supprimer le blocage',
+        perform: ({ id }) => deleteManualBlock(id),
+        success: 'Blocage supprimé',
+      });
+    case 'sync-feed':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: SyncFeedSchema,
+        failure: 'Impossible de synchroniser le calendrier',
+        perform: async ({ id }) => {
+          const feed = await getFeed(id);
+          if (!feed) return NOT_FOUND;
+          const outcome = await syncFeed(feed);
+          return outcome.status === 'failed' ? ruleOutcome({ ok: false, message: `Synchronisation échouée : ${outcome.error}` }) : outcome;
+        },
+        success: 'Calendrier synchronisé',
+      });
+    default:
+      return unknownIntent(formData);
+  }
+}
+
+export const meta = () => adminMeta('Réservations');
+
+export default function Reservations() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="reservations-title" className="space-y-6">
+      <ScreenHeader id="reservations-title" title="Réservations" description="Demandes des clients, occupation des chambres et calendriers synchronisés" />
+      <LoadError message={data.loadError} />
+      <PendingCard pending={data.pending} />
+      <OccupancyCard month={data.month} days={data.days} grid={data.grid} />
+      <BlocksCard rooms={data.rooms} blocks={data.blocks} today={data.today} />
+      <FeedsCard feeds={data.feeds} />
+      <DecidedCard decided={data.decided} />
+    </section>
+  );
+}

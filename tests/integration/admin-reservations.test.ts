@@ -1,0 +1,95 @@
+// The Réservations screen through its loader and action, as the server runs them.
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
+});
+
+import { guesthouseToday } from '~/.server/booking/clock';
+import { addRoomFeed } from '~/.server/booking/feeds';
+import { createBookingRequest } from '~/.server/booking/requests';
+import { db } from '~/.server/db/client';
+import { bookings, manualBlocks, rooms } from '~/.server/db/schema';
+import { addDays } from '~/lib/nights';
+import { action, loader } from '~/routes/admin/reservations';
+import { formRequest, getRequest, run, signedInAs } from '../support/requests';
+import { decodeToast } from '../support/toast-cookie';
+
+const today = guesthouseToday();
+const d = (n: number) => addDays(today, n);
+let cookie: string;
+let roomId: string;
+const post = (fields: Record<string, string>) => run(action as never, formRequest('/admin/reservations', fields, cookie));
+const guest = { name: 'Ana García', email: 'ana@example.es', phone: null, message: null, language: 'es', chain: ['es', 'fr'], guests: 2 };
+
+beforeAll(async () => {
+  ({ cookie } = await signedInAs('admin'));
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning();
+  roomId = room!.id;
+});
+
+describe('Réservations screen', () => {
+  it('lists pending requests first and answers Accepter / Refuser with toasts', async () => {
+    const a = await createBookingRequest({ roomId, arrival: d(10), departure: d(12), ...guest });
+    const b = await createBookingRequest({ roomId, arrival: d(11), departure: d(13), ...guest });
+    const c = await createBookingRequest({ roomId, arrival: d(20), departure: d(22), ...guest });
+    if (!a.ok || !b.ok || !c.ok) throw new Error('requests refused');
+    const page = await run(loader as never, getRequest('/admin/reservations', cookie));
+    expect(page.data.pending.map((p: { id: string }) => p.id)).toEqual([a.id, b.id, c.id]);
+    expect(page.data.pending[0]).toMatchObject({ total: '180\u00a0€', nights: 2, language: 'es' });
+
+    const accepted = await post({ intent: 'accept', id: a.id });
+    expect(decodeToast(accepted.headers)).toMatchObject({ description: 'Réservation confirmée, le client est prévenu' });
+    const clash = await post({ intent: 'accept', id: b.id });
+    expect(clash.status).toBe(400);
+    expect(decodeToast(clash.headers)!.description).toMatch(/^Ces nuits ne sont plus libres : /);
+    expect((await db.select().from(bookings).where(eq(bookings.id, b.id)))[0]!.status).toBe('pending');
+
+    const refused = await post({ intent: 'refuse', id: b.id, message: 'Désolés' });
+    expect(decodeToast(refused.headers)).toMatchObject({ description: 'Demande refusée, le client est prévenu' });
+    const again = await post({ intent: 'refuse', id: b.id });
+    expect(decodeToast(again.headers)).toMatchObject({ description: "Cette demande n'est plus en attente" });
+
+    const after = await run(loader as never, getRequest('/admin/reservations', cookie));
+    expect(after.data.pending.map((p: { id: string }) => p.id)).toEqual([c.id]);
+    const row = after.data.grid.find((r: { roomId: string }) => r.roomId === roomId);
+    expect(row).toBeTruthy();
+  });
+
+  it('refuses bad input with 400 and changes nothing', async () => {
+    const before = await db.select().from(manualBlocks);
+    for (const fields of [
+      { intent: 'accept', id: 'nope' },
+      { intent: 'refuse', id: '00000000-0000-4000-8000-000000000000', message: 'x'.repeat(2001) },
+      { intent: 'add-block', roomId, firstNight: '2026-02-30', lastNight: d(3) },
+      { intent: 'add-block', roomId, firstNight: d(5), lastNight: d(3) },
+      { intent: 'add-block', roomId: 'x', firstNight: d(3), lastNight: d(3) },
+      { intent: 'delete-block', id: '' },
+      { intent: 'sync-feed', id: '1' },
+    ]) {
+      expect((await post(fields)).status, JSON.stringify(fields)).toBe(400);
+    }
+    expect((await post({ intent: 'accept', id: '00000000-0000-4000-8000-000000000000' })).status).toBe(400);
+    expect(await db.select().from(manualBlocks)).toEqual(before);
+  });
+
+  it('adds and removes a manual block; refuses one over a confirmed booking', async () => {
+    const added = await post({ intent: 'add-block', roomId, firstNight: d(30), lastNight: d(31), note: 'Peinture' });
+    expect(decodeToast(added.headers)).toMatchObject({ description: 'Nuits bloquées' });
+    const [block] = await db.select().from(manualBlocks).where(eq(manualBlocks.roomId, roomId));
+    expect(block).toMatchObject({ firstNight: d(30), lastNight: d(31), note: 'Peinture' });
+    const over = await post({ intent: 'add-block', roomId, firstNight: d(10), lastNight: d(10) });
+    expect(decodeToast(over.headers)!.description).toMatch(/^Une réservation confirmée occupe déjà ces nuits/);
+    const removed = await post({ intent: 'delete-block', id: block!.id });
+    expect(decodeToast(removed.headers)).toMatchObject({ description: 'Blocage supprimé' });
+    expect((await post({ intent: 'delete-block', id: block!.id })).status).toBe(404);
+  });
+
+  it('"Synchroniser maintenant" reports a failing feed', async () => {
+    const feed = await addRoomFeed(roomId, 'http://127.0.0.1:9/nothing-listens-here.ics');
+    const result = await post({ intent: 'sync-feed', id: feed!.id });
+    expect(result.status).toBe(400);
+    expect(decodeToast(result.headers)!.description).toMatch(/^Synchronisation échouée : /);
+  });
+});
