@@ -59,7 +59,7 @@ describe('Réservations screen', () => {
 
   it('refuses bad input with 400 and changes nothing', async () => {
     const before = await db.select().from(manualBlocks);
-    for (const fields of [
+    const cases: Array<Record<string, string>> = [
       { intent: 'accept', id: 'nope' },
       { intent: 'refuse', id: '00000000-0000-4000-8000-000000000000', message: 'x'.repeat(2001) },
       { intent: 'add-block', roomId, firstNight: '2026-02-30', lastNight: d(3) },
@@ -67,7 +67,8 @@ describe('Réservations screen', () => {
       { intent: 'add-block', roomId: 'x', firstNight: d(3), lastNight: d(3) },
       { intent: 'delete-block', id: '' },
       { intent: 'sync-feed', id: '1' },
-    ]) {
+    ];
+    for (const fields of cases) {
       expect((await post(fields)).status, JSON.stringify(fields)).toBe(400);
     }
     expect((await post({ intent: 'accept', id: '00000000-0000-4000-8000-000000000000' })).status).toBe(400);

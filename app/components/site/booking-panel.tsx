@@ -190,24 +190,30 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
       </div>
 
       <Form method="get" preventScrollReset replace className="mt-6 grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
-        <label className="space-y-1 text-sm font-medium">
-          {t('booking.arrival')}
-          <input type="date" name="arrival" defaultValue={selection.arrival ?? ''} min={booking.today} max={booking.lastArrival} required className={inputClass} key={`a-${selection.arrival}`} />
-        </label>
-        <label className="space-y-1 text-sm font-medium">
-          {t('booking.departure')}
-          <input type="date" name="departure" defaultValue={selection.departure ?? ''} min={booking.today} required className={inputClass} key={`d-${selection.departure}`} />
-        </label>
-        <label className="space-y-1 text-sm font-medium">
-          {t('booking.guests')}
-          <select name="guests" defaultValue={String(selection.guests)} className={inputClass} key={`g-${selection.guests}`}>
+        <div className="space-y-1">
+          <label htmlFor="stay-arrival" className="text-sm font-medium">
+            {t('booking.arrival')}
+          </label>
+          <input id="stay-arrival" type="date" name="arrival" defaultValue={selection.arrival ?? ''} min={booking.today} max={booking.lastArrival} required className={inputClass} key={`a-${selection.arrival}`} />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="stay-departure" className="text-sm font-medium">
+            {t('booking.departure')}
+          </label>
+          <input id="stay-departure" type="date" name="departure" defaultValue={selection.departure ?? ''} min={booking.today} required className={inputClass} key={`d-${selection.departure}`} />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="stay-guests" className="text-sm font-medium">
+            {t('booking.guests')}
+          </label>
+          <select id="stay-guests" name="guests" defaultValue={String(selection.guests)} className={inputClass} key={`g-${selection.guests}`}>
             {Array.from({ length: maxGuests }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="submit" className="rounded-md border border-primary px-4 py-2 font-medium text-primary hover:bg-primary/10">
           {t('booking.check')}
         </button>

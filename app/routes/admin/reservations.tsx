@@ -88,7 +88,7 @@ export const meta = () => adminMeta('Réservations');
 export default function Reservations() {
   const data = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="reservations-title" className="space-y-6">
+    <section aria-labelledby="reservations-title" className="min-w-0 space-y-6">
       <ScreenHeader id="reservations-title" title="Réservations" description="Demandes des clients, occupation des chambres et calendriers synchronisés" />
       <LoadError message={data.loadError} />
       <PendingCard pending={data.pending} />

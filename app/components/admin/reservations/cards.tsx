@@ -176,7 +176,7 @@ export function OccupancyCard({
           </li>
         </ul>
         {/* Scrolls sideways on a phone; the room names stay in view. */}
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation de ${month.title}`}>
+        <div className="w-0 min-w-full overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation de ${month.title}`}>
           <table className="border-collapse text-xs">
             <thead>
               <tr>

@@ -1,0 +1,89 @@
+// Direct booking, guest → owner (issue 14): in English a guest picks a stay that
+// crosses two seasons on a room page, sees the itemised quote, sends a request and
+// gets the acknowledgement mail; the owner accepts it in Réservations; the nights
+// are then unavailable on the public page. Desktop and 375 px use different stays.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { addDays, dateInZone } from '../../app/lib/nights';
+import { signInAsAdmin } from './fixtures';
+
+// The demo's season boundaries (app/.server/seed/demo-bookings.ts), as month-day.
+const BOUNDARIES = ['01-04', '04-01', '07-01', '09-01', '11-01', '12-20'];
+
+/** The first season boundary at least `after` days from today (in Paris), then the n-th one after it. */
+function boundary(after: number, nth: number) {
+  const today = dateInZone(new Date(), 'Europe/Paris');
+  const year = Number(today.slice(0, 4));
+  const all = [year, year + 1].flatMap((y) => BOUNDARIES.map((b) => `${y}-${b}`)).filter((d) => d >= addDays(today, after));
+  return all[nth]!;
+}
+
+/** The public pages are held to WCAG 2.1 AA (as in public-a11y.spec.ts); the back office to every axe rule. */
+async function expectNoAxeViolations(page: Page, tags?: string[]) {
+  const builder = new AxeBuilder({ page }).exclude('[data-sonner-toaster]');
+  const results = await (tags ? builder.withTags(tags) : builder).analyze();
+  expect(results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.html) }))).toEqual([]);
+}
+
+const mailDir = () => path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${process.env.E2E_PORT ?? 3999}`), 'mail');
+
+test('a guest requests a stay across two seasons, the owner accepts it, the nights close', async ({ page }, testInfo) => {
+  const mobile = testInfo.project.name === 'mobile';
+  const edge = boundary(10, mobile ? 1 : 0);
+  const arrival = addDays(edge, -2);
+  const departure = addDays(edge, 2);
+  const guestName = `Jane ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const email = `jane.${testInfo.project.name}@example.org`;
+
+  await page.goto('/?lang=en');
+  const cards = page.locator('#chambres').getByRole('link', { name: /details|Details|View/ });
+  const roomHref = await cards.last().getAttribute('href');
+  expect(roomHref).toMatch(/^\/room\//);
+  await page.goto(roomHref!);
+
+  const booking = page.getByRole('region', { name: 'Availability and booking' });
+  await expect(booking.getByRole('heading', { name: 'Availability calendar' })).toBeVisible();
+  await booking.getByLabel('Arrival', { exact: true }).fill(arrival);
+  await booking.getByLabel('Departure', { exact: true }).fill(departure);
+  await booking.getByLabel('Guests', { exact: true }).selectOption('2');
+  await booking.getByRole('button', { name: 'See the price' }).click();
+  await expect(page).toHaveURL(new RegExp(`arrival=${arrival}&departure=${departure}&guests=2`));
+
+  const quote = page.getByTestId('quote');
+  await expect(quote.getByText(/2 nights ×/)).toHaveCount(2);
+  await expect(quote.getByText('Total')).toBeVisible();
+  await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+
+  await booking.getByRole('textbox', { name: 'Name', exact: true }).fill(guestName);
+  await booking.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await booking.getByRole('textbox', { name: 'Message', exact: true }).fill('Arriving by train.');
+  await booking.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByTestId('booking-success')).toContainText('not confirmed yet');
+
+  // The acknowledgement, in English, leaves through the outbox (no SMTP in e2e: an .eml file).
+  await expect(async () => {
+    const mails = fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).map((f) => fs.readFileSync(path.join(mailDir(), f), 'utf8')) : [];
+    expect(mails.some((m) => m.includes(`To: ${email}`) && m.includes('Request received'))).toBe(true);
+  }).toPass({ timeout: 20_000 });
+
+  await page.goto('/?lang=fr');
+  await signInAsAdmin(page);
+  await page.goto('/admin/reservations');
+  await expect(page.getByRole('heading', { name: 'Réservations', exact: true })).toBeVisible();
+  const request = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(guestName) }) });
+  await expect(request).toContainText('4 nuits');
+  await expect(page.getByRole('region', { name: /^Occupation de / })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Keyboard activation, as an owner on a phone with a keyboard would do it.
+  await request.getByRole('button', { name: `Accepter la demande de ${guestName}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Réservation confirmée, le client est prévenu')).toBeVisible();
+  await expect(request).toHaveCount(0);
+
+  await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
+  await expect(page.getByTestId('quote')).toContainText('Nights already taken');
+  await expect(page.getByRole('region', { name: 'Availability and booking' }).getByText(/unavailable/).first()).toBeAttached();
+});
