@@ -69,15 +69,6 @@ export function EmptyState({ children, className }: { children: React.ReactNode;
   return <p className={cn('py-8 text-center text-sm text-muted-foreground', className)}>{children}</p>;
 }
 
-export function FieldError({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
-
 /**
  * The page side of the failed-load policy (`loadList` in app/.server/admin-screen.ts):
  * the spec's message as a toast, once, and as an alert above the (empty) list.
@@ -100,14 +91,6 @@ export function useLoadErrorToast(message: string | null | undefined) {
     shown.current = message;
     raise({ type: 'error', title: 'Erreur', description: message });
   }, [message, raise]);
-}
-
-export { useFetcherSuccess } from './admin-form';
-
-/** Field messages from a Conform reply returned by an action, for forms without useForm. */
-export function replyErrors(data: unknown, field: string): string[] | undefined {
-  const result = (data as { result?: { error?: Record<string, string[] | null> } } | undefined)?.result;
-  return result?.error?.[field] ?? undefined;
 }
 
 export const formatDate = (value: Date | string) =>
