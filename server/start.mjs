@@ -25,6 +25,10 @@ function newestMtime(target) {
   return newest;
 }
 
+function withoutHeapCap(options = '') {
+  return options.replace(/--max-old-space-size=\S+/g, '').trim();
+}
+
 function buildIsStale() {
   if (!fs.existsSync(builtEntry)) return true;
   const built = fs.statSync(builtEntry).mtimeMs;
@@ -38,7 +42,9 @@ if (buildIsStale()) {
   const result = spawnSync('npm', ['run', 'build', '--silent'], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, NODE_ENV: 'production' },
+    // The server's heap cap (NODE_OPTIONS in the systemd unit) is sized for serving, not
+    // for the bundler: the build gets Node's default.
+    env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: withoutHeapCap(process.env.NODE_OPTIONS) },
   });
   if (result.status !== 0) {
     process.stdout.write('failed.\n');
