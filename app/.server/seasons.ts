@@ -1,16 +1,45 @@
 // Seasons for differentiated pricing (SPEC §3 `seasons`). Deleting a season
-// deletes its room prices too (foreign key cascade).
-import { asc, eq } from 'drizzle-orm';
+// deletes its room prices and periods too (foreign key cascade). The `name` column
+// is the French name (SPEC); the other languages' names are multilingual content
+// under `season_{id}_name` (issue 14).
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { formatNightFr } from '~/lib/nights';
+import { loadTexts, upsertTexts } from './content';
 import { db } from './db/client';
-import { seasons } from './db/schema';
+import { isExclusionViolation } from './db/errors';
+import { seasonPeriods, seasons } from './db/schema';
 
 export interface Season {
   id: string;
   name: string;
 }
 
+/** multilingual_content key of a season's name (content type 'season', entity the season). */
+export const seasonNameKey = (seasonId: string) => `season_${seasonId}_name`;
+
+/** The language whose name is the `name` column. */
+const COLUMN_LANGUAGE = 'fr';
+
 export async function listSeasons(): Promise<Season[]> {
   return db.select({ id: seasons.id, name: seasons.name }).from(seasons).orderBy(asc(seasons.name), asc(seasons.createdAt));
+}
+
+/** The Saisons screen's list: each season with its periods, minimum stay and its name in `language` ('' when none). */
+export async function listSeasonDetails(language: string) {
+  const rows = await db
+    .select({ id: seasons.id, name: seasons.name, minStay: seasons.minStay })
+    .from(seasons)
+    .orderBy(asc(seasons.name), asc(seasons.createdAt));
+  const periods = await db
+    .select({ id: seasonPeriods.id, seasonId: seasonPeriods.seasonId, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight })
+    .from(seasonPeriods)
+    .orderBy(asc(seasonPeriods.firstNight));
+  const texts = await loadTexts('season', rows.map((s) => s.id));
+  return rows.map((season) => ({
+    ...season,
+    localName: language === COLUMN_LANGUAGE ? season.name : (texts.get(seasonNameKey(season.id))?.[language] ?? ''),
+    periods: periods.filter((p) => p.seasonId === season.id).map(({ id, firstNight, lastNight }) => ({ id, firstNight, lastNight })),
+  }));
 }
 
 export async function createSeason(name: string): Promise<Season> {
@@ -18,10 +47,28 @@ export async function createSeason(name: string): Promise<Season> {
   return row!;
 }
 
-/** True when the season existed. */
+/**
+ * Renames the season in French. True when the season existed. A French text saved
+ * under the name key (e.g. by the demo) follows, so visitors read the new name.
+ */
 export async function renameSeason(id: string, name: string): Promise<boolean> {
-  const rows = await db.update(seasons).set({ name }).where(eq(seasons.id, id)).returning({ id: seasons.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx.update(seasons).set({ name }).where(eq(seasons.id, id)).returning({ id: seasons.id });
+    if (rows.length === 0) return false;
+    await upsertTexts(tx, { contentType: 'season', entityId: id, language: COLUMN_LANGUAGE }, [{ key: seasonNameKey(id), value: name }]);
+    return true;
+  });
+}
+
+/** The season's name in one language; French is the `name` column. True when the season existed. */
+export async function saveSeasonName(id: string, language: string, name: string): Promise<boolean> {
+  if (language === COLUMN_LANGUAGE) return renameSeason(id, name);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, id)).for('update');
+    if (!row) return false;
+    await upsertTexts(tx, { contentType: 'season', entityId: id, language }, [{ key: seasonNameKey(id), value: name }]);
+    return true;
+  });
 }
 
 /** True when the season existed. */
@@ -30,5 +77,46 @@ export async function deleteSeason(id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** multilingual_content key of a season's name (content type 'season', entity the season). */
-export const seasonNameKey = (seasonId: string) => `season_${seasonId}_name`;
+/** null: no minimum. True when the season existed. */
+export async function setSeasonMinStay(id: string, minStay: number | null): Promise<boolean> {
+  const rows = await db.update(seasons).set({ minStay }).where(eq(seasons.id, id)).returning({ id: seasons.id });
+  return rows.length > 0;
+}
+
+export type AddPeriodResult = { ok: true; id: string } | { ok: false; message: string } | null;
+
+/**
+ * Adds a period (nights, first and last included) to a season. PostgreSQL refuses a
+ * period that shares a night with another season's (`season_periods_no_overlap`):
+ * the answer then names that season and its dates. null: no such season.
+ */
+export async function addSeasonPeriod(seasonId: string, firstNight: string, lastNight: string): Promise<AddPeriodResult> {
+  const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId)).limit(1);
+  if (!season) return null;
+  try {
+    const [row] = await db.insert(seasonPeriods).values({ seasonId, firstNight, lastNight }).returning({ id: seasonPeriods.id });
+    return { ok: true, id: row!.id };
+  } catch (error) {
+    if (!isExclusionViolation(error)) throw error;
+    const [clash] = await db
+      .select({ name: seasons.name, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight })
+      .from(seasonPeriods)
+      .innerJoin(seasons, eq(seasons.id, seasonPeriods.seasonId))
+      .where(
+        and(
+          ne(seasonPeriods.seasonId, seasonId),
+          sql`daterange(${seasonPeriods.firstNight}, ${seasonPeriods.lastNight}, '[]') && daterange(${firstNight}::date, ${lastNight}::date, '[]')`,
+        ),
+      )
+      .orderBy(asc(seasonPeriods.firstNight))
+      .limit(1);
+    const where = clash ? `la saison « ${clash.name} » (du ${formatNightFr(clash.firstNight)} au ${formatNightFr(clash.lastNight)})` : 'une autre saison';
+    return { ok: false, message: `Ces dates chevauchent ${where} : une nuit ne peut appartenir qu'à une saison` };
+  }
+}
+
+/** True when the period existed. */
+export async function deleteSeasonPeriod(id: string): Promise<boolean> {
+  const rows = await db.delete(seasonPeriods).where(eq(seasonPeriods.id, id)).returning({ id: seasonPeriods.id });
+  return rows.length > 0;
+}

@@ -47,3 +47,50 @@ test.describe('admin: Gestion des Saisons', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+test.describe('admin: season periods (issue 14)', () => {
+  test('add a period to a season, see an overlap with another season refused by name, remove the period', async ({ page }, testInfo) => {
+    const stamp = `${testInfo.project.name} ${Date.now()}`;
+    const first = `Périodes A ${stamp}`;
+    const second = `Périodes B ${stamp}`;
+    // A year of its own per project and run: the periods of two seasons may never overlap.
+    const year = 2100 + (Date.now() % 400) * 2 + (testInfo.project.name === 'mobile' ? 1 : 0);
+    await signInAsAdmin(page);
+    await page.goto('/admin/seasons');
+    for (const name of [first, second]) {
+      await page.getByLabel('Nom de la saison').fill(name);
+      await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+      await expect(page.getByRole('region', { name: `Saison « ${name} »` })).toBeVisible();
+    }
+
+    const cardA = page.getByRole('region', { name: `Saison « ${first} »` });
+    await expect(cardA.getByText('Aucune période : ces nuits sont au prix de base de chaque chambre')).toBeVisible();
+    await cardA.getByLabel('Première nuit').fill(`${year}-07-01`);
+    await cardA.getByLabel('Dernière nuit').fill(`${year}-08-31`);
+    await cardA.getByRole('button', { name: 'Enregistrer la période' }).click();
+    await expect(page.getByText('Période ajoutée avec succès')).toBeVisible();
+    const periodsA = cardA.getByRole('list', { name: `Périodes de ${first}` });
+    await expect(periodsA.getByText(`du 01/07/${year} au 31/08/${year} (nuits incluses)`)).toBeVisible();
+
+    const cardB = page.getByRole('region', { name: `Saison « ${second} »` });
+    await cardB.getByLabel('Première nuit').fill(`${year}-08-15`);
+    await cardB.getByLabel('Dernière nuit').fill(`${year}-09-15`);
+    await cardB.getByRole('button', { name: 'Enregistrer la période' }).click();
+    const clash = `Ces dates chevauchent la saison « ${first} » (du 01/07/${year} au 31/08/${year}) : une nuit ne peut appartenir qu'à une saison`;
+    await expect(cardB.getByText(clash)).toBeVisible();
+    await expect(cardB.getByText('Aucune période : ces nuits sont au prix de base de chaque chambre')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await cardA.getByRole('button', { name: `Supprimer la période du 01/07/${year} au 31/08/${year}` }).click();
+    await page.getByRole('alertdialog', { name: 'Supprimer cette période ?' }).getByRole('button', { name: 'Supprimer' }).click();
+    await expect(page.getByText('Période supprimée avec succès')).toBeVisible();
+    await expect(cardA.getByText('Aucune période : ces nuits sont au prix de base de chaque chambre')).toBeVisible();
+
+    // Leave no season behind (their names are unique per run).
+    for (const name of [first, second]) {
+      await page.getByRole('button', { name: `Supprimer ${name}`, exact: true }).click();
+      await page.getByRole('alertdialog', { name: 'Supprimer la saison' }).getByRole('button', { name: 'Supprimer' }).click();
+      await expect(page.getByRole('region', { name: `Saison « ${name} »` })).toHaveCount(0);
+    }
+  });
+});

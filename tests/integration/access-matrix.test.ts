@@ -86,6 +86,12 @@ describe('access decisions', () => {
     expect(Object.keys(DECISIONS).filter((f) => !files.has(f))).toEqual([]);
   });
 
+  it('sees the intents of every screen, e.g. the Saisons periods, minimum stay and names (issue 14)', () => {
+    expect(intentsOf(source('routes/admin/seasons.tsx')).sort()).toEqual(
+      ['add-period', 'create', 'delete', 'delete-period', 'rename', 'set-min-stay', 'translate-name'].sort(),
+    );
+  });
+
   it.each(Object.entries(DECISIONS))('%s: each loader and action starts with its guard', (file, access) => {
     const code = source(file);
     for (const name of ['loader', 'action'] as const) {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
-import { rooms, roomSeasonPrices, seasons } from '~/.server/db/schema';
+import { languages, multilingualContent, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
+import { loadQuoteSeasons } from '~/.server/booking/stay';
 import { action, loader } from '~/routes/admin/seasons';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
@@ -67,5 +68,131 @@ describe('admin seasons screen', () => {
     expect(refused.status).toBe(403);
     expect((await allSeasons()).some((s) => s.name === 'Pirate')).toBe(false);
     expect((await post({ intent: 'nope' })).status).toBe(400);
+  });
+});
+
+describe('season periods, minimum stay and names per language (issue 14)', () => {
+  const EN = 'editingLanguage=en';
+  const periodsOf = (seasonId: string) =>
+    db.select({ id: seasonPeriods.id, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight }).from(seasonPeriods).where(eq(seasonPeriods.seasonId, seasonId));
+  const newSeason = async (name: string) => (await db.insert(seasons).values({ name }).returning())[0]!;
+  beforeAll(async () => {
+    await db
+      .insert(languages)
+      .values([
+        { code: 'fr', name: 'Français', isDefault: true, isActive: true, position: 0 },
+        { code: 'en', name: 'English', isActive: true, position: 1 },
+      ])
+      .onConflictDoNothing();
+  });
+
+  it('adds a period (nights included) that the price engine then uses, and removes it', async () => {
+    const season = await newSeason('Été des périodes');
+    const added = await post({ intent: 'add-period', id: season.id, firstNight: '2031-07-01', lastNight: '2031-07-10' });
+    expect(added.status).toBe(200);
+    expect(decodeToast(added.headers)).toMatchObject({ title: 'Succès', description: 'Période ajoutée avec succès' });
+    const [period] = await periodsOf(season.id);
+    expect(period).toMatchObject({ firstNight: '2031-07-01', lastNight: '2031-07-10' });
+
+    const list = await run(loader as never, getRequest('/admin/seasons', cookie));
+    const listed = list.data.seasons.find((s: { id: string }) => s.id === season.id);
+    expect(listed.periods).toEqual([{ id: period!.id, firstNight: '2031-07-01', lastNight: '2031-07-10' }]);
+
+    const removed = await post({ intent: 'delete-period', id: period!.id });
+    expect(decodeToast(removed.headers)).toMatchObject({ description: 'Période supprimée avec succès' });
+    expect(await periodsOf(season.id)).toEqual([]);
+    const again = await post({ intent: 'delete-period', id: period!.id });
+    expect(again.status).toBe(404);
+    expect(decodeToast(again.headers)).toMatchObject({ title: 'Erreur', description: 'Erreur lors de la modification de la saison' });
+  });
+
+  it('refuses a period whose last night precedes its first, or a malformed date, storing nothing', async () => {
+    const season = await newSeason('Automne invalide');
+    const backwards = await post({ intent: 'add-period', id: season.id, firstNight: '2031-10-10', lastNight: '2031-10-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.data.result.error.lastNight).toEqual(['La dernière nuit ne peut pas précéder la première']);
+    const malformed = await post({ intent: 'add-period', id: season.id, firstNight: '2031-02-30', lastNight: '2031-03-02' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.data.result.error.firstNight).toEqual(['Première nuit invalide']);
+    const missing = await post({ intent: 'add-period', id: '00000000-0000-4000-8000-000000000000', firstNight: '2031-10-01', lastNight: '2031-10-02' });
+    expect(missing.status).toBe(404);
+    expect(await periodsOf(season.id)).toEqual([]);
+  });
+
+  it('refuses a period overlapping another season, naming that season and its dates, nothing changed', async () => {
+    const high = await newSeason('Haute saison test');
+    const low = await newSeason('Basse saison test');
+    await post({ intent: 'add-period', id: high.id, firstNight: '2032-07-01', lastNight: '2032-08-31' });
+    const before = await db.select().from(seasonPeriods);
+    const clash = await post({ intent: 'add-period', id: low.id, firstNight: '2032-06-15', lastNight: '2032-07-01' });
+    expect(clash.status).toBe(400);
+    const message = 'Ces dates chevauchent la saison « Haute saison test » (du 01/07/2032 au 31/08/2032) : une nuit ne peut appartenir qu\'à une saison';
+    expect(decodeToast(clash.headers)).toMatchObject({ title: 'Erreur', description: message });
+    expect(clash.data.result.error['']).toEqual([message]);
+    expect(await db.select().from(seasonPeriods)).toEqual(before);
+    // The night after the other season's last one is free; a season's own periods may touch.
+    expect((await post({ intent: 'add-period', id: low.id, firstNight: '2032-09-01', lastNight: '2032-09-30' })).status).toBe(200);
+    expect((await post({ intent: 'add-period', id: high.id, firstNight: '2032-08-01', lastNight: '2032-08-15' })).status).toBe(200);
+  });
+
+  it('sets, validates and clears the minimum stay', async () => {
+    const season = await newSeason('Séjour minimum');
+    const minStayOf = async () => (await db.select({ minStay: seasons.minStay }).from(seasons).where(eq(seasons.id, season.id)))[0]!.minStay;
+    const set = await post({ intent: 'set-min-stay', id: season.id, minStay: '3' });
+    expect(decodeToast(set.headers)).toMatchObject({ description: 'Séjour minimum enregistré avec succès' });
+    expect(await minStayOf()).toBe(3);
+    for (const [value, error] of [
+      ['0', "Le séjour minimum est d'au moins 1 nuit"],
+      ['366', 'Le séjour minimum est de 365 nuits au plus'],
+      ['2.5', 'Le séjour minimum doit être un nombre entier de nuits'],
+      ['deux', 'Le séjour minimum doit être un nombre entier de nuits'],
+    ] as const) {
+      const refused = await post({ intent: 'set-min-stay', id: season.id, minStay: value });
+      expect(refused.status, value).toBe(400);
+      expect(refused.data.result.error.minStay, value).toEqual([error]);
+    }
+    expect(await minStayOf()).toBe(3);
+    await post({ intent: 'set-min-stay', id: season.id, minStay: '' });
+    expect(await minStayOf()).toBeNull();
+  });
+
+  it('saves the name in another language without touching the French name, and the guest reads it', async () => {
+    const season = await newSeason('Saison des roses');
+    const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 100 }).returning();
+    await db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: season.id, pricePerNight: 150 });
+    await post({ intent: 'add-period', id: season.id, firstNight: '2030-05-01', lastNight: '2030-05-31' });
+
+    const saved = await post({ intent: 'translate-name', id: season.id, language: 'en', name: ' Rose season ' }, `${cookie}; ${EN}`);
+    expect(decodeToast(saved.headers)).toMatchObject({ description: 'Saison modifiée avec succès' });
+    const [after] = await db.select({ name: seasons.name }).from(seasons).where(eq(seasons.id, season.id));
+    expect(after!.name).toBe('Saison des roses');
+
+    const english = await run(loader as never, getRequest('/admin/seasons', `${cookie}; ${EN}`));
+    expect(english.data.language).toEqual({ code: 'en', name: 'English' });
+    expect(english.data.seasons.find((s: { id: string }) => s.id === season.id)).toMatchObject({ name: 'Saison des roses', localName: 'Rose season' });
+    const french = await run(loader as never, getRequest('/admin/seasons', cookie));
+    expect(french.data.seasons.find((s: { id: string }) => s.id === season.id)).toMatchObject({ name: 'Saison des roses', localName: 'Saison des roses' });
+
+    // What the price engine names the season for guests (room page, quote, mails).
+    const seasonNames = async (chain: string[]) => (await loadQuoteSeasons(room!.id, chain)).filter((s) => s.id === season.id).map((s) => s.name);
+    expect(await seasonNames(['en', 'fr'])).toEqual(['Rose season']);
+    expect(await seasonNames(['fr'])).toEqual(['Saison des roses']);
+
+    // Renaming in French reaches French visitors even when a French text was stored (the demo stores one).
+    await db.insert(multilingualContent).values({ contentType: 'season', entityId: season.id, contentKey: `season_${season.id}_name`, languageCode: 'fr', contentValue: 'Ancien nom' });
+    await post({ intent: 'rename', id: season.id, name: 'Saison des roses de mai' });
+    expect(await seasonNames(['fr'])).toEqual(['Saison des roses de mai']);
+    expect(await seasonNames(['en', 'fr'])).toEqual(['Rose season']);
+  });
+
+  it('refuses a name for a language the site does not have, or an empty one', async () => {
+    const season = await newSeason('Saison sans traduction');
+    const unknown = await post({ intent: 'translate-name', id: season.id, language: 'it', name: 'Alta stagione' });
+    expect(unknown.status).toBe(400);
+    expect(decodeToast(unknown.headers)).toMatchObject({ description: 'Langue inconnue' });
+    const empty = await post({ intent: 'translate-name', id: season.id, language: 'en', name: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.data.result.error.name).toEqual(['Le nom de la saison est requis']);
+    expect(await db.select().from(multilingualContent).where(eq(multilingualContent.entityId, season.id))).toEqual([]);
   });
 });

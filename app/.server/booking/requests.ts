@@ -3,9 +3,10 @@
 // and the exclusion constraint `bookings_confirmed_no_overlap` makes two accepts of
 // overlapping stays at once impossible: one commits, the other gets a clear refusal.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { IsoDate } from '~/lib/nights';
+import { formatNightFr, type IsoDate } from '~/lib/nights';
 import { config } from '../config';
 import { db, type Executor } from '../db/client';
+import { isExclusionViolation } from '../db/errors';
 import { bookings, icalFeeds, manualBlocks } from '../db/schema';
 import { mailboxAddress } from '../mail/compose';
 import { listOwnerRecipients } from '../mail/notifications';
@@ -130,11 +131,6 @@ export type DecisionResult = { ok: true } | { ok: false; message: string };
 
 const NOT_PENDING: DecisionResult = { ok: false, message: "Cette demande n'est plus en attente" };
 
-function isExclusionViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
-  return (cause as { code?: string })?.code === '23P01';
-}
-
 async function lockPending(tx: Executor, id: string) {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
   return row && row.status === 'pending' ? row : null;
@@ -153,7 +149,7 @@ export async function acceptBookingRequest(id: string): Promise<DecisionResult> 
       if (!row) return NOT_PENDING;
       const taken = await listUnavailableNights(row.roomId, row.arrival, row.departure, tx);
       if (taken.size > 0) {
-        return { ok: false, message: `Ces nuits ne sont plus libres : ${[...taken].sort().map(frenchDate).join(', ')}` } as const;
+        return { ok: false, message: `Ces nuits ne sont plus libres : ${[...taken].sort().map(formatNightFr).join(', ')}` } as const;
       }
       await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
       const facts = await mailFacts(row, storedQuote(row), [row.language, 'fr']);
@@ -179,8 +175,6 @@ export async function refuseBookingRequest(id: string, message?: string | null):
     return { ok: true } as const;
   });
 }
-
-const frenchDate = (night: IsoDate) => night.split('-').reverse().join('/');
 
 export async function countPendingBookings(): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.status, 'pending'));
@@ -209,7 +203,7 @@ export async function addManualBlock(roomId: string, firstNight: IsoDate, lastNi
       .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), sql`${bookings.arrival} <= ${lastNight}`, sql`${bookings.departure} > ${firstNight}`))
       .limit(1);
     if (clash) {
-      return { ok: false, message: `Une réservation confirmée occupe déjà ces nuits (du ${frenchDate(clash.arrival)} au ${frenchDate(clash.departure)})` } as const;
+      return { ok: false, message: `Une réservation confirmée occupe déjà ces nuits (du ${formatNightFr(clash.arrival)} au ${formatNightFr(clash.departure)})` } as const;
     }
     const [row] = await tx.insert(manualBlocks).values({ roomId, firstNight, lastNight, note: note?.trim() || null }).returning({ id: manualBlocks.id });
     return { ok: true, id: row!.id } as const;

@@ -1,14 +1,13 @@
 // What the owner's Réservations screen reads: requests (pending first), manual
 // blocks, imported feeds and the month's occupancy grid, one row per room.
 import { formatPrice } from '~/lib/format';
-import { addDays, eachNight, isIsoDate, monthStart, nextMonth, type IsoDate } from '~/lib/nights';
+import { addDays, eachNight, formatNightFr, isIsoDate, monthStart, nextMonth } from '~/lib/nights';
 import { listRoomCards } from '../site/rooms';
 import { listTakenRanges, type NightKind } from './availability';
 import { guesthouseToday } from './clock';
 import { listRoomFeeds } from './feeds';
 import { listBookings, listManualBlocks } from './requests';
 
-const frDate = (night: IsoDate) => night.split('-').reverse().join('/');
 const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Which kind wins a night shown in one cell (a confirmed stay over an import, etc.). */
@@ -39,7 +38,7 @@ export async function loadReservations(monthParam: string | null) {
     id: b.id,
     status: b.status,
     room: roomName.get(b.roomId) ?? 'Chambre supprimée',
-    dates: `du ${frDate(b.arrival)} au ${frDate(b.departure)}`,
+    dates: `du ${formatNightFr(b.arrival)} au ${formatNightFr(b.departure)}`,
     nights: eachNight(b.arrival, b.departure).length,
     guests: b.guests,
     total: formatPrice(b.totalCents / 100, 'fr'),
@@ -59,7 +58,7 @@ export async function loadReservations(monthParam: string | null) {
     rooms: rooms.map((r) => ({ id: r.id, name: r.name })),
     pending: bookings.filter((b) => b.status === 'pending').map(toRow),
     decided: bookings.filter((b) => b.status !== 'pending').slice(0, 20).map(toRow),
-    blocks: blocks.map((b) => ({ id: b.id, room: roomName.get(b.roomId) ?? '', dates: `du ${frDate(b.firstNight)} au ${frDate(b.lastNight)} (nuits incluses)`, note: b.note })),
+    blocks: blocks.map((b) => ({ id: b.id, room: roomName.get(b.roomId) ?? '', dates: `du ${formatNightFr(b.firstNight)} au ${formatNightFr(b.lastNight)} (nuits incluses)`, note: b.note })),
     feeds: feeds.map((f) => ({
       id: f.id,
       room: roomName.get(f.roomId) ?? '',

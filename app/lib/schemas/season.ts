@@ -1,3 +1,4 @@
+import { isIsoDate } from '~/lib/nights';
 import { z } from '~/lib/zod';
 
 const seasonName = z
@@ -11,3 +12,31 @@ const seasonId = z.uuid({ error: 'Saison inconnue' });
 export const CreateSeasonSchema = z.object({ name: seasonName });
 export const RenameSeasonSchema = z.object({ id: seasonId, name: seasonName });
 export const DeleteSeasonSchema = z.object({ id: seasonId });
+
+// Issue 14: a season's periods (nights, first and last included), minimum stay and
+// name in the editing language.
+const night = (label: string) => z.string({ error: `${label} requise` }).refine(isIsoDate, `${label} invalide`);
+
+export const AddSeasonPeriodSchema = z
+  .object({ id: seasonId, firstNight: night('Première nuit'), lastNight: night('Dernière nuit') })
+  .refine((v) => v.lastNight >= v.firstNight, { path: ['lastNight'], message: 'La dernière nuit ne peut pas précéder la première' });
+
+export const DeleteSeasonPeriodSchema = z.object({ id: z.uuid({ error: 'Période introuvable' }) });
+
+export const SEASON_MIN_STAY_MAX = 365;
+export const SetSeasonMinStaySchema = z.object({
+  id: seasonId,
+  // Empty: no minimum.
+  minStay: z
+    .number({ error: 'Le séjour minimum doit être un nombre entier de nuits' })
+    .int('Le séjour minimum doit être un nombre entier de nuits')
+    .min(1, "Le séjour minimum est d'au moins 1 nuit")
+    .max(SEASON_MIN_STAY_MAX, `Le séjour minimum est de ${SEASON_MIN_STAY_MAX} nuits au plus`)
+    .optional(),
+});
+
+export const TranslateSeasonNameSchema = z.object({
+  id: seasonId,
+  language: z.string({ error: 'Langue inconnue' }).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Langue inconnue'),
+  name: seasonName,
+});

@@ -1,30 +1,57 @@
 // 'Gestion des Saisons' (SPEC §2, §5): add, rename inline, delete (with the price
-// warning). The example screen of CODE_STYLE.md.
+// warning). The example screen of CODE_STYLE.md. Issue 14: each season's periods,
+// minimum stay and name in the editing language (cards in components/admin/seasons/).
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { CheckIcon, PencilIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, refuse, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { getEditingLanguage } from '~/.server/editing-language';
+import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
-import { createSeason, deleteSeason, listSeasons, renameSeason } from '~/.server/seasons';
+import {
+  addSeasonPeriod,
+  createSeason,
+  deleteSeason,
+  deleteSeasonPeriod,
+  listSeasonDetails,
+  renameSeason,
+  saveSeasonName,
+  setSeasonMinStay,
+} from '~/.server/seasons';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import { SeasonDetailsCard } from '~/components/admin/seasons/season-details-card';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { CreateSeasonSchema, DeleteSeasonSchema, RenameSeasonSchema } from '~/lib/schemas/season';
+import {
+  AddSeasonPeriodSchema,
+  CreateSeasonSchema,
+  DeleteSeasonPeriodSchema,
+  DeleteSeasonSchema,
+  RenameSeasonSchema,
+  SetSeasonMinStaySchema,
+  TranslateSeasonNameSchema,
+} from '~/lib/schemas/season';
 import type { Route } from './+types/seasons';
 
 const SCREEN = 'admin/seasons';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return loadList(SCREEN, 'Erreur lors du chargement des saisons', async () => ({ seasons: await listSeasons() }), {
+  const [code, languages] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
+  const language = { code, name: languages.find((l) => l.code === code)?.name ?? code };
+  return loadList(SCREEN, 'Erreur lors du chargement des saisons', async () => ({ seasons: await listSeasonDetails(code), language }), {
     seasons: [],
+    language,
   });
 }
+
+/** The failure toast of every change to an existing season (SPEC §8). */
+const MODIFY_FAILURE = 'Erreur lors de la modification de la saison';
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
@@ -42,9 +69,45 @@ export async function action({ request }: Route.ActionArgs) {
       return runIntent(formData, {
         screen: SCREEN,
         schema: RenameSeasonSchema,
-        failure: 'Erreur lors de la modification de la saison',
+        failure: MODIFY_FAILURE,
         perform: ({ id, name }) => renameSeason(id, name),
         success: 'Saison modifiée avec succès',
+      });
+    case 'translate-name':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: TranslateSeasonNameSchema,
+        failure: MODIFY_FAILURE,
+        perform: async ({ id, language, name }) =>
+          (await listEditingLanguages()).some((l) => l.code === language) ? saveSeasonName(id, language, name) : refuse('Langue inconnue'),
+        success: 'Saison modifiée avec succès',
+      });
+    case 'add-period':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: AddSeasonPeriodSchema,
+        failure: MODIFY_FAILURE,
+        perform: async ({ id, firstNight, lastNight }) => {
+          const result = await addSeasonPeriod(id, firstNight, lastNight);
+          return result && ruleOutcome(result);
+        },
+        success: 'Période ajoutée avec succès',
+      });
+    case 'delete-period':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: DeleteSeasonPeriodSchema,
+        failure: MODIFY_FAILURE,
+        perform: ({ id }) => deleteSeasonPeriod(id),
+        success: 'Période supprimée avec succès',
+      });
+    case 'set-min-stay':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: SetSeasonMinStaySchema,
+        failure: MODIFY_FAILURE,
+        perform: ({ id, minStay }) => setSeasonMinStay(id, minStay ?? null),
+        success: 'Séjour minimum enregistré avec succès',
       });
     case 'delete':
       return runIntent(formData, {
@@ -67,7 +130,7 @@ type Season = Awaited<ReturnType<typeof loader>>['seasons'][number];
 const isBlankName = (form: HTMLFormElement) => String(new FormData(form).get('name') ?? '').trim() === '';
 
 export default function Seasons() {
-  const { seasons, loadError } = useLoaderData<typeof loader>();
+  const { seasons, language, loadError } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="seasons-title" className="space-y-6">
       <ScreenHeader
@@ -103,6 +166,9 @@ export default function Seasons() {
           )}
         </CardContent>
       </Card>
+      {seasons.map((season) => (
+        <SeasonDetailsCard key={season.id} season={season} language={language} />
+      ))}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { AddBlockSchema, RefuseBookingSchema } from '~/lib/schemas/booking-admin';
 import { formatDateFr } from '~/lib/format';
+import { formatNightFr } from '~/lib/nights';
 import { cn } from '~/lib/utils';
 
 interface BookingRow {
@@ -200,7 +201,7 @@ export function OccupancyCard({
                     const k = kind ? KIND_BY_NAME[kind] : null;
                     return (
                       <td key={days[i]!.date} className="p-0.5">
-                        <span className={cn('flex h-6 items-center justify-center rounded-sm border text-[10px]', k?.className)} title={`${days[i]!.date.split('-').reverse().join('/')} : ${k?.label ?? 'Libre'}`}>
+                        <span className={cn('flex h-6 items-center justify-center rounded-sm border text-[10px]', k?.className)} title={`${formatNightFr(days[i]!.date)} : ${k?.label ?? 'Libre'}`}>
                           <span className="sr-only">{`${days[i]!.day} : ${k?.label ?? 'Libre'}`}</span>
                         </span>
                       </td>

@@ -1,0 +1,7 @@
+// PostgreSQL refusals a domain function turns into a message for the owner.
+
+/** An exclusion constraint refused the write (SQLSTATE 23P01), e.g. two seasons on one night. */
+export function isExclusionViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
+  return (cause as { code?: string })?.code === '23P01';
+}

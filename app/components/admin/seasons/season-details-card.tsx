@@ -1,0 +1,147 @@
+// One season's card on the Saisons screen (issue 14): its date periods (nights,
+// first and last included), its minimum stay and its name in the editing language.
+// The French name stays the table's inline rename (SPEC §5).
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { useFetcher } from 'react-router';
+import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
+import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import { EmptyState } from '~/components/admin/screen-kit';
+import { ErrorList, Field } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { formatNightFr } from '~/lib/nights';
+import { AddSeasonPeriodSchema, SEASON_MIN_STAY_MAX, SetSeasonMinStaySchema, TranslateSeasonNameSchema } from '~/lib/schemas/season';
+
+export interface SeasonDetails {
+  id: string;
+  name: string;
+  minStay: number | null;
+  /** The name in the editing language ('' when not translated yet). */
+  localName: string;
+  periods: Array<{ id: string; firstNight: string; lastNight: string }>;
+}
+
+export interface EditingLanguage {
+  code: string;
+  name: string;
+}
+
+const nights = (n: number) => `${n} ${n > 1 ? 'nuits' : 'nuit'}`;
+
+export function SeasonDetailsCard({ season, language }: { season: SeasonDetails; language: EditingLanguage }) {
+  const titleId = `season-${season.id}-title`;
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle>
+          <h3 id={titleId}>Saison « {season.name} »</h3>
+        </CardTitle>
+        <CardDescription>
+          {season.minStay ? `Séjour minimum : ${nights(season.minStay)}` : 'Pas de séjour minimum'} ·{' '}
+          {season.periods.length === 0 ? 'aucune période' : `${season.periods.length} période${season.periods.length > 1 ? 's' : ''}`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {language.code === 'fr' ? null : <SeasonNameForm season={season} language={language} />}
+        <SeasonPeriods season={season} />
+        <MinStayForm season={season} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SeasonNameForm({ season, language }: { season: SeasonDetails; language: EditingLanguage }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({
+    id: `season-name-${season.id}-${language.code}`,
+    schema: TranslateSeasonNameSchema,
+    reply: fetcher.data,
+    defaultValue: { id: season.id, language: language.code, name: season.localName },
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <input type="hidden" name="intent" value="translate-name" />
+      <input type="hidden" name="id" value={season.id} />
+      <input type="hidden" name="language" value={language.code} />
+      <Field
+        className="flex-1"
+        label={`Nom en ${language.name}`}
+        hint={season.localName ? undefined : `Pas encore traduit : les visiteurs lisent « ${season.name} ».`}
+        inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 100 }}
+        errors={fields.name.errors}
+      />
+      <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
+        Enregistrer le nom en {language.name}
+      </Button>
+      <ErrorList errors={form.errors} />
+    </fetcher.Form>
+  );
+}
+
+function SeasonPeriods({ season }: { season: SeasonDetails }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({ id: `season-period-${season.id}`, schema: AddSeasonPeriodSchema, reply: fetcher.data });
+  useFetcherSuccess(fetcher, () => form.reset());
+  return (
+    <div className="space-y-3">
+      <h4 className="font-medium">Périodes</h4>
+      {season.periods.length === 0 ? (
+        <EmptyState>Aucune période : ces nuits sont au prix de base de chaque chambre</EmptyState>
+      ) : (
+        <ul className="divide-y rounded-md border" aria-label={`Périodes de ${season.name}`}>
+          {season.periods.map((period) => {
+            const dates = `du ${formatNightFr(period.firstNight)} au ${formatNightFr(period.lastNight)}`;
+            return (
+              <li key={period.id} className="flex items-center justify-between gap-3 p-3 text-sm">
+                <span>{dates} (nuits incluses)</span>
+                <ConfirmDelete
+                  label={`Supprimer la période ${dates}`}
+                  title="Supprimer cette période ?"
+                  description={`Les nuits ${dates} ne seront plus en « ${season.name} ».`}
+                  intent="delete-period"
+                  fields={{ id: period.id }}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-3 sm:items-start">
+        <input type="hidden" name="intent" value="add-period" />
+        <input type="hidden" name="id" value={season.id} />
+        <Field label="Première nuit" inputProps={getInputProps(fields.firstNight, { type: 'date' })} errors={fields.firstNight.errors} />
+        <Field label="Dernière nuit" inputProps={getInputProps(fields.lastNight, { type: 'date' })} errors={fields.lastNight.errors} />
+        <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
+          Enregistrer la période
+        </Button>
+        <ErrorList className="sm:col-span-3" errors={form.errors} />
+      </fetcher.Form>
+    </div>
+  );
+}
+
+function MinStayForm({ season }: { season: SeasonDetails }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({
+    id: `season-min-stay-${season.id}`,
+    schema: SetSeasonMinStaySchema,
+    reply: fetcher.data,
+    defaultValue: { id: season.id, minStay: season.minStay ?? undefined },
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <input type="hidden" name="intent" value="set-min-stay" />
+      <input type="hidden" name="id" value={season.id} />
+      <Field
+        className="sm:w-64"
+        label="Séjour minimum (nuits)"
+        hint="Vide : pas de minimum. Le plus strict des saisons touchées s'applique."
+        inputProps={{ ...getInputProps(fields.minStay, { type: 'number' }), min: 1, max: SEASON_MIN_STAY_MAX, step: 1 }}
+        errors={fields.minStay.errors}
+      />
+      <Button type="submit" variant="outline" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
+        Enregistrer le séjour minimum
+      </Button>
+    </fetcher.Form>
+  );
+}
