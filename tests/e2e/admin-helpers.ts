@@ -5,6 +5,20 @@ import { freezeTransitions } from './admin-axe';
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
+/**
+ * Waits for the toast saying `text`, then closes it and any identical one still shown.
+ * On a phone a toast covers the buttons at the bottom of the screen for 4 s (and sonner
+ * pauses its timer while the pointer rests on it): close it rather than wait for it.
+ */
+export async function closeToast(page: Page, text: string) {
+  const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])', { hasText: text });
+  await expect(toasts.first()).toBeVisible();
+  for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
+    await toasts.first().getByRole('button', { name: 'Fermer la notification' }).click();
+    await expect(toasts).toHaveCount(left - 1);
+  }
+}
+
 /** Opens the sidebar sheet on mobile (on desktop it is always there). */
 export async function openSidebar(page: Page) {
   if (!isMobile(page)) return;

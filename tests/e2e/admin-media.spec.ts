@@ -2,6 +2,7 @@
 // by the media endpoint, refusal of a non-image, set primary and delete.
 import { expect, test, type Locator } from '@playwright/test';
 import sharp from 'sharp';
+import { closeToast } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
 
 async function jpeg(label: string) {
@@ -61,8 +62,10 @@ test.describe('image uploader', () => {
     await dropZone.dispatchEvent('drop', { dataTransfer });
     await expect(page.getByText('1 image(s) uploadée(s) avec succès')).toBeVisible();
     await expect(thumbnails(scope)).toHaveCount(before + 3);
+    await closeToast(page, '1 image(s) uploadée(s) avec succès');
     await scope.getByRole('button', { name: `Supprimer l'image ${before + 3}` }).click();
     await expect(thumbnails(scope)).toHaveCount(before + 2);
+    await closeToast(page, 'Image supprimée avec succès');
 
     await uploadThrough(scope, [{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('pas une image') }]);
     await expect(page.getByText("Erreur lors de l'upload des images").first()).toBeVisible();
@@ -70,7 +73,7 @@ test.describe('image uploader', () => {
     await expect(thumbnails(scope)).toHaveCount(before + 2);
 
     await scope.getByRole('button', { name: `Supprimer l'image ${before + 2}` }).click();
-    await expect(page.getByText('Image supprimée avec succès')).toBeVisible();
+    await closeToast(page, 'Image supprimée avec succès');
     await expect(thumbnails(scope)).toHaveCount(before + 1);
     await scope.getByRole('button', { name: `Supprimer l'image ${before + 1}` }).click();
     await expect(thumbnails(scope)).toHaveCount(before);
@@ -95,14 +98,14 @@ test.describe('image uploader', () => {
 
     const added = before + 1;
     await scope.getByRole('button', { name: `Définir l'image ${added} comme image principale` }).click();
-    await expect(page.getByText('Image principale définie avec succès')).toBeVisible();
+    await closeToast(page, 'Image principale définie avec succès');
     const newest = scope.getByRole('listitem').filter({ has: page.getByRole('img', { name: `Image ${added}`, exact: true }) });
     await expect(newest.getByText('Image principale')).toBeVisible();
     await expect(scope.getByRole('button', { name: `Définir l'image ${added} comme image principale` })).toHaveCount(0);
 
     // Deleting the primary image clears it; the demo room gets its first image back as primary.
     await scope.getByRole('button', { name: `Supprimer l'image ${added}` }).click();
-    await expect(page.getByText('Image supprimée avec succès')).toBeVisible();
+    await closeToast(page, 'Image supprimée avec succès');
     await expect(thumbnails(scope)).toHaveCount(before);
     await expect(scope.getByText('Image principale')).toHaveCount(0);
     if (primaryBefore > 0) {

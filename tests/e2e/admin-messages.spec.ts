@@ -2,6 +2,7 @@
 // /admin/messages with the delivery state of its mail (no SMTP_URL in e2e: the
 // mail is written as an .eml file and marked sent), can be marked read and deleted.
 import { expect, test } from '@playwright/test';
+import { closeToast } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
 
 test('a visitor enquiry reaches the inbox, is marked read and deleted', async ({ page }, testInfo) => {
@@ -45,10 +46,7 @@ test('a visitor enquiry reaches the inbox, is marked read and deleted', async ({
   await expect(page.getByText('Message marqué comme lu')).toBeVisible();
   await expect(card.getByText('Non lu', { exact: true })).toHaveCount(0);
   await expect(card.getByRole('button', { name: /^Marquer comme non lu/ })).toBeVisible();
-  // On a phone the toast may cover the card's buttons: close it rather than wait for it.
-  const toast = page.locator('[data-sonner-toast]', { hasText: 'Message marqué comme lu' });
-  await toast.getByRole('button', { name: 'Fermer la notification' }).click();
-  await expect(toast).toBeHidden();
+  await closeToast(page, 'Message marqué comme lu');
 
   await card.getByRole('button', { name: `Supprimer le message de ${name}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Supprimer le message' });

@@ -1,6 +1,7 @@
 // The back office on a phone (375 px): every list screen fits without horizontal
 // scrolling, and one operation of each is done by tapping touch-sized (≥ 44 px) controls.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { closeToast } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
 import { axeViolations } from './admin-axe';
 
@@ -19,13 +20,6 @@ async function tapTouchTarget(control: Locator) {
   expect(box!.height).toBeGreaterThanOrEqual(44);
   expect(box!.width).toBeGreaterThanOrEqual(44);
   await control.tap();
-}
-
-async function closeToast(page: Page, text: string) {
-  const toast = page.locator('[data-sonner-toast]', { hasText: text });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Fermer la notification' }).click();
-  await expect(toast).toBeHidden();
 }
 
 test('every list screen is usable at 375 px by touch', async ({ page, playwright, baseURL }, testInfo) => {

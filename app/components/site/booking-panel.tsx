@@ -58,7 +58,7 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam }: { month: 
                 if (day.state === 'past') {
                   return (
                     <td key={day.date} className="p-0.5">
-                      <span className={cn(base, 'text-muted-foreground/70')}>{day.day}</span>
+                      <span className={cn(base, 'text-muted-foreground')}>{day.day}</span>
                     </td>
                   );
                 }

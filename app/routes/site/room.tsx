@@ -169,8 +169,10 @@ export default function RoomPage() {
                   <span className="text-muted-foreground">{t('room.perNight')}</span>
                 </p>
               ) : null}
+              {/* SPEC §2: the room's call to action leads to the contact form; the booking
+                  request form below has its own heading and the calendar links to it. */}
               <Link
-                to="#reserver"
+                to="/#contact"
                 className="inline-flex w-full justify-center rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90"
               >
                 {t('room.book')}
