@@ -86,9 +86,12 @@ describe('access decisions', () => {
     expect(Object.keys(DECISIONS).filter((f) => !files.has(f))).toEqual([]);
   });
 
-  it('sees the intents of every screen, e.g. the Saisons periods, minimum stay and names (issue 14)', () => {
+  it('sees the intents of every screen, e.g. the Saisons periods, minimum stay and names, the room calendars (issue 14)', () => {
     expect(intentsOf(source('routes/admin/seasons.tsx')).sort()).toEqual(
       ['add-period', 'create', 'delete', 'delete-period', 'rename', 'set-min-stay', 'translate-name'].sort(),
+    );
+    expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(
+      ['add-feed', 'delete-feed', 'delete-season-price', 'regenerate-export', 'save', 'save-season-price'].sort(),
     );
   });
 

@@ -106,6 +106,20 @@ const ENDPOINTS: Endpoint[] = [
     bad: { seasonId: UUID, price: ['', 'abc', '-1', '0', '12.345'] },
   },
   {
+    name: 'room calendars (import)',
+    path: `/admin/room/ROOM`,
+    admin: true,
+    valid: () => ({ intent: 'add-feed', url: 'https://calendar.example.com/room.ics' }),
+    bad: { url: ['', '   ', ...URL_VALUES, 'https://', `https://example.com/${'x'.repeat(2000)}`] },
+  },
+  {
+    name: 'room calendars (remove)',
+    path: `/admin/room/ROOM`,
+    admin: true,
+    valid: () => ({ intent: 'delete-feed', id: '00000000-0000-4000-8000-000000000000' }),
+    bad: { id: UUID },
+  },
+  {
     name: 'rooms list',
     path: '/admin/rooms',
     admin: true,

@@ -54,3 +54,6 @@ export async function getExportToken(roomId: string): Promise<string | null> {
   const [row] = await db.select({ token: rooms.icalExportToken }).from(rooms).where(eq(rooms.id, roomId)).limit(1);
   return row?.token ?? null;
 }
+
+/** The export feed's absolute address, as the owner pastes it into the platforms. */
+export const exportFeedUrl = (token: string) => new URL(`/ical/${token}.ics`, config().PUBLIC_URL).toString();

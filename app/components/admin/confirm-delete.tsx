@@ -29,6 +29,9 @@ export function ConfirmDelete({
   onOpenChange,
   disabled,
   triggerText,
+  icon = <Trash2Icon aria-hidden="true" />,
+  confirmText = 'Supprimer',
+  busyText = 'Suppression...',
 }: {
   /** Accessible name of the trigger, e.g. 'Supprimer Lavande'. */
   label: string;
@@ -45,6 +48,10 @@ export function ConfirmDelete({
   disabled?: boolean;
   /** A visible word beside the bin icon (lists on a phone). */
   triggerText?: string;
+  /** Another destructive action asked the same way (e.g. breaking a shared link): its icon and words. */
+  icon?: React.ReactNode;
+  confirmText?: string;
+  busyText?: string;
 }) {
   const fetcher = useFetcher();
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
@@ -71,7 +78,7 @@ export function ConfirmDelete({
             onClick={(event) => event.stopPropagation()}
             className="text-destructive hover:text-destructive"
           >
-            <Trash2Icon aria-hidden="true" />
+            {icon}
             {triggerText ? <span aria-hidden="true">{triggerText}</span> : null}
           </Button>
         </AlertDialogTrigger>
@@ -91,7 +98,7 @@ export function ConfirmDelete({
               Annuler
             </AlertDialogCancel>
             <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? 'Suppression...' : 'Supprimer'}
+              {busy ? busyText : confirmText}
             </Button>
           </AlertDialogFooter>
         </fetcher.Form>

@@ -25,3 +25,27 @@ export const AddBlockSchema = z
 export const DeleteBlockSchema = z.object({ id: z.uuid({ error: 'Blocage introuvable' }) });
 
 export const SyncFeedSchema = z.object({ id: z.uuid({ error: 'Calendrier introuvable' }) });
+
+// The room editor's Calendriers tab: imported feeds and the export link.
+const isHttpUrl = (value: string) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+export const AddFeedSchema = z.object({
+  url: z
+    .string({ error: "L'adresse du calendrier est requise" })
+    .trim()
+    .min(1, "L'adresse du calendrier est requise")
+    .max(2000, "L'adresse est trop longue (2000 caractères maximum)")
+    // An empty address has its own message (above).
+    .refine((v) => v === '' || (/^https?:\/\//i.test(v) && isHttpUrl(v)), "L'adresse doit être un lien http:// ou https://"),
+});
+
+export const DeleteFeedSchema = z.object({ id: z.uuid({ error: 'Calendrier introuvable' }) });
+
+export const RegenerateExportSchema = z.object({});

@@ -1,11 +1,14 @@
-// Room editor (SPEC §2, §4, §5): general information, images and season prices.
-// Multilingual fields load and save in the back office's editing language.
+// Room editor (SPEC §2, §4, §5): general information, images and season prices;
+// issue 14: the room's calendars (imported feeds, export link). Multilingual fields
+// load and save in the back office's editing language.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Trash2Icon } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { data, Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from 'react-router';
 import { z } from '~/lib/zod';
+import { exportFeedUrl, getExportToken, regenerateExportToken } from '~/.server/booking/export';
+import { addRoomFeed, deleteRoomFeed, listRoomFeeds } from '~/.server/booking/feeds';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
@@ -20,6 +23,7 @@ import {
 import { redirectWithToast } from '~/.server/toast';
 import { loadEditor, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
+import { ExportLinkCard, ImportedFeedsCard } from '~/components/admin/room-editor/calendar-cards';
 import { EditorHeader } from '~/components/admin/editor-header';
 import { ImageUploader } from '~/components/admin/image-uploader';
 import { adminMeta } from '~/components/admin/screen-kit';
@@ -32,6 +36,7 @@ import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
+import { AddFeedSchema, DeleteFeedSchema, RegenerateExportSchema } from '~/lib/schemas/booking-admin';
 import { ROOM_DEFAULT_MAX_GUESTS, RoomSchema, SeasonPriceSchema } from '~/lib/schemas/room';
 import type { Route } from './+types/room-editor';
 
@@ -48,13 +53,29 @@ const SCREEN = 'admin/room-editor';
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const language = await editingLanguage(request);
-  if (params.roomId === 'new') return { room: null, seasonPrices: [], language };
+  if (params.roomId === 'new') return { room: null, seasonPrices: [], calendars: null, language };
   const roomId = params.roomId;
   return loadEditor(SCREEN, 'Impossible de charger la chambre', async () => {
     if (!isUuid(roomId)) return null;
     const [room, seasonPrices] = await Promise.all([getRoomForEdit(roomId, language.code), listRoomSeasonPrices(roomId)]);
-    return room ? { room, seasonPrices, language } : null;
+    return room ? { room, seasonPrices, calendars: await loadCalendars(roomId), language } : null;
   });
+}
+
+/** The Calendriers tab: the room's imported feeds and its export link. */
+async function loadCalendars(roomId: string) {
+  const [feeds, token] = await Promise.all([listRoomFeeds(roomId), getExportToken(roomId)]);
+  return {
+    feeds: feeds.map((f) => ({
+      id: f.id,
+      url: f.url,
+      events: f.events,
+      lastSuccessAt: f.lastSuccessAt?.toISOString() ?? null,
+      lastAttemptAt: f.lastAttemptAt?.toISOString() ?? null,
+      lastError: f.lastError,
+    })),
+    exportUrl: token ? exportFeedUrl(token) : null,
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -98,6 +119,33 @@ export async function action({ request, params }: Route.ActionArgs) {
         success: 'Prix de saison supprimé',
       });
     }
+    case 'add-feed':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: AddFeedSchema,
+        failure: "Impossible d'ajouter le calendrier",
+        perform: async ({ url }) => {
+          if (roomId === null || !(await roomExists(roomId))) return null;
+          return (await addRoomFeed(roomId, url)) ?? refuse('Ce calendrier est déjà importé pour cette chambre', { fieldErrors: { url: ['Ce calendrier est déjà importé pour cette chambre'] } });
+        },
+        success: 'Calendrier ajouté avec succès',
+      });
+    case 'delete-feed':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: DeleteFeedSchema,
+        failure: 'Impossible de supprimer le calendrier',
+        perform: ({ id }) => (roomId === null ? Promise.resolve(null) : deleteRoomFeed(roomId, id)),
+        success: 'Calendrier supprimé avec succès',
+      });
+    case 'regenerate-export':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RegenerateExportSchema,
+        failure: 'Impossible de régénérer le lien',
+        perform: () => (roomId === null ? Promise.resolve(null) : regenerateExportToken(roomId)),
+        success: "Lien d'export régénéré : l'ancien lien ne fonctionne plus",
+      });
     default:
       return unknownIntent(formData);
   }
@@ -109,7 +157,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function RoomEditor() {
-  const { room, seasonPrices, language } = useLoaderData<typeof loader>();
+  const { room, seasonPrices, calendars, language } = useLoaderData<typeof loader>();
   const [tab, setTab] = useState('general');
   const saved = room !== null;
   const title = room ? `Édition: ${room.anyName || 'Chambre'}` : 'Nouvelle chambre';
@@ -125,6 +173,9 @@ export default function RoomEditor() {
           </TabsTrigger>
           <TabsTrigger value="prices" disabled={!saved}>
             Prix par saison
+          </TabsTrigger>
+          <TabsTrigger value="calendars" disabled={!saved}>
+            Calendriers
           </TabsTrigger>
         </TabsList>
         {!saved && (
@@ -151,6 +202,12 @@ export default function RoomEditor() {
             <TabsContent value="prices">
               <SeasonPrices seasonPrices={seasonPrices} />
             </TabsContent>
+            {calendars && (
+              <TabsContent value="calendars" className="space-y-6">
+                <ImportedFeedsCard feeds={calendars.feeds} />
+                <ExportLinkCard key={calendars.exportUrl} url={calendars.exportUrl} />
+              </TabsContent>
+            )}
           </>
         )}
       </Tabs>

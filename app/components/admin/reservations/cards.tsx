@@ -4,12 +4,12 @@ import { CheckIcon, RefreshCwIcon, XIcon } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import { FeedStatus, syncedWhen } from '~/components/admin/feed-status';
 import { EmptyState } from '~/components/admin/screen-kit';
 import { Field, SelectField, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { AddBlockSchema, RefuseBookingSchema } from '~/lib/schemas/booking-admin';
-import { formatDateFr } from '~/lib/format';
 import { formatNightFr } from '~/lib/nights';
 import { cn } from '~/lib/utils';
 
@@ -32,7 +32,6 @@ interface BookingRow {
 
 const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
 const STATUS: Record<string, string> = { pending: 'En attente', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
-const when = (iso: string | null) => (iso ? formatDateFr(new Date(iso)) + ' ' + new Date(iso).toLocaleTimeString('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }) : 'jamais');
 
 function BookingFacts({ booking }: { booking: BookingRow }) {
   return (
@@ -58,7 +57,7 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
       <dd>
         {booking.feedsChecked.length === 0
           ? 'aucun calendrier importé pour cette chambre'
-          : booking.feedsChecked.map((f) => `${f.host} : synchronisé ${when(f.lastSuccessAt)}${f.lastError ? ` (erreur : ${f.lastError})` : ''}`).join(' ; ')}
+          : booking.feedsChecked.map((f) => `${f.host} : synchronisé ${syncedWhen(f.lastSuccessAt)}${f.lastError ? ` (erreur : ${f.lastError})` : ''}`).join(' ; ')}
       </dd>
     </dl>
   );
@@ -287,8 +286,7 @@ function FeedRow({ feed }: { feed: { id: string; room: string; url: string; even
         <p>
           <strong>{feed.room}</strong> — <span className="break-all">{host}</span> · {feed.events} événement{feed.events > 1 ? 's' : ''}
         </p>
-        <p className="text-muted-foreground">Dernière synchronisation réussie : {when(feed.lastSuccessAt)}</p>
-        {feed.lastError ? <p className="text-destructive">Dernière erreur : {feed.lastError}</p> : null}
+        <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} />
       </div>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="sync-feed" />

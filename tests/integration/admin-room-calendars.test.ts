@@ -1,0 +1,109 @@
+// The room editor's Calendriers tab (issue 14): imported feed URLs (add, validate,
+// remove, with their last sync and error) and the export link (absolute, regenerable).
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '~/.server/db/client';
+import { icalFeeds, rooms } from '~/.server/db/schema';
+import { loader as exportLoader } from '~/routes/resources/ical-export';
+import { action, loader } from '~/routes/admin/room-editor';
+import { formRequest, getRequest, run, signedInAs, type Fields } from '../support/requests';
+import { decodeToast } from '../support/toast-cookie';
+
+let admin: string;
+let roomId: string;
+beforeAll(async () => {
+  admin = (await signedInAs('admin')).cookie;
+  roomId = (await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning())[0]!.id;
+});
+
+const post = (fields: Fields, room = roomId, cookie = admin) => run(action as never, formRequest(`/admin/room/${room}`, fields, cookie), { roomId: room });
+const load = async () => (await run(loader as never, getRequest(`/admin/room/${roomId}`, admin), { roomId })).data.calendars;
+const feedsOf = (id: string) => db.select({ id: icalFeeds.id, url: icalFeeds.url }).from(icalFeeds).where(eq(icalFeeds.roomId, id));
+
+describe('room editor: imported calendars', () => {
+  it('adds a trimmed http(s) feed URL, lists it never synced, refuses the same URL twice, removes it', async () => {
+    const url = 'https://www.airbnb.fr/calendar/ical/12345.ics?s=abc';
+    const added = await post({ intent: 'add-feed', url: `  ${url} ` });
+    expect(added.status).toBe(200);
+    expect(decodeToast(added.headers)).toMatchObject({ title: 'Succès', description: 'Calendrier ajouté avec succès' });
+    const [feed] = await feedsOf(roomId);
+    expect(feed!.url).toBe(url);
+    expect((await load()).feeds).toEqual([{ id: feed!.id, url, events: 0, lastSuccessAt: null, lastAttemptAt: null, lastError: null }]);
+
+    const twice = await post({ intent: 'add-feed', url });
+    expect(twice.status).toBe(400);
+    expect(twice.data.result.error.url).toEqual(['Ce calendrier est déjà importé pour cette chambre']);
+    expect(await feedsOf(roomId)).toHaveLength(1);
+
+    const removed = await post({ intent: 'delete-feed', id: feed!.id });
+    expect(decodeToast(removed.headers)).toMatchObject({ description: 'Calendrier supprimé avec succès' });
+    expect(await feedsOf(roomId)).toEqual([]);
+    const again = await post({ intent: 'delete-feed', id: feed!.id });
+    expect(again.status).toBe(404);
+    expect(decodeToast(again.headers)).toMatchObject({ title: 'Erreur', description: 'Impossible de supprimer le calendrier' });
+  });
+
+  it('shows the last successful sync and the last error of a feed', async () => {
+    const [feed] = await db
+      .insert(icalFeeds)
+      .values({ roomId, url: 'https://admin.booking.com/hotel/ical.ics', lastSuccessAt: new Date('2026-11-20T10:00:00Z'), lastAttemptAt: new Date('2026-11-21T10:00:00Z'), lastError: 'le serveur a répondu 503' })
+      .returning();
+    expect((await load()).feeds).toContainEqual(
+      expect.objectContaining({ id: feed!.id, lastSuccessAt: '2026-11-20T10:00:00.000Z', lastAttemptAt: '2026-11-21T10:00:00.000Z', lastError: 'le serveur a répondu 503' }),
+    );
+    await db.delete(icalFeeds).where(eq(icalFeeds.id, feed!.id));
+  });
+
+  it('refuses what is not an http(s) URL, storing nothing', async () => {
+    for (const url of ['', '   ', 'ftp://example.com/cal.ics', 'javascript:alert(1)', 'not a url', 'https://', `https://example.com/${'x'.repeat(2000)}`]) {
+      const result = await post({ intent: 'add-feed', url });
+      expect(result.status, url).toBe(400);
+      expect(result.data.result.error.url, url).toHaveLength(1);
+    }
+    expect(await feedsOf(roomId)).toEqual([]);
+  });
+
+  it('refuses a feed for a room that does not exist, and feeds on a new room', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const result = await post({ intent: 'add-feed', url: 'https://example.com/a.ics' }, missing);
+    expect(result.status).toBe(404);
+    expect(decodeToast(result.headers)).toMatchObject({ description: "Impossible d'ajouter le calendrier" });
+    expect((await post({ intent: 'add-feed', url: 'https://example.com/a.ics' }, 'new')).status).toBe(404);
+    expect(await db.select().from(icalFeeds)).toEqual([]);
+  });
+});
+
+describe('room editor: export link', () => {
+  it('gives the absolute export URL on PUBLIC_URL, which serves the feed', async () => {
+    const { exportUrl } = await load();
+    expect(exportUrl).toMatch(/^http:\/\/localhost:3000\/ical\/[0-9a-f]{64}\.ics$/);
+    const file = exportUrl.split('/').at(-1);
+    expect((await run(exportLoader as never, getRequest(`/ical/${file}`), { file })).status).toBe(200);
+  });
+
+  it('regenerates the link: the old one answers 404 at once, the new one works', async () => {
+    const before = (await load()).exportUrl;
+    const result = await post({ intent: 'regenerate-export' });
+    expect(result.status).toBe(200);
+    expect(decodeToast(result.headers)).toMatchObject({ title: 'Succès', description: "Lien d'export régénéré : l'ancien lien ne fonctionne plus" });
+    const after = (await load()).exportUrl;
+    expect(after).not.toBe(before);
+    const serve = (url: string) => {
+      const file = url.split('/').at(-1)!;
+      return run(exportLoader as never, getRequest(`/ical/${file}`), { file });
+    };
+    expect((await serve(before)).status).toBe(404);
+    expect((await serve(after)).status).toBe(200);
+    const missing = await post({ intent: 'regenerate-export' }, '00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+  });
+
+  it('refuses non-admins, changing nothing', async () => {
+    const { cookie } = await signedInAs('user');
+    const before = (await load()).exportUrl;
+    expect((await post({ intent: 'regenerate-export' }, roomId, cookie)).status).toBe(403);
+    expect((await post({ intent: 'add-feed', url: 'https://example.com/b.ics' }, roomId, cookie)).status).toBe(403);
+    expect((await load()).exportUrl).toBe(before);
+    expect(await feedsOf(roomId)).toEqual([]);
+  });
+});
