@@ -4,14 +4,12 @@
 import { and, asc, count, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import { cleanRichText } from './sanitize';
 import { deleteEntityTexts, upsertTexts } from './content';
+import { roomTextKey, sqlTextKey } from './content-keys';
 import { db } from './db/client';
 import { multilingualContent, rooms, roomSeasonPrices, seasons } from './db/schema';
 import { storage } from './media/storage';
 import { splitTags } from '~/lib/schemas/admin-common';
 import type { RoomInput } from '~/lib/schemas/room';
-
-export const roomTextKey = (id: string, field: 'name' | 'short_description' | 'long_description' | 'tags') =>
-  `room_${id}_${field}`;
 
 const sqlLockRooms = sql`lock table ${rooms} in share row exclusive mode`;
 
@@ -42,7 +40,7 @@ export async function listAdminRooms(language: string): Promise<AdminRoomRow[]> 
         eq(multilingualContent.entityId, rooms.id),
         eq(multilingualContent.contentType, 'room'),
         eq(multilingualContent.languageCode, language),
-        eq(multilingualContent.contentKey, sql`'room_' || ${rooms.id}::text || '_name'`),
+        eq(multilingualContent.contentKey, sqlTextKey('room', rooms.id, 'name')),
       ),
     )
     .orderBy(asc(rooms.position), asc(rooms.createdAt));

@@ -5,6 +5,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { formatNightFr } from '~/lib/nights';
 import { loadTexts, upsertTexts } from './content';
+import { seasonNameKey } from './content-keys';
 import { db } from './db/client';
 import { isExclusionViolation } from './db/errors';
 import { seasonPeriods, seasons } from './db/schema';
@@ -13,9 +14,6 @@ export interface Season {
   id: string;
   name: string;
 }
-
-/** multilingual_content key of a season's name (content type 'season', entity the season). */
-export const seasonNameKey = (seasonId: string) => `season_${seasonId}_name`;
 
 /** The language whose name is the `name` column. */
 const COLUMN_LANGUAGE = 'fr';

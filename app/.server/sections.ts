@@ -4,12 +4,11 @@
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import { DEFAULT_SECTION_TITLE, type SectionInput } from '~/lib/schemas/section';
 import { deleteEntityTexts, upsertTexts } from './content';
+import { sectionTextKey, sqlTextKey } from './content-keys';
 import { db } from './db/client';
 import { homepageSections, multilingualContent } from './db/schema';
 import { storage } from './media/storage';
 import { cleanRichText } from './sanitize';
-
-export const sectionTextKey = (id: string, field: 'title' | 'content') => `homepage_section_${id}_${field}`;
 
 const sqlLockSections = sql`lock table ${homepageSections} in share row exclusive mode`;
 
@@ -39,7 +38,7 @@ export async function listAdminSections(language: string): Promise<AdminSectionR
         eq(multilingualContent.entityId, homepageSections.id),
         eq(multilingualContent.contentType, 'homepage_section'),
         eq(multilingualContent.languageCode, language),
-        eq(multilingualContent.contentKey, sql`'homepage_section_' || ${homepageSections.id}::text || '_title'`),
+        eq(multilingualContent.contentKey, sqlTextKey('homepage_section', homepageSections.id, 'title')),
       ),
     )
     .orderBy(asc(homepageSections.position), asc(homepageSections.createdAt));

@@ -2,6 +2,7 @@
 import { db } from './db/client';
 import { siteConfig } from './db/schema';
 import { loadTexts, pickText, upsertTexts } from './content';
+import { siteTextKey } from './content-keys';
 import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
 
@@ -14,9 +15,9 @@ export async function getSiteConfigRow() {
 export async function getSiteTexts(chain: string[]) {
   const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config')]);
   return {
-    name: pickText(texts.get('site_config_name'), chain, row?.name),
-    tagline: pickText(texts.get('site_config_tagline'), chain, row?.tagline),
-    modalites: pickText(texts.get('site_config_modalites'), chain),
+    name: pickText(texts.get(siteTextKey('name')), chain, row?.name),
+    tagline: pickText(texts.get(siteTextKey('tagline')), chain, row?.tagline),
+    modalites: pickText(texts.get(siteTextKey('modalites')), chain),
   };
 }
 
@@ -26,9 +27,9 @@ export async function getSiteConfigForEditing(language: string) {
   const text = (key: string) => texts.get(key)?.[language] ?? '';
   return {
     exists: row !== null,
-    name: text('site_config_name') || (row?.name ?? ''),
-    tagline: text('site_config_tagline') || (row?.tagline ?? ''),
-    modalites: text('site_config_modalites'),
+    name: text(siteTextKey('name')) || (row?.name ?? ''),
+    tagline: text(siteTextKey('tagline')) || (row?.tagline ?? ''),
+    modalites: text(siteTextKey('modalites')),
     contactEmail: row?.contactEmail ?? '',
     phones: row?.phones ?? [],
     address: row?.address ?? '',
@@ -66,9 +67,9 @@ export async function saveSiteConfig(input: SiteConfigInput, language: string, d
       .values({ singleton: true, ...columns })
       .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
     await upsertTexts(tx, { contentType: 'site_config', entityId: null, language }, [
-      { key: 'site_config_name', value: input.name },
-      { key: 'site_config_tagline', value: input.tagline },
-      { key: 'site_config_modalites', value: modalites },
+      { key: siteTextKey('name'), value: input.name },
+      { key: siteTextKey('tagline'), value: input.tagline },
+      { key: siteTextKey('modalites'), value: modalites },
     ]);
   });
 }

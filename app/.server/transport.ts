@@ -3,13 +3,12 @@
 // (content_type 'transport', key transport_{id}_description).
 import { asc, eq } from 'drizzle-orm';
 import { loadTexts, upsertTexts } from './content';
+import { transportDescriptionKey } from './content-keys';
 import { db } from './db/client';
 import { cleanRichText } from './sanitize';
 import { TRANSPORT_TYPES, transportOptions } from './db/schema';
 
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
-
-export const transportDescriptionKey = (id: string) => `transport_${id}_description`;
 
 /** The three rows exist once; safe to call on every visit. */
 export async function ensureTransportOptions(): Promise<void> {

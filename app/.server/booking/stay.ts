@@ -6,7 +6,7 @@ import { config } from '../config';
 import { loadTexts, pickText } from '../content';
 import { db, type Executor } from '../db/client';
 import { rooms, roomSeasonPrices, seasonPeriods, seasons } from '../db/schema';
-import { seasonNameKey } from '../seasons';
+import { seasonNameKey } from '../content-keys';
 import { listUnavailableNights } from './availability';
 import { guesthouseToday } from './clock';
 import { computeQuote, type Quote, type QuoteSeason } from './quote';

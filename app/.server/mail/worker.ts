@@ -10,6 +10,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import pg from 'pg';
 import { config } from '../config';
 import { loadTexts, pickText } from '../content';
+import { siteTextKey } from '../content-keys';
 import { db } from '../db/client';
 import { openDatabase } from '../db/open';
 import { siteConfig } from '../db/schema';
@@ -69,7 +70,7 @@ async function defaultFrom(): Promise<Mail.Address> {
     db.select({ name: siteConfig.name }).from(siteConfig).limit(1),
     loadTexts('site_config', null),
   ]);
-  const name = pickText(texts.get('site_config_name'), ['fr'], row?.name);
+  const name = pickText(texts.get(siteTextKey('name')), ['fr'], row?.name);
   return { name: headerText(name || 'Site'), address: `no-reply@${new URL(PUBLIC_URL).hostname}` };
 }
 

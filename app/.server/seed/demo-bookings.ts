@@ -7,7 +7,7 @@ import { guesthouseToday } from '../booking/clock';
 import { quoteStay } from '../booking/stay';
 import type { Tx } from '../db/client';
 import { bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
-import { seasonNameKey } from '../seasons';
+import { seasonNameKey } from '../content-keys';
 import type { Localized } from './demo-content';
 
 /** Per DEMO_SEASONS entry (low, mid, high): names, minimum stay, periods as month-day ranges. */

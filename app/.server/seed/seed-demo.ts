@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { db, type Executor, type Tx } from '../db/client';
+import { roomTextKey, sectionTextKey, siteTextKey, transportDescriptionKey } from '../content-keys';
 import {
   contactEmails,
   distances,
@@ -146,9 +147,9 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
   });
   texts.push(
     ...localizedRows('site_config', null, {
-      site_config_name: DEMO_SITE.name,
-      site_config_tagline: DEMO_SITE.tagline,
-      site_config_modalites: DEMO_SITE.modalites,
+      [siteTextKey('name')]: DEMO_SITE.name,
+      [siteTextKey('tagline')]: DEMO_SITE.tagline,
+      [siteTextKey('modalites')]: DEMO_SITE.modalites,
     }),
   );
   await tx.insert(contactEmails).values({ email: DEMO_SITE.extraContactEmail });
@@ -168,10 +169,10 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
   for (const { id, room } of plan.roomPlans) {
     texts.push(
       ...localizedRows('room', id, {
-        [`room_${id}_name`]: room.name,
-        [`room_${id}_short_description`]: room.short,
-        [`room_${id}_long_description`]: room.long,
-        [`room_${id}_tags`]: room.tags,
+        [roomTextKey(id, 'name')]: room.name,
+        [roomTextKey(id, 'short_description')]: room.short,
+        [roomTextKey(id, 'long_description')]: room.long,
+        [roomTextKey(id, 'tags')]: room.tags,
       }),
     );
   }
@@ -212,8 +213,8 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
   for (const { id, section } of plan.sectionPlans) {
     texts.push(
       ...localizedRows('homepage_section', id, {
-        [`homepage_section_${id}_title`]: section.title,
-        [`homepage_section_${id}_content`]: section.content,
+        [sectionTextKey(id, 'title')]: section.title,
+        [sectionTextKey(id, 'content')]: section.content,
       }),
     );
   }
@@ -235,7 +236,7 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
 
   await tx.insert(transportOptions).values(plan.transportPlans.map(({ id, type }) => ({ id, type, enabled: true })));
   for (const { id, type } of plan.transportPlans) {
-    texts.push(...localizedRows('transport', id, { [`transport_${id}_description`]: DEMO_TRANSPORT[type] }));
+    texts.push(...localizedRows('transport', id, { [transportDescriptionKey(id)]: DEMO_TRANSPORT[type] }));
   }
 
   await tx

@@ -1,6 +1,7 @@
 // The access section: enabled transport options by type, distances nearest first.
 import { asc, eq } from 'drizzle-orm';
 import { loadTexts, pickText } from '../content';
+import { transportDescriptionKey } from '../content-keys';
 import { db } from '../db/client';
 import { distances, transportOptions } from '../db/schema';
 import { cleanRichText } from './html';
@@ -16,7 +17,7 @@ export async function listTransportOptions(chain: string[]) {
   // The spec names two content types for these texts; read both, 'transport' first.
   const [primary, legacy] = await Promise.all([loadTexts('transport', ids), loadTexts('transport_options', ids)]);
   return rows.map((row) => {
-    const key = `transport_${row.id}_description`;
+    const key = transportDescriptionKey(row.id);
     const description = pickText(primary.get(key), chain) || pickText(legacy.get(key), chain);
     // Descriptions may be plain text (auto-linked when shown) or rich text from the editor.
     const isHtml = /<[a-z][^>]*>/i.test(description);

@@ -2,6 +2,7 @@
 // room's detail with its season prices, texts resolved along the language chain.
 import { asc, eq } from 'drizzle-orm';
 import { loadTexts, pickText, type TextsByKey } from '../content';
+import { roomTextKey, type TextField } from '../content-keys';
 import { db } from '../db/client';
 import { rooms, roomSeasonPrices, seasons } from '../db/schema';
 import { cleanRichText, plainText } from './html';
@@ -16,7 +17,7 @@ export function orderImages(images: string[], primary: string | null): string[] 
 }
 
 function roomTexts(texts: TextsByKey, id: string, chain: string[], columnTags: string[]) {
-  const text = (suffix: string) => pickText(texts.get(`room_${id}_${suffix}`), chain);
+  const text = (field: TextField<'room'>) => pickText(texts.get(roomTextKey(id, field)), chain);
   const tags = text('tags');
   return {
     name: text('name'),

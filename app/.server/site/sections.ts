@@ -1,6 +1,7 @@
 // Active homepage sections (SPEC §2): below position 50 before the rooms, from 50 after.
 import { asc, eq } from 'drizzle-orm';
 import { loadTexts, pickText } from '../content';
+import { sectionTextKey } from '../content-keys';
 import { db } from '../db/client';
 import { homepageSections } from '../db/schema';
 import { cleanRichText } from './html';
@@ -26,8 +27,8 @@ export async function listActiveSections(chain: string[]) {
   const sections = rows.map((row) => ({
     id: row.id,
     position: row.position,
-    title: pickText(texts.get(`homepage_section_${row.id}_title`), chain, row.title),
-    content: cleanRichText(pickText(texts.get(`homepage_section_${row.id}_content`), chain, row.content)),
+    title: pickText(texts.get(sectionTextKey(row.id, 'title')), chain, row.title),
+    content: cleanRichText(pickText(texts.get(sectionTextKey(row.id, 'content')), chain, row.content)),
     images: orderImages(row.images, row.primaryImage),
     amenities: row.amenities,
   }));

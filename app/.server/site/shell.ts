@@ -1,6 +1,7 @@
 // What every public page shows around its content (header, footer) and the home
 // page's site-wide fields: only the site_config columns that are public.
 import { loadTexts, pickText } from '../content';
+import { siteTextKey } from '../content-keys';
 import { db } from '../db/client';
 import { siteConfig } from '../db/schema';
 import type { Segment } from '~/lib/autolink';
@@ -60,8 +61,8 @@ export async function loadSiteShell(chain: string[]) {
       phones: shownPhones.map((phone) => linkText(phone, language)),
       email: linkText(row?.contactEmail ?? '', language),
     },
-    name: pickText(texts.get('site_config_name'), chain, row?.name) || SITE_FALLBACKS.name,
-    tagline: pickText(texts.get('site_config_tagline'), chain, row?.tagline) || SITE_FALLBACKS.tagline,
+    name: pickText(texts.get(siteTextKey('name')), chain, row?.name) || SITE_FALLBACKS.name,
+    tagline: pickText(texts.get(siteTextKey('tagline')), chain, row?.tagline) || SITE_FALLBACKS.tagline,
     address,
     phones: shownPhones,
     email: row?.contactEmail ?? '',
@@ -73,7 +74,7 @@ export async function loadSiteShell(chain: string[]) {
   return {
     shell,
     heroImages: row?.heroImages ?? [],
-    modalites: cleanRichText(pickText(texts.get('site_config_modalites'), chain)),
+    modalites: cleanRichText(pickText(texts.get(siteTextKey('modalites')), chain)),
     /** The legal notice's single phone field (SPEC §3), else the first of the list. */
     legalPhone: row?.phone || phones[0] || '',
   };
