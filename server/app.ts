@@ -12,7 +12,7 @@ import { config } from '~/.server/config';
 import { expectDatabaseShutdown, pool } from '~/.server/db/client';
 import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
 import { openDatabase } from '~/.server/db/open';
-import { forwardedClientIp, publicRequestUrl } from '~/.server/proxy';
+import { clientAddress, publicRequestUrl } from '~/.server/proxy';
 import { startServices, stopServices } from '~/.server/startup';
 import { privateWhenPersonal } from './cache-policy';
 import { compressResponses } from './compress';
@@ -22,16 +22,12 @@ import { sameOriginWrites, securityHeaders } from './security';
 
 type Env = { Variables: { cspNonce: string; clientIp: string } };
 
-/** The visitor's address; X-Forwarded-For is trusted only behind a known proxy (TRUST_PROXY). */
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = forwardedClientIp(c.req.raw.headers);
-    if (forwarded) return forwarded;
-  }
+/** The address of the TCP peer, when the adapter knows it. */
+function connectionAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return getConnInfo(c).remote.address;
   } catch {
-    return 'unknown';
+    return undefined;
   }
 }
 
@@ -62,7 +58,7 @@ export function createApp() {
   // Outermost but for the headers: every body below, pages and files alike, passes through it.
   app.use('*', compressResponses());
   app.use('*', async (c, next) => {
-    c.set('clientIp', clientIp(c, TRUST_PROXY));
+    c.set('clientIp', clientAddress(c.req.raw.headers, { trustProxy: TRUST_PROXY, connection: connectionAddress(c) }));
     await next();
   });
   // Before routing: the static file server and React Router only see methods they answer.

@@ -3,7 +3,7 @@
 // instance shares the same counters.
 import type { AppLoadContext } from 'react-router';
 import { config } from './config';
-import { forwardedClientIp } from './proxy';
+import { clientAddress } from './proxy';
 import { takeRateLimitSlot } from './rate-limit';
 
 export type LimitedForm = 'contact' | 'testimonial' | 'booking';
@@ -15,18 +15,11 @@ export function isHoneypotFilled(formData: FormData, field = 'website'): boolean
 }
 
 /**
- * The visitor's address. The Hono entry puts the connection's address (or, behind
- * TRUST_PROXY, the address our proxy saw: X-Forwarded-For's last entry) in the load
- * context; without it (tests, other adapters) the header is trusted only when
- * TRUST_PROXY says so.
+ * The visitor's address: the one the server entry put in the load context, else
+ * (tests, other adapters) the same rule applied to the headers alone.
  */
 export function clientIpOf(request: Request, context?: Pick<AppLoadContext, 'clientIp'> | null): string {
-  if (context?.clientIp) return context.clientIp;
-  if (config().TRUST_PROXY) {
-    const forwarded = forwardedClientIp(request.headers);
-    if (forwarded) return forwarded;
-  }
-  return 'unknown';
+  return context?.clientIp || clientAddress(request.headers, { trustProxy: config().TRUST_PROXY });
 }
 
 /**

@@ -1,4 +1,5 @@
-// Travel times from nearby places (SPEC §3 `distances`), shown in the access section.
+// Travel times from nearby places (SPEC §3 `distances`): the access section of the
+// home page and the Configuration card list them the same way, nearest first.
 import { asc, eq } from 'drizzle-orm';
 import { db } from './db/client';
 import { distances } from './db/schema';
@@ -13,7 +14,7 @@ export async function listDistances(): Promise<Distance[]> {
   return db
     .select({ id: distances.id, city: distances.city, durationMinutes: distances.durationMinutes })
     .from(distances)
-    .orderBy(asc(distances.city));
+    .orderBy(asc(distances.durationMinutes), asc(distances.city));
 }
 
 export async function addDistance(city: string, durationMinutes: number): Promise<Distance> {

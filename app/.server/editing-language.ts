@@ -13,6 +13,13 @@ export async function getEditingLanguage(request: Request): Promise<string> {
   return active.some((l) => l.code === 'fr') ? 'fr' : (active.find((l) => l.isDefault)?.code ?? active[0]?.code ?? 'fr');
 }
 
+/** The editing language with its name and whether it is the default (the editors' badge and save rules). */
+export async function getEditingLanguageDetails(request: Request) {
+  const [code, all] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
+  const language = all.find((l) => l.code === code);
+  return { code, name: language?.name ?? code, isDefault: language?.isDefault ?? code === 'fr' };
+}
+
 export function editingLanguageCookie(code: string) {
   return serializeCookie(EDITING_LANGUAGE_COOKIE, code, { maxAge: 31_536_000 });
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { forwardedClientIp, publicRequestUrl } from './proxy';
+import { clientAddress, forwardedClientIp, publicRequestUrl } from './proxy';
 
 const headers = (init: Record<string, string>) => new Headers(init);
+
+describe('clientAddress', () => {
+  const forged = headers({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9' });
+  it("believes our proxy's entry only with TRUST_PROXY, else takes the connection's", () => {
+    expect(clientAddress(forged, { trustProxy: true, connection: '127.0.0.1' })).toBe('203.0.113.9');
+    expect(clientAddress(forged, { trustProxy: false, connection: '127.0.0.1' })).toBe('127.0.0.1');
+    expect(clientAddress(headers({}), { trustProxy: true, connection: '127.0.0.1' })).toBe('127.0.0.1');
+    expect(clientAddress(forged, { trustProxy: false })).toBe('unknown');
+  });
+});
 
 describe('forwardedClientIp', () => {
   it('takes the entry our proxy appended (the last), not the one the client sent', () => {

@@ -13,6 +13,15 @@ export function forwardedClientIp(headers: Headers): string | undefined {
   return last || undefined;
 }
 
+/**
+ * The one rule for the visitor's address: our proxy's view when TRUST_PROXY says
+ * there is one, else the connection's. The server entry computes it once per request
+ * (load context `clientIp`); `clientIpOf` falls back to it where there is no context.
+ */
+export function clientAddress(headers: Headers, options: { trustProxy: boolean; connection?: string }): string {
+  return (options.trustProxy ? forwardedClientIp(headers) : undefined) ?? options.connection ?? 'unknown';
+}
+
 function firstValue(header: string | null): string | undefined {
   return header?.split(',')[0]?.trim() || undefined;
 }

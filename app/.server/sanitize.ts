@@ -76,3 +76,13 @@ export function cleanRichText(html: string | null | undefined): string {
   const clean = sanitizeRichText(html);
   return isBlankHtml(clean) ? '' : clean;
 }
+
+/** The text of rich content, for meta descriptions and JSON-LD. */
+export function plainText(html: string | null | undefined, max = 160): string {
+  const text = sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

@@ -18,10 +18,6 @@ export interface Season {
 /** The language whose name is the `name` column. */
 const COLUMN_LANGUAGE = 'fr';
 
-export async function listSeasons(): Promise<Season[]> {
-  return db.select({ id: seasons.id, name: seasons.name }).from(seasons).orderBy(asc(seasons.name), asc(seasons.createdAt));
-}
-
 /** The Saisons screen's list: each season with its periods, minimum stay and its name in `language` ('' when none). */
 export async function listSeasonDetails(language: string) {
   const rows = await db

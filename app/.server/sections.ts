@@ -1,14 +1,52 @@
-// Homepage sections in the back office (SPEC §2, §4, §7). Title and content are
-// multilingual (homepage_section_{id}_title / _content); the table's title and
-// content columns keep the default language's text for fallbacks.
+// The homepage_sections table (SPEC §2, §4, §7): the home page's active sections
+// (below position 50 before the rooms, from 50 after) and the back office's list and
+// editor. Title and content are multilingual (homepage_section_{id}_title /
+// _content); the table's title and content columns keep the default language's text
+// for fallbacks.
 import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
 import { DEFAULT_SECTION_TITLE, type SectionInput } from '~/lib/schemas/section';
-import { deleteEntityTexts, upsertTexts } from './content';
+import { deleteEntityTexts, loadTexts, pickText, upsertTexts } from './content';
 import { sectionTextKey, sqlTextKey } from './content-keys';
 import { db } from './db/client';
 import { homepageSections, multilingualContent } from './db/schema';
 import { storage } from './media/storage';
+import { orderImages } from './rooms';
 import { cleanRichText } from './sanitize';
+
+// Public reads
+
+const SECTION_SPLIT_POSITION = 50;
+
+export async function listActiveSections(chain: string[]) {
+  const rows = await db
+    .select({
+      id: homepageSections.id,
+      title: homepageSections.title,
+      content: homepageSections.content,
+      images: homepageSections.images,
+      primaryImage: homepageSections.primaryImage,
+      position: homepageSections.position,
+      amenities: homepageSections.amenities,
+    })
+    .from(homepageSections)
+    .where(eq(homepageSections.isActive, true))
+    .orderBy(asc(homepageSections.position));
+  const texts = await loadTexts('homepage_section', rows.map((r) => r.id));
+  const sections = rows.map((row) => ({
+    id: row.id,
+    position: row.position,
+    title: pickText(texts.get(sectionTextKey(row.id, 'title')), chain, row.title),
+    content: cleanRichText(pickText(texts.get(sectionTextKey(row.id, 'content')), chain, row.content)),
+    images: orderImages(row.images, row.primaryImage),
+    amenities: row.amenities,
+  }));
+  return {
+    before: sections.filter((s) => s.position < SECTION_SPLIT_POSITION),
+    after: sections.filter((s) => s.position >= SECTION_SPLIT_POSITION),
+  };
+}
+
+// Back office
 
 const sqlLockSections = sql`lock table ${homepageSections} in share row exclusive mode`;
 

@@ -1,7 +1,7 @@
 // The single site_config row (SPEC §3) and its multilingual texts.
 import { db } from './db/client';
 import { siteConfig } from './db/schema';
-import { loadTexts, pickText, upsertTexts } from './content';
+import { loadTexts, upsertTexts } from './content';
 import { siteTextKey } from './content-keys';
 import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
@@ -9,16 +9,6 @@ import type { SiteConfigInput } from '~/lib/schemas/site-config';
 export async function getSiteConfigRow() {
   const [row] = await db.select().from(siteConfig).limit(1);
   return row ?? null;
-}
-
-/** Name, tagline and stay terms in the request's language chain. */
-export async function getSiteTexts(chain: string[]) {
-  const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config')]);
-  return {
-    name: pickText(texts.get(siteTextKey('name')), chain, row?.name),
-    tagline: pickText(texts.get(siteTextKey('tagline')), chain, row?.tagline),
-    modalites: pickText(texts.get(siteTextKey('modalites')), chain),
-  };
 }
 
 /** The configuration screen's values: columns plus the texts of the editing language. */

@@ -1,9 +1,75 @@
-// Guest-book moderation (SPEC §2 'Livre d'Or', §4): the admin reads every
-// testimonial, edits, publishes, features and deletes. Public reads and the public
-// submission live in guest-book.ts.
-import { desc, eq, sql } from 'drizzle-orm';
+// The testimonials table (SPEC §2 'Livre d'Or', §4): the public guest book's
+// submissions (always pending moderation and never featured, whatever was posted;
+// the owners' notification queued in the same transaction), the published reads of
+// the public pages (the email column is never selected there), and the moderation
+// of the back office (read every testimonial, edit, publish, feature, delete).
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { TestimonialInput } from '~/lib/schemas/testimonial';
 import { db } from './db/client';
 import { testimonials } from './db/schema';
+import { queueTestimonialNotification } from './mail/notifications';
+
+interface PublicTestimonialInput extends Omit<TestimonialInput, 'website' | 'country'> {
+  country?: string | null;
+}
+
+export async function submitTestimonial(input: PublicTestimonialInput) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(testimonials)
+      .values({
+        name: input.name,
+        email: input.email,
+        country: input.country?.trim() ? input.country.trim() : null,
+        message: input.message,
+        rating: input.rating,
+        isPublished: false,
+        isFeatured: false,
+      })
+      .returning();
+    await queueTestimonialNotification(tx, row!);
+    return { id: row!.id };
+  });
+}
+
+// Public reads
+
+const PUBLIC_COLUMNS = {
+  id: testimonials.id,
+  name: testimonials.name,
+  country: testimonials.country,
+  message: testimonials.message,
+  rating: testimonials.rating,
+};
+
+const HOME_TESTIMONIALS_LIMIT = 3;
+const GUEST_BOOK_PAGE = { offset: 0, limit: 50 };
+
+export async function listFeaturedTestimonials(limit = HOME_TESTIMONIALS_LIMIT) {
+  return db
+    .select(PUBLIC_COLUMNS)
+    .from(testimonials)
+    .where(and(eq(testimonials.isPublished, true), eq(testimonials.isFeatured, true)))
+    .orderBy(desc(testimonials.createdAt))
+    .limit(limit);
+}
+
+export async function countPublishedTestimonials(): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(testimonials).where(eq(testimonials.isPublished, true));
+  return row?.value ?? 0;
+}
+
+export async function listPublishedTestimonials({ offset, limit } = GUEST_BOOK_PAGE) {
+  return db
+    .select(PUBLIC_COLUMNS)
+    .from(testimonials)
+    .where(eq(testimonials.isPublished, true))
+    .orderBy(desc(testimonials.createdAt))
+    .offset(offset)
+    .limit(limit);
+}
+
+// Moderation
 
 export interface AdminTestimonial {
   id: string;
@@ -20,26 +86,14 @@ export interface AdminTestimonial {
 export async function listTestimonials(): Promise<AdminTestimonial[]> {
   return db
     .select({
-      id: testimonials.id,
-      name: testimonials.name,
+      ...PUBLIC_COLUMNS,
       email: testimonials.email,
-      country: testimonials.country,
-      message: testimonials.message,
-      rating: testimonials.rating,
       createdAt: testimonials.createdAt,
       isPublished: testimonials.isPublished,
       isFeatured: testimonials.isFeatured,
     })
     .from(testimonials)
     .orderBy(desc(testimonials.createdAt));
-}
-
-export async function countFeaturedTestimonials(): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(testimonials)
-    .where(eq(testimonials.isFeatured, true));
-  return row?.count ?? 0;
 }
 
 async function updateOne(id: string, set: Partial<typeof testimonials.$inferInsert>): Promise<boolean> {

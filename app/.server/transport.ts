@@ -1,14 +1,41 @@
 // Transport options (SPEC §3 `transport_options`): car, train and plane, each
 // enabled or not, with a description per language in multilingual_content
-// (content_type 'transport', key transport_{id}_description).
+// (content_type 'transport', key transport_{id}_description). The home page's access
+// section reads the enabled ones; the Configuration card edits them.
 import { asc, eq } from 'drizzle-orm';
-import { loadTexts, upsertTexts } from './content';
+import { loadTexts, pickText, upsertTexts } from './content';
 import { transportDescriptionKey } from './content-keys';
 import { db } from './db/client';
 import { cleanRichText } from './sanitize';
+import { linkText } from './site/phones';
 import { TRANSPORT_TYPES, transportOptions } from './db/schema';
 
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
+
+/** Enabled options by type, each description in the page's language chain. */
+export async function listTransportOptions(chain: string[]) {
+  const rows = await db
+    .select({ id: transportOptions.id, type: transportOptions.type })
+    .from(transportOptions)
+    .where(eq(transportOptions.enabled, true))
+    .orderBy(asc(transportOptions.type));
+  const ids = rows.map((r) => r.id);
+  // The spec names two content types for these texts; read both, 'transport' first.
+  const [primary, legacy] = await Promise.all([loadTexts('transport', ids), loadTexts('transport_options', ids)]);
+  return rows.map((row) => {
+    const key = transportDescriptionKey(row.id);
+    const description = pickText(primary.get(key), chain) || pickText(legacy.get(key), chain);
+    // Descriptions may be plain text (auto-linked when shown) or rich text from the editor.
+    const isHtml = /<[a-z][^>]*>/i.test(description);
+    return {
+      id: row.id,
+      type: row.type as 'car' | 'train' | 'plane',
+      description: isHtml ? '' : description,
+      descriptionLinks: isHtml ? [] : linkText(description, chain[0] ?? 'fr'),
+      descriptionHtml: isHtml ? cleanRichText(description) : '',
+    };
+  });
+}
 
 /** The three rows exist once; safe to call on every visit. */
 export async function ensureTransportOptions(): Promise<void> {

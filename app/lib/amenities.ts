@@ -1,6 +1,6 @@
-// Amenity ids of SPEC §3: the 19 an admin can tick, plus keys the public display
-// also knows. Labels are i18n keys (`amenities.<id>`); `label` is the French text
-// used by the back office. Unknown keys are shown with a plain dot.
+// Amenity ids of SPEC §3: the 19 an admin can tick (`label` is the French text of
+// the back office). The public display translates `amenities.<id>` and also knows a
+// few more keys (components/site/amenities.tsx); unknown keys get a plain dot.
 export const EDITABLE_AMENITIES = [
   { id: 'wifi', label: 'WiFi' },
   { id: 'wifi_haut_debit', label: 'WiFi haut débit' },
@@ -23,22 +23,5 @@ export const EDITABLE_AMENITIES = [
   { id: 'petit_dejeuner', label: 'Petit-déjeuner inclus' },
 ] as const;
 
-export const DISPLAY_ONLY_AMENITIES = [
-  { id: 'terrace', label: 'Terrasse' },
-  { id: 'safe', label: 'Coffre-fort' },
-  { id: 'hairdryer', label: 'Sèche-cheveux' },
-  { id: 'towels', label: 'Serviettes' },
-  { id: 'linens', label: 'Linge de lit' },
-  { id: 'heating', label: 'Chauffage' },
-  { id: 'minibar', label: 'Minibar' },
-  { id: 'shower', label: 'Douche' },
-  { id: 'bathtub', label: 'Baignoire' },
-] as const;
-
 export type AmenityId = (typeof EDITABLE_AMENITIES)[number]['id'];
 export const AMENITY_IDS: readonly string[] = EDITABLE_AMENITIES.map((a) => a.id);
-const KNOWN = new Map<string, string>([...EDITABLE_AMENITIES, ...DISPLAY_ONLY_AMENITIES].map((a) => [a.id, a.label]));
-
-export const isKnownAmenity = (id: string) => KNOWN.has(id);
-/** French label (back office); the public site translates `amenities.<id>`. */
-export const amenityLabelFr = (id: string) => KNOWN.get(id) ?? id;

@@ -2,10 +2,9 @@
 // delete (cancelling an unsent notification), retry of a failed mail.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { submitContactMessage } from '~/.server/contact';
+import { countUnreadContactMessages, submitContactMessage } from '~/.server/contact-messages';
 import { db } from '~/.server/db/client';
 import { contactMessages, mailOutbox, siteConfig } from '~/.server/db/schema';
-import { countUnreadContactMessages } from '~/.server/enquiries';
 import { action, loader } from '~/routes/admin/messages';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 

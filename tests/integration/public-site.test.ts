@@ -3,7 +3,7 @@
 // in one transaction, or not at all).
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { submitTestimonial } from '~/.server/guest-book';
+import { submitTestimonial } from '~/.server/testimonials';
 import { getLegalNotice, listMissingLegalFields, saveLegalNotice } from '~/.server/legal-notice';
 import { db } from '~/.server/db/client';
 import {

@@ -11,7 +11,7 @@ import { bookings, icalFeeds, manualBlocks } from '../db/schema';
 import { mailboxAddress } from '../mail/compose';
 import { listOwnerRecipients } from '../mail/notifications';
 import { enqueueMail } from '../mail/outbox';
-import { getRoomDetail } from '../site/rooms';
+import { getRoomDetail } from '../rooms';
 import { loadSiteShell } from '../site/shell';
 import { listUnavailableNights } from './availability';
 import { syncRoomFeeds } from './feeds';

@@ -2,7 +2,7 @@
 // blocks, imported feeds and the month's occupancy grid, one row per room.
 import { formatPrice } from '~/lib/format';
 import { addDays, eachNight, formatNightFr, isIsoDate, monthStart, nextMonth } from '~/lib/nights';
-import { listRoomCards } from '../site/rooms';
+import { listRoomCards } from '../rooms';
 import { listTakenRanges, type NightKind } from './availability';
 import { guesthouseToday } from './clock';
 import { listRoomFeeds } from './feeds';

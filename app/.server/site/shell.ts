@@ -5,7 +5,7 @@ import { siteTextKey } from '../content-keys';
 import { db } from '../db/client';
 import { siteConfig } from '../db/schema';
 import type { Segment } from '~/lib/autolink';
-import { cleanRichText } from './html';
+import { cleanRichText } from '../sanitize';
 import { linkText } from './phones';
 
 export interface SiteShell {

@@ -31,6 +31,7 @@ import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
+import { ErrorList } from '~/components/forms';
 import { cn } from '~/lib/utils';
 
 /** SPEC §2: links only with http, https, mailto, tel. */
@@ -333,5 +334,37 @@ function LinkDialog({ editor, open, onOpenChange }: { editor: Editor; open: bool
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * A rich-text field of a Conform form: visible label, the editor, the field's errors,
+ * with the editor's aria wiring done here like `Field` does for inputs.
+ */
+export function RichTextField({
+  label,
+  meta,
+  defaultValue,
+}: {
+  label: ReactNode;
+  meta: { name: string; errorId: string; errors?: string[] };
+  defaultValue: string;
+}) {
+  const labelId = useId();
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className="space-y-2">
+      <Label id={labelId} asChild>
+        <span>{label}</span>
+      </Label>
+      <RichTextEditor
+        name={meta.name}
+        defaultValue={defaultValue}
+        labelId={labelId}
+        errorId={invalid ? meta.errorId : undefined}
+        invalid={invalid}
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
   );
 }

@@ -19,12 +19,6 @@ const SIDEBAR_WIDTH_MOBILE = '18rem';
 const SIDEBAR_WIDTH_ICON = '3rem';
 const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 
-/** Reads the sidebar cookie from a Cookie header so the server renders the state the user left. */
-export function readSidebarOpen(cookieHeader: string | null): boolean {
-  const match = cookieHeader?.match(/(?:^|;\s*)sidebar_state=(true|false)/);
-  return match ? match[1] === 'true' : true;
-}
-
 type SidebarContextProps = {
   state: 'expanded' | 'collapsed';
   open: boolean;

@@ -45,8 +45,6 @@ export const MediaActionSchema = z.discriminatedUnion('intent', [
     }),
 ]);
 
-export type MediaAction = z.infer<typeof MediaActionSchema>;
-
 export function targetOf(value: { kind: ImageTarget['kind']; id?: string }): ImageTarget {
   return value.kind === 'hero' ? { kind: 'hero' } : { kind: value.kind, id: value.id! };
 }

@@ -36,4 +36,3 @@ export const SeasonPriceSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('delete-season-price'), seasonId: entityId }),
 ]);
 
-export const ROOM_EDITOR_INTENTS = ['save', 'save-season-price', 'delete-season-price'] as const;

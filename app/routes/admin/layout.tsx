@@ -2,15 +2,16 @@
 // This loader guards the page, but every child loader and action guards itself too.
 import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
 import { Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { readCookie } from '~/.server/cookies';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { countPendingBookings } from '~/.server/booking/requests';
-import { countUnreadContactMessages } from '~/.server/enquiries';
+import { countUnreadContactMessages } from '~/.server/contact-messages';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { AdminSidebar } from '~/components/admin/admin-sidebar';
 import { Button } from '~/components/ui/button';
 import { Separator } from '~/components/ui/separator';
-import { readSidebarOpen, SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar';
+import { SIDEBAR_COOKIE_NAME, SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar';
 import { Spinner } from '~/components/ui/spinner';
 import type { Route } from './+types/layout';
 
@@ -28,7 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     editingLanguage,
     unreadMessages,
     pendingBookings,
-    sidebarOpen: readSidebarOpen(request.headers.get('cookie')),
+    // The state the user left the sidebar in (open unless they closed it).
+    sidebarOpen: readCookie(request, SIDEBAR_COOKIE_NAME) !== 'false',
   };
 }
 

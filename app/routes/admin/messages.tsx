@@ -4,15 +4,12 @@
 import { Link, useLoaderData } from 'react-router';
 import { loadList, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
 import {
-  countContactMessages,
-  countUnreadContactMessages,
   deleteContactMessage,
-  ENQUIRIES_PAGE_SIZE,
-  listContactMessages,
+  readContactMessagesPage,
   retryContactMessageMail,
   setContactMessageRead,
   type Enquiry,
-} from '~/.server/enquiries';
+} from '~/.server/contact-messages';
 import { requireAdmin } from '~/.server/permissions';
 import { EnquiryCard } from '~/components/admin/messages/enquiry-card';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
@@ -30,12 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadList(
     'admin/messages',
     'Impossible de charger les messages',
-    async () => {
-      const [total, unread] = await Promise.all([countContactMessages(), countUnreadContactMessages()]);
-      const pageCount = Math.max(1, Math.ceil(total / ENQUIRIES_PAGE_SIZE));
-      const page = Math.min(requested, pageCount); // past the end: the last page
-      return { messages: await listContactMessages(page), total, unread, page, pageCount };
-    },
+    () => readContactMessagesPage(requested),
     { messages: [] as Enquiry[], total: 0, unread: 0, page: requested, pageCount: 1 },
   );
 }

@@ -1,16 +1,13 @@
 // Room editor (SPEC §2, §4, §5): general information, images and season prices;
 // issue 14: the room's calendars (imported feeds, export link). Multilingual fields
 // load and save in the back office's editing language.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { Trash2Icon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { data, Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from 'react-router';
-import { z } from '~/lib/zod';
+import { useId, useState } from 'react';
+import { data, Link, useActionData, useFetcher, useLoaderData } from 'react-router';
 import { exportFeedUrl, getExportToken, regenerateExportToken } from '~/.server/booking/export';
 import { addRoomFeed, deleteRoomFeed, listRoomFeeds } from '~/.server/booking/feeds';
-import { getEditingLanguage } from '~/.server/editing-language';
-import { listEditingLanguages } from '~/.server/languages';
+import { getEditingLanguageDetails } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import {
   deleteRoomSeasonPrice,
@@ -22,37 +19,29 @@ import {
 } from '~/.server/rooms';
 import { redirectWithToast } from '~/.server/toast';
 import { loadEditor, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { useAdminForm } from '~/components/admin/admin-form';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
+import { EditorForm, ImagesCard } from '~/components/admin/editor-kit';
 import { ExportLinkCard, ImportedFeedsCard } from '~/components/admin/room-editor/calendar-cards';
 import { EditorHeader } from '~/components/admin/editor-header';
-import { ImageUploader } from '~/components/admin/image-uploader';
 import { adminMeta } from '~/components/admin/screen-kit';
-import { ErrorList } from '~/components/forms';
-import { RichTextEditor } from '~/components/admin/rich-text-editor';
-import { UnsavedChangesDialog, useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
+import { ErrorList, Field } from '~/components/forms';
+import { RichTextField } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { AddFeedSchema, DeleteFeedSchema, RegenerateExportSchema } from '~/lib/schemas/booking-admin';
 import { ROOM_DEFAULT_MAX_GUESTS, RoomSchema, SeasonPriceSchema } from '~/lib/schemas/room';
+import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room-editor';
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
-async function editingLanguage(request: Request) {
-  const [code, active] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
-  const language = active.find((l) => l.code === code);
-  return { code, name: language?.name ?? code, isDefault: language?.isDefault ?? code === 'fr' };
-}
 
 const SCREEN = 'admin/room-editor';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const language = await editingLanguage(request);
+  const language = await getEditingLanguageDetails(request);
   if (params.roomId === 'new') return { room: null, seasonPrices: [], calendars: null, language };
   const roomId = params.roomId;
   return loadEditor(SCREEN, 'Impossible de charger la chambre', async () => {
@@ -90,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         schema: RoomSchema,
         failure: 'Impossible de sauvegarder la chambre',
         // null: the room is gone (404); a database error throws (500, logged).
-        perform: async ({ intent: _, ...values }) => saveRoom(roomId, values, await editingLanguage(request)),
+        perform: async ({ intent: _, ...values }) => saveRoom(roomId, values, await getEditingLanguageDetails(request)),
         success: (_, id) =>
           roomId
             ? 'Chambre sauvegardée avec succès'
@@ -190,14 +179,7 @@ export default function RoomEditor() {
         {room && (
           <>
             <TabsContent value="images">
-              <Card>
-                <CardHeader>
-                  <CardTitle>Images</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <ImageUploader target={{ kind: 'room', id: room.id }} images={room.images} primaryImage={room.primaryImage} />
-                </CardContent>
-              </Card>
+              <ImagesCard target={{ kind: 'room', id: room.id }} images={room.images} primaryImage={room.primaryImage} />
             </TabsContent>
             <TabsContent value="prices">
               <SeasonPrices seasonPrices={seasonPrices} />
@@ -217,19 +199,9 @@ export default function RoomEditor() {
 
 function RoomForm() {
   const { room } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
-  const shortLabelId = useId();
-  const longLabelId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const blocker = useUnsavedChangesGuard(formRef, actionData, navigation.state === 'idle');
-  const [form, fields] = useForm({
-    lastResult: (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result,
-    constraint: getZodConstraint(RoomSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RoomSchema }),
+  const [form, fields] = useAdminForm({
+    schema: RoomSchema,
+    reply: useActionData<typeof action>(),
     defaultValue: {
       name: room?.name ?? '',
       maxGuests: String(room?.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS),
@@ -237,89 +209,39 @@ function RoomForm() {
       tags: room?.tags ?? '',
     },
   });
-
   return (
-    <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-6">
-      <input type="hidden" name="intent" value="save" />
-      <Card>
-        <CardHeader>
-          <CardTitle>Informations générales</CardTitle>
-          <CardDescription>Les champs marqués * sont obligatoires.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-5">
-          <div className="grid gap-4 sm:grid-cols-3">
-            <div className="space-y-2">
-              <Label htmlFor={fields.name.id}>Nom de la chambre *</Label>
-              <Input
-                {...getInputProps(fields.name, { type: 'text' })}
-                key={fields.name.key}
-                placeholder={room?.anyName && !room.name ? room.anyName : undefined}
-                autoComplete="off"
-              />
-              <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={fields.maxGuests.id}>Personnes max *</Label>
-              <Input {...getInputProps(fields.maxGuests, { type: 'number' })} key={fields.maxGuests.key} step={1} inputMode="numeric" />
-              <ErrorList id={fields.maxGuests.errorId} errors={fields.maxGuests.errors} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={fields.pricePerNight.id}>Prix de base par nuit (€)</Label>
-              <Input
-                {...getInputProps(fields.pricePerNight, { type: 'number' })}
-                key={fields.pricePerNight.key}
-                step={0.01}
-                min={0.01}
-                inputMode="decimal"
-              />
-              <ErrorList id={fields.pricePerNight.errorId} errors={fields.pricePerNight.errors} />
-            </div>
-          </div>
-          <div className="space-y-2">
-            <Label id={shortLabelId} asChild>
-              <span>Description courte (page d'accueil)</span>
-            </Label>
-            <RichTextEditor
-              name={fields.shortDescription.name}
-              defaultValue={room?.shortDescription ?? ''}
-              labelId={shortLabelId}
-              errorId={fields.shortDescription.errors ? fields.shortDescription.errorId : undefined}
-              invalid={!!fields.shortDescription.errors}
-            />
-            <ErrorList id={fields.shortDescription.errorId} errors={fields.shortDescription.errors} />
-          </div>
-          <div className="space-y-2">
-            <Label id={longLabelId} asChild>
-              <span>Description détaillée</span>
-            </Label>
-            <RichTextEditor
-              name={fields.longDescription.name}
-              defaultValue={room?.longDescription ?? ''}
-              labelId={longLabelId}
-              errorId={fields.longDescription.errors ? fields.longDescription.errorId : undefined}
-              invalid={!!fields.longDescription.errors}
-            />
-            <ErrorList id={fields.longDescription.errorId} errors={fields.longDescription.errors} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={fields.tags.id}>Tags (séparés par des virgules)</Label>
-            <Input {...getInputProps(fields.tags, { type: 'text' })} key={fields.tags.key} placeholder="Vue sur jardin, Calme, Terrasse" />
-            <ErrorList id={fields.tags.errorId} errors={fields.tags.errors} />
-          </div>
-          <AmenityCheckboxes name={fields.amenities.name} defaultValue={room?.amenities ?? []} />
-          <ErrorList id={fields.amenities.errorId} errors={fields.amenities.errors} />
-        </CardContent>
-      </Card>
-      <div className="flex justify-end gap-2">
-        <Button asChild variant="outline">
-          <Link to="/admin/rooms">Annuler</Link>
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Sauvegarde...' : 'Sauvegarder'}
-        </Button>
+    <EditorForm formProps={getFormProps(form)} title="Informations générales" cancelTo="/admin/rooms">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field
+          label="Nom de la chambre *"
+          inputProps={{
+            ...getInputProps(fields.name, { type: 'text' }),
+            placeholder: room?.anyName && !room.name ? room.anyName : undefined,
+            autoComplete: 'off',
+          }}
+          errors={fields.name.errors}
+        />
+        <Field
+          label="Personnes max *"
+          inputProps={{ ...getInputProps(fields.maxGuests, { type: 'number' }), step: 1, inputMode: 'numeric' }}
+          errors={fields.maxGuests.errors}
+        />
+        <Field
+          label="Prix de base par nuit (€)"
+          inputProps={{ ...getInputProps(fields.pricePerNight, { type: 'number' }), step: 0.01, min: 0.01, inputMode: 'decimal' }}
+          errors={fields.pricePerNight.errors}
+        />
       </div>
-      <UnsavedChangesDialog blocker={blocker} />
-    </Form>
+      <RichTextField label="Description courte (page d'accueil)" meta={fields.shortDescription} defaultValue={room?.shortDescription ?? ''} />
+      <RichTextField label="Description détaillée" meta={fields.longDescription} defaultValue={room?.longDescription ?? ''} />
+      <Field
+        label="Tags (séparés par des virgules)"
+        inputProps={{ ...getInputProps(fields.tags, { type: 'text' }), placeholder: 'Vue sur jardin, Calme, Terrasse' }}
+        errors={fields.tags.errors}
+      />
+      <AmenityCheckboxes name={fields.amenities.name} defaultValue={room?.amenities ?? []} />
+      <ErrorList id={fields.amenities.errorId} errors={fields.amenities.errors} />
+    </EditorForm>
   );
 }
 

@@ -1,15 +1,12 @@
 // 'Gestion des Chambres' (SPEC §2): the room list with reorder and delete.
-import { PencilIcon, PlusIcon } from 'lucide-react';
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { loadList, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import { deleteRoom, listAdminRooms, swapRoomPositions } from '~/.server/rooms';
-import { ConfirmDelete } from '~/components/admin/confirm-delete';
-import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
-import { MoveButtons } from '~/components/admin/move-buttons';
+import { AddLink, EditableRow } from '~/components/admin/editable-row';
+import { ListCell, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
-import { Button } from '~/components/ui/button';
 import { formatPrice } from '~/lib/format';
 import { RoomListActionSchema } from '~/lib/schemas/room';
 import type { Route } from './+types/rooms';
@@ -58,16 +55,10 @@ export const meta = () => adminMeta('Gestion des Chambres');
 
 export default function Rooms() {
   const { rooms, loadError } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   return (
     <section aria-labelledby="rooms-title" className="space-y-6">
       <ScreenHeader id="rooms-title" title="Gestion des Chambres">
-        <Button asChild>
-          <Link to="/admin/room/new">
-            <PlusIcon aria-hidden="true" />
-            Ajouter une chambre
-          </Link>
-        </Button>
+        <AddLink to="/admin/room/new">Ajouter une chambre</AddLink>
       </ScreenHeader>
       <LoadError message={loadError} />
       {rooms.length === 0 ? (
@@ -88,32 +79,24 @@ export default function Rooms() {
             {rooms.map((room, index) => {
               const name = room.name ?? `Chambre #${index + 1}`;
               return (
-                <ListRow key={room.id} className="cursor-pointer" onClick={() => navigate(`/admin/room/${room.id}`)}>
+                <EditableRow
+                  key={room.id}
+                  id={room.id}
+                  name={name}
+                  editTo={`/admin/room/${room.id}`}
+                  index={index}
+                  count={rooms.length}
+                  remove={{
+                    title: 'Supprimer cette chambre ?',
+                    description: `« ${name} » sera supprimée avec ses textes, ses images et ses prix de saison. Cette action est irréversible.`,
+                  }}
+                >
                   <ListCell className="max-md:text-xs max-md:text-muted-foreground">{index + 1}</ListCell>
                   <ListCell className="font-medium">{name}</ListCell>
                   <ListCell label="Personnes max">{room.maxGuests}</ListCell>
                   <ListCell label="Prix de base/nuit">{room.pricePerNight == null ? '—' : formatPrice(room.pricePerNight)}</ListCell>
                   <ListCell label="Images">{room.imageCount}</ListCell>
-                  <ListCell actions>
-                    <MoveButtons id={room.id} name={name} isFirst={index === 0} isLast={index === rooms.length - 1} />
-                    <Button asChild variant="ghost" size="icon">
-                      <Link
-                        to={`/admin/room/${room.id}`}
-                        aria-label={`Modifier ${name}`}
-                        title="Modifier"
-                        onClick={(event) => event.stopPropagation()}
-                      >
-                        <PencilIcon aria-hidden="true" />
-                      </Link>
-                    </Button>
-                    <ConfirmDelete
-                      label={`Supprimer ${name}`}
-                      title="Supprimer cette chambre ?"
-                      description={`« ${name} » sera supprimée avec ses textes, ses images et ses prix de saison. Cette action est irréversible.`}
-                      fields={{ id: room.id }}
-                    />
-                  </ListCell>
-                </ListRow>
+                </EditableRow>
               );
             })}
           </ListTable>

@@ -1,45 +1,32 @@
 // Homepage section editor (SPEC §2, §4, §5): general tab and images tab.
 // Title and content load and save in the back office's editing language.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { useId, useRef, useState } from 'react';
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { z } from '~/lib/zod';
-import { getEditingLanguage } from '~/.server/editing-language';
-import { listEditingLanguages } from '~/.server/languages';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { useState } from 'react';
+import { data, useActionData, useLoaderData } from 'react-router';
+import { getEditingLanguageDetails } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import { getSectionForEdit, saveSection } from '~/.server/sections';
 import { redirectWithToast } from '~/.server/toast';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { useAdminForm } from '~/components/admin/admin-form';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
+import { EditorForm, ImagesCard } from '~/components/admin/editor-kit';
 import { EditorHeader } from '~/components/admin/editor-header';
-import { ImageUploader } from '~/components/admin/image-uploader';
 import { adminMeta } from '~/components/admin/screen-kit';
-import { ErrorList } from '~/components/forms';
-import { RichTextEditor } from '~/components/admin/rich-text-editor';
-import { UnsavedChangesDialog, useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
-import { Button } from '~/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { Input } from '~/components/ui/input';
+import { ErrorList, Field } from '~/components/forms';
+import { RichTextField } from '~/components/admin/rich-text-editor';
 import { Label } from '~/components/ui/label';
 import { Switch } from '~/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { DEFAULT_SECTION_TITLE, SectionSchema } from '~/lib/schemas/section';
+import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/section-editor';
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
-
-async function editingLanguage(request: Request) {
-  const [code, active] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
-  const language = active.find((l) => l.code === code);
-  return { code, name: language?.name ?? code, isDefault: language?.isDefault ?? code === 'fr' };
-}
 
 const SCREEN = 'admin/section-editor';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const language = await editingLanguage(request);
+  const language = await getEditingLanguageDetails(request);
   if (params.sectionId === 'new') return { section: null, language };
   const sectionId = params.sectionId;
   return loadEditor(SCREEN, 'Impossible de charger la section', async () => {
@@ -59,7 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         screen: SCREEN,
         schema: SectionSchema,
         failure: 'Impossible de sauvegarder la section',
-        perform: async ({ intent: _, ...values }) => saveSection(sectionId, values, await editingLanguage(request)),
+        perform: async ({ intent: _, ...values }) => saveSection(sectionId, values, await getEditingLanguageDetails(request)),
         success: (_, id) =>
           sectionId
             ? 'Section sauvegardée avec succès'
@@ -97,18 +84,7 @@ export default function SectionEditor() {
         </TabsContent>
         {section && (
           <TabsContent value="images">
-            <Card>
-              <CardHeader>
-                <CardTitle>Images</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <ImageUploader
-                  target={{ kind: 'section', id: section.id }}
-                  images={section.images}
-                  primaryImage={section.primaryImage}
-                />
-              </CardContent>
-            </Card>
+            <ImagesCard target={{ kind: 'section', id: section.id }} images={section.images} primaryImage={section.primaryImage} />
           </TabsContent>
         )}
       </Tabs>
@@ -118,73 +94,30 @@ export default function SectionEditor() {
 
 function SectionForm() {
   const { section } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
-  const contentLabelId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const blocker = useUnsavedChangesGuard(formRef, actionData, navigation.state === 'idle');
-  const [form, fields] = useForm({
-    lastResult: (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result,
-    constraint: getZodConstraint(SectionSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SectionSchema }),
-    defaultValue: {
-      // SPEC §4: a new section starts as 'Nouvelle section'; in another language, the default title is a hint.
-      title: section ? section.title : DEFAULT_SECTION_TITLE,
-    },
+  const [form, fields] = useAdminForm({
+    schema: SectionSchema,
+    reply: useActionData<typeof action>(),
+    // SPEC §4: a new section starts as 'Nouvelle section'; in another language, the default title is a hint.
+    defaultValue: { title: section ? section.title : DEFAULT_SECTION_TITLE },
   });
-
   return (
-    <Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-6">
-      <input type="hidden" name="intent" value="save" />
-      <Card>
-        <CardHeader>
-          <CardTitle>Général</CardTitle>
-          <CardDescription>Les champs marqués * sont obligatoires.</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-5">
-          <div className="space-y-2">
-            <Label htmlFor={fields.title.id}>Titre *</Label>
-            <Input
-              {...getInputProps(fields.title, { type: 'text' })}
-              key={fields.title.key}
-              placeholder={section && !section.title ? section.displayTitle : undefined}
-              autoComplete="off"
-            />
-            <ErrorList id={fields.title.errorId} errors={fields.title.errors} />
-          </div>
-          <div className="space-y-2">
-            <Label id={contentLabelId} asChild>
-              <span>Contenu</span>
-            </Label>
-            <RichTextEditor
-              name={fields.content.name}
-              defaultValue={section?.content ?? ''}
-              labelId={contentLabelId}
-              errorId={fields.content.errors ? fields.content.errorId : undefined}
-              invalid={!!fields.content.errors}
-            />
-            <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
-          </div>
-          <div className="flex items-center gap-3">
-            <Switch id={fields.isActive.id} name={fields.isActive.name} defaultChecked={section?.isActive ?? true} />
-            <Label htmlFor={fields.isActive.id}>Section active</Label>
-          </div>
-          <AmenityCheckboxes name={fields.amenities.name} defaultValue={section?.amenities ?? []} />
-          <ErrorList id={fields.amenities.errorId} errors={fields.amenities.errors} />
-        </CardContent>
-      </Card>
-      <div className="flex justify-end gap-2">
-        <Button asChild variant="outline">
-          <Link to="/admin/sections">Annuler</Link>
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Sauvegarde...' : 'Sauvegarder'}
-        </Button>
+    <EditorForm formProps={getFormProps(form)} title="Général" cancelTo="/admin/sections">
+      <Field
+        label="Titre *"
+        inputProps={{
+          ...getInputProps(fields.title, { type: 'text' }),
+          placeholder: section && !section.title ? section.displayTitle : undefined,
+          autoComplete: 'off',
+        }}
+        errors={fields.title.errors}
+      />
+      <RichTextField label="Contenu" meta={fields.content} defaultValue={section?.content ?? ''} />
+      <div className="flex items-center gap-3">
+        <Switch id={fields.isActive.id} name={fields.isActive.name} defaultChecked={section?.isActive ?? true} />
+        <Label htmlFor={fields.isActive.id}>Section active</Label>
       </div>
-      <UnsavedChangesDialog blocker={blocker} />
-    </Form>
+      <AmenityCheckboxes name={fields.amenities.name} defaultValue={section?.amenities ?? []} />
+      <ErrorList id={fields.amenities.errorId} errors={fields.amenities.errors} />
+    </EditorForm>
   );
 }

@@ -1,13 +1,12 @@
 // Homepage sections list (SPEC §2, §4): status toggle, −1 reorder, delete.
-import { EyeIcon, EyeOffIcon, PencilIcon, PlusIcon } from 'lucide-react';
-import { Link, useFetcher, useLoaderData, useNavigate } from 'react-router';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
+import { useFetcher, useLoaderData } from 'react-router';
 import { loadList, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import { deleteSection, listAdminSections, moveSection, setSectionActive } from '~/.server/sections';
-import { ConfirmDelete } from '~/components/admin/confirm-delete';
-import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
-import { MoveButtons } from '~/components/admin/move-buttons';
+import { AddLink, EditableRow } from '~/components/admin/editable-row';
+import { ListCell, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
@@ -69,7 +68,6 @@ export const meta = () => adminMeta('Sections');
 
 export default function Sections() {
   const { sections, loadError } = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   return (
     <section aria-labelledby="sections-title" className="space-y-6">
       <ScreenHeader
@@ -77,12 +75,7 @@ export default function Sections() {
         title="Sections de la page d'accueil"
         description="Les sections de position inférieure à 50 s'affichent avant les chambres, les autres après."
       >
-        <Button asChild>
-          <Link to="/admin/section/new">
-            <PlusIcon aria-hidden="true" />
-            Ajouter une section
-          </Link>
-        </Button>
+        <AddLink to="/admin/section/new">Ajouter une section</AddLink>
       </ScreenHeader>
       <LoadError message={loadError} />
       {sections.length === 0 ? (
@@ -100,34 +93,26 @@ export default function Sections() {
             ]}
           >
             {sections.map((section, index) => (
-              <ListRow key={section.id} className="cursor-pointer" onClick={() => navigate(`/admin/section/${section.id}`)}>
+              <EditableRow
+                key={section.id}
+                id={section.id}
+                name={section.title}
+                editTo={`/admin/section/${section.id}`}
+                index={index}
+                count={sections.length}
+                remove={{
+                  title: 'Supprimer cette section ?',
+                  description: `« ${section.title} » sera supprimée avec ses textes et ses images. Cette action est irréversible.`,
+                }}
+                actions={<StatusToggle id={section.id} title={section.title} isActive={section.isActive} />}
+              >
                 <ListCell className="max-md:text-xs max-md:text-muted-foreground">{section.position}</ListCell>
                 <ListCell className="font-medium">{section.title}</ListCell>
                 <ListCell label="Statut">
                   <Badge variant={section.isActive ? 'default' : 'outline'}>{section.isActive ? 'Active' : 'Inactive'}</Badge>
                 </ListCell>
                 <ListCell label="Images">{section.imageCount}</ListCell>
-                <ListCell actions>
-                  <StatusToggle id={section.id} title={section.title} isActive={section.isActive} />
-                  <MoveButtons id={section.id} name={section.title} isFirst={index === 0} isLast={index === sections.length - 1} />
-                  <Button asChild variant="ghost" size="icon">
-                    <Link
-                      to={`/admin/section/${section.id}`}
-                      aria-label={`Modifier ${section.title}`}
-                      title="Modifier"
-                      onClick={(event) => event.stopPropagation()}
-                    >
-                      <PencilIcon aria-hidden="true" />
-                    </Link>
-                  </Button>
-                  <ConfirmDelete
-                    label={`Supprimer ${section.title}`}
-                    title="Supprimer cette section ?"
-                    description={`« ${section.title} » sera supprimée avec ses textes et ses images. Cette action est irréversible.`}
-                    fields={{ id: section.id }}
-                  />
-                </ListCell>
-              </ListRow>
+              </EditableRow>
             ))}
           </ListTable>
         </div>

@@ -1,6 +1,6 @@
 import { listActiveLanguages } from '~/.server/languages';
 import { publicAccess } from '~/.server/permissions';
-import { listRoomIds } from '~/.server/site/rooms';
+import { listRoomIds } from '~/.server/rooms';
 import { pageUrl } from '~/.server/site/seo';
 import type { Route } from './+types/sitemap';
 

@@ -8,7 +8,7 @@ import { createBookingRequest } from '~/.server/booking/requests';
 import { loadRoomBooking, quoteView } from '~/.server/booking/room-booking';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
-import { getRoomDetail } from '~/.server/site/rooms';
+import { getRoomDetail } from '~/.server/rooms';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
 import { sendToast } from '~/.server/toast';
@@ -20,9 +20,9 @@ import { SiteLayout } from '~/components/site/site-layout';
 import { formatPrice } from '~/lib/format';
 import { isIsoDate } from '~/lib/nights';
 import { BookingRequestSchema } from '~/lib/schemas/booking';
-import { z } from '~/lib/zod';
 import { seoMeta } from '~/lib/seo';
 import { useToast } from '~/lib/toast';
+import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -95,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const message = t('abuse.tooMany');
     return failure(429, message, submission.reply({ formErrors: [message] }));
   }
-  if (!z.uuid().safeParse(params.roomId).success) throw data(t('room.notFound'), { status: 404 });
+  if (!isUuid(params.roomId)) throw data(t('room.notFound'), { status: 404 });
   const { website: _honeypot, ...input } = submission.value;
   const result = await createBookingRequest({ ...input, roomId: params.roomId, language, chain });
   if (result.ok) return success(result.id);

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { ImageUploader } from '~/components/admin/image-uploader';
-import { RichTextEditor } from '~/components/admin/rich-text-editor';
+import { RichTextField } from '~/components/admin/rich-text-editor';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -125,19 +125,7 @@ function GeneralForm({ config }: { config: SiteConfigForEditing }) {
           />
         ))}
       </div>
-      <div className="space-y-2">
-        <p id="config-modalites-label" className="text-sm font-medium">
-          Modalités
-        </p>
-        <RichTextEditor
-          name={fields.modalites.name}
-          labelId="config-modalites-label"
-          defaultValue={config.modalites}
-          invalid={fields.modalites.errors ? true : undefined}
-          errorId={fields.modalites.errors ? fields.modalites.errorId : undefined}
-        />
-        <ErrorList id={fields.modalites.errorId} errors={fields.modalites.errors} />
-      </div>
+      <RichTextField label="Modalités" meta={fields.modalites} defaultValue={config.modalites} />
       <Button type="submit" disabled={saving}>
         <SaveIcon aria-hidden="true" />
         {saving ? 'Sauvegarde...' : 'Sauvegarder'}

@@ -4,8 +4,7 @@ import { getFormProps } from '@conform-to/react';
 import { SaveIcon } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
-import { RichTextEditor } from '~/components/admin/rich-text-editor';
-import { ErrorList } from '~/components/forms';
+import { RichTextField } from '~/components/admin/rich-text-editor';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Checkbox } from '~/components/ui/checkbox';
@@ -50,12 +49,12 @@ function TransportOptionEditor({ option }: { option: TransportOption }) {
         />
         <Label htmlFor={checkboxId}>{label}</Label>
       </div>
-      {enabled ? <DescriptionForm key={option.description} option={option} labelId={`${checkboxId}-description-label`} /> : null}
+      {enabled ? <DescriptionForm key={option.description} option={option} /> : null}
     </div>
   );
 }
 
-function DescriptionForm({ option, labelId }: { option: TransportOption; labelId: string }) {
+function DescriptionForm({ option }: { option: TransportOption }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({
     id: `transport-${option.id}`,
@@ -68,17 +67,7 @@ function DescriptionForm({ option, labelId }: { option: TransportOption; labelId
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="save-transport-description" />
       <input type="hidden" name="id" value={option.id} />
-      <p id={labelId} className="text-sm font-medium">
-        Description ({TRANSPORT_LABELS[option.type]})
-      </p>
-      <RichTextEditor
-        name={fields.description.name}
-        labelId={labelId}
-        defaultValue={option.description}
-        invalid={fields.description.errors ? true : undefined}
-        errorId={fields.description.errors ? fields.description.errorId : undefined}
-      />
-      <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      <RichTextField label={`Description (${TRANSPORT_LABELS[option.type]})`} meta={fields.description} defaultValue={option.description} />
       <Button type="submit" variant="outline" disabled={saving}>
         <SaveIcon aria-hidden="true" />
         {saving ? 'Sauvegarde...' : 'Sauvegarder la description'}

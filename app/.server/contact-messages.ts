@@ -1,10 +1,33 @@
-// Contact messages received from the public site (the owners' enquiry inbox),
-// each with the delivery state of its notification mail: the owners see every
-// enquiry even when mail fails.
+// The contact_messages table (SPEC §3): the public contact form stores a message
+// with its notification mail in one transaction, so the visitor is told "sent" only
+// once both are committed; the owners' enquiry inbox (Messages) lists every message
+// with the delivery state of its notification, so they see each enquiry even when
+// mail fails.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { ContactInput } from '~/lib/schemas/contact';
 import { db } from './db/client';
 import { contactMessages, mailOutbox } from './db/schema';
+import { queueContactNotification } from './mail/notifications';
 import { retryMail } from './mail/outbox';
+
+export async function submitContactMessage(input: Omit<ContactInput, 'website'>, language: string) {
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(contactMessages)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        dates: input.dates || null,
+        guests: input.guests,
+        message: input.message,
+        language,
+      })
+      .returning();
+    await queueContactNotification(tx, message!);
+    return { id: message!.id };
+  });
+}
 
 export type MailState = 'sent' | 'pending' | 'failed';
 
@@ -84,6 +107,14 @@ export async function listContactMessages(page = 1, pageSize = ENQUIRIES_PAGE_SI
             nextAttemptAt: nextAttemptAt!,
           },
   }));
+}
+
+/** The Messages screen's page `requested` (past the end: the last page) with the inbox counts. */
+export async function readContactMessagesPage(requested: number) {
+  const [total, unread] = await Promise.all([countContactMessages(), countUnreadContactMessages()]);
+  const pageCount = Math.max(1, Math.ceil(total / ENQUIRIES_PAGE_SIZE));
+  const page = Math.min(requested, pageCount);
+  return { messages: await listContactMessages(page), total, unread, page, pageCount };
 }
 
 /** Returns false when the message does not exist (any more). */
