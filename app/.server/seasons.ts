@@ -77,14 +77,34 @@ export async function setSeasonMinStay(id: string, minStay: number | null): Prom
   return rows.length > 0;
 }
 
-export type AddPeriodResult = { ok: true; id: string } | { ok: false; message: string } | null;
+export type PeriodResult = { ok: true; id: string } | { ok: false; message: string } | null;
 
 /**
- * Adds a period (nights, first and last included) to a season. PostgreSQL refuses a
- * period that shares a night with another season's (`season_periods_no_overlap`):
- * the answer then names that season and its dates. null: no such season.
+ * PostgreSQL refused a period sharing a night with another season's
+ * (`season_periods_no_overlap`): the owner's message names that season and its dates.
  */
-export async function addSeasonPeriod(seasonId: string, firstNight: string, lastNight: string): Promise<AddPeriodResult> {
+async function describeOverlap(seasonId: string, firstNight: string, lastNight: string) {
+  const [clash] = await db
+    .select({ name: seasons.name, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight })
+    .from(seasonPeriods)
+    .innerJoin(seasons, eq(seasons.id, seasonPeriods.seasonId))
+    .where(
+      and(
+        ne(seasonPeriods.seasonId, seasonId),
+        sql`daterange(${seasonPeriods.firstNight}, ${seasonPeriods.lastNight}, '[]') && daterange(${firstNight}::date, ${lastNight}::date, '[]')`,
+      ),
+    )
+    .orderBy(asc(seasonPeriods.firstNight))
+    .limit(1);
+  const where = clash ? `la saison « ${clash.name} » (du ${formatNightFr(clash.firstNight)} au ${formatNightFr(clash.lastNight)})` : 'une autre saison';
+  return { ok: false as const, message: `Ces dates chevauchent ${where} : une nuit ne peut appartenir qu'à une saison` };
+}
+
+/**
+ * Adds a period (nights, first and last included) to a season; refused, naming the
+ * other season, when it shares a night with another season's. null: no such season.
+ */
+export async function addSeasonPeriod(seasonId: string, firstNight: string, lastNight: string): Promise<PeriodResult> {
   const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId)).limit(1);
   if (!season) return null;
   try {
@@ -92,20 +112,23 @@ export async function addSeasonPeriod(seasonId: string, firstNight: string, last
     return { ok: true, id: row!.id };
   } catch (error) {
     if (!isExclusionViolation(error)) throw error;
-    const [clash] = await db
-      .select({ name: seasons.name, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight })
-      .from(seasonPeriods)
-      .innerJoin(seasons, eq(seasons.id, seasonPeriods.seasonId))
-      .where(
-        and(
-          ne(seasonPeriods.seasonId, seasonId),
-          sql`daterange(${seasonPeriods.firstNight}, ${seasonPeriods.lastNight}, '[]') && daterange(${firstNight}::date, ${lastNight}::date, '[]')`,
-        ),
-      )
-      .orderBy(asc(seasonPeriods.firstNight))
-      .limit(1);
-    const where = clash ? `la saison « ${clash.name} » (du ${formatNightFr(clash.firstNight)} au ${formatNightFr(clash.lastNight)})` : 'une autre saison';
-    return { ok: false, message: `Ces dates chevauchent ${where} : une nuit ne peut appartenir qu'à une saison` };
+    return describeOverlap(seasonId, firstNight, lastNight);
+  }
+}
+
+/** Moves a period's dates in place, under the same rule as adding one. null: no such period. */
+export async function updateSeasonPeriod(id: string, firstNight: string, lastNight: string): Promise<PeriodResult> {
+  try {
+    const [row] = await db
+      .update(seasonPeriods)
+      .set({ firstNight, lastNight })
+      .where(eq(seasonPeriods.id, id))
+      .returning({ id: seasonPeriods.id, seasonId: seasonPeriods.seasonId });
+    return row ? { ok: true, id: row.id } : null;
+  } catch (error) {
+    if (!isExclusionViolation(error)) throw error;
+    const [period] = await db.select({ seasonId: seasonPeriods.seasonId }).from(seasonPeriods).where(eq(seasonPeriods.id, id)).limit(1);
+    return period ? describeOverlap(period.seasonId, firstNight, lastNight) : null;
   }
 }
 

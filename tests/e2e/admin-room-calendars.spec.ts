@@ -23,10 +23,13 @@ test('room editor Calendriers: import a feed (invalid refused), see it never syn
   const url = `https://calendar.example.com/${uniqueTag(testInfo.project.name)}.ics`;
   await feedUrl.fill(url);
   await page.getByRole('button', { name: 'Importer ce calendrier' }).click();
-  await expect(page.getByText('Calendrier ajouté avec succès')).toBeVisible();
+  // The feed is fetched as soon as it is added; example.com has no such host, so the
+  // owner is told at once why it cannot be read, and the feed stays for later tries.
+  await expect(page.getByText(/^Calendrier ajouté, mais sa lecture a échoué : .+ Il sera relu automatiquement\.$/)).toBeVisible();
   const feeds = page.getByRole('list', { name: 'Calendriers importés' });
   await expect(feeds.getByText(url)).toBeVisible();
   await expect(feeds.getByText('Dernière synchronisation réussie : jamais')).toBeVisible();
+  await expect(feeds.getByText(/^Dernière erreur : /)).toBeVisible();
 
   const exportUrl = page.getByLabel("Lien d'export iCal");
   await expect(exportUrl).toHaveValue(/^https?:\/\/[^/]+\/ical\/[0-9a-f]{64}\.ics$/);

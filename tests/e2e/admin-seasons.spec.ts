@@ -49,7 +49,7 @@ test.describe('admin: Gestion des Saisons', () => {
 });
 
 test.describe('admin: season periods (issue 14)', () => {
-  test('add a period to a season, see an overlap with another season refused by name, remove the period', async ({ page }, testInfo) => {
+  test('add a period to a season, see an overlap with another season refused by name, edit the period in place, remove it', async ({ page }, testInfo) => {
     const stamp = `${testInfo.project.name} ${Date.now()}`;
     const first = `Périodes A ${stamp}`;
     const second = `Périodes B ${stamp}`;
@@ -81,7 +81,15 @@ test.describe('admin: season periods (issue 14)', () => {
     await expect(cardB.getByText('Aucune période : ces nuits sont au prix de base de chaque chambre')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
-    await cardA.getByRole('button', { name: `Supprimer la période du 01/07/${year} au 31/08/${year}` }).click();
+    // Edit the period in place: it ends earlier now.
+    await cardA.getByRole('button', { name: `Modifier la période du 01/07/${year} au 31/08/${year}` }).click();
+    const edit = cardA.getByRole('form', { name: `Modifier la période du 01/07/${year} au 31/08/${year}` });
+    await edit.getByLabel('Dernière nuit').fill(`${year}-07-31`);
+    await edit.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect(page.getByText('Période modifiée avec succès')).toBeVisible();
+    await expect(periodsA.getByText(`du 01/07/${year} au 31/07/${year} (nuits incluses)`)).toBeVisible();
+
+    await cardA.getByRole('button', { name: `Supprimer la période du 01/07/${year} au 31/07/${year}` }).click();
     await page.getByRole('alertdialog', { name: 'Supprimer cette période ?' }).getByRole('button', { name: 'Supprimer' }).click();
     await expect(page.getByText('Période supprimée avec succès')).toBeVisible();
     await expect(cardA.getByText('Aucune période : ces nuits sont au prix de base de chaque chambre')).toBeVisible();

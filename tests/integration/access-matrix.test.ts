@@ -88,7 +88,7 @@ describe('access decisions', () => {
 
   it('sees the intents of every screen, e.g. the Saisons periods, minimum stay and names, the room calendars (issue 14)', () => {
     expect(intentsOf(source('routes/admin/seasons.tsx')).sort()).toEqual(
-      ['add-period', 'create', 'delete', 'delete-period', 'rename', 'set-min-stay', 'translate-name'].sort(),
+      ['add-period', 'create', 'delete', 'delete-period', 'rename', 'set-min-stay', 'translate-name', 'update-period'].sort(),
     );
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(
       ['add-feed', 'delete-feed', 'delete-season-price', 'regenerate-export', 'save', 'save-season-price'].sort(),

@@ -1,34 +1,49 @@
 // The room editor's Calendriers tab (issue 14): imported feed URLs (add, validate,
 // remove, with their last sync and error) and the export link (absolute, regenerable).
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.hoisted(() => {
+  process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
+});
+
+import { guesthouseToday } from '~/.server/booking/clock';
 import { db } from '~/.server/db/client';
 import { icalFeeds, rooms } from '~/.server/db/schema';
 import { loader as exportLoader } from '~/routes/resources/ical-export';
 import { action, loader } from '~/routes/admin/room-editor';
 import { formRequest, getRequest, run, signedInAs, type Fields } from '../support/requests';
+import { startFeedServer } from '../support/feed-server';
+import { icalFixture } from '../support/ical-fixtures';
 import { decodeToast } from '../support/toast-cookie';
 
 let admin: string;
 let roomId: string;
+let server: Awaited<ReturnType<typeof startFeedServer>>;
 beforeAll(async () => {
   admin = (await signedInAs('admin')).cookie;
   roomId = (await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning())[0]!.id;
+  server = await startFeedServer();
 });
+afterAll(() => server.close());
 
 const post = (fields: Fields, room = roomId, cookie = admin) => run(action as never, formRequest(`/admin/room/${room}`, fields, cookie), { roomId: room });
 const load = async () => (await run(loader as never, getRequest(`/admin/room/${roomId}`, admin), { roomId })).data.calendars;
 const feedsOf = (id: string) => db.select({ id: icalFeeds.id, url: icalFeeds.url }).from(icalFeeds).where(eq(icalFeeds.roomId, id));
 
 describe('room editor: imported calendars', () => {
-  it('adds a trimmed http(s) feed URL, lists it never synced, refuses the same URL twice, removes it', async () => {
-    const url = 'https://www.airbnb.fr/calendar/ical/12345.ics?s=abc';
+  it('adds a trimmed http(s) feed URL and fetches it at once, refuses the same URL twice, removes it', async () => {
+    server.serve('/airbnb.ics?s=abc', { body: icalFixture('airbnb.ics', guesthouseToday()), etag: '"e1"' });
+    const url = server.url('/airbnb.ics?s=abc');
     const added = await post({ intent: 'add-feed', url: `  ${url} ` });
     expect(added.status).toBe(200);
-    expect(decodeToast(added.headers)).toMatchObject({ title: 'Succès', description: 'Calendrier ajouté avec succès' });
+    expect(decodeToast(added.headers)).toMatchObject({ title: 'Succès', description: 'Calendrier ajouté avec succès : 2 événements importés' });
+    expect(server.hits('/airbnb.ics?s=abc')).toBe(1);
     const [feed] = await feedsOf(roomId);
     expect(feed!.url).toBe(url);
-    expect((await load()).feeds).toEqual([{ id: feed!.id, url, events: 0, lastSuccessAt: null, lastAttemptAt: null, lastError: null }]);
+    const [listed] = (await load()).feeds;
+    expect(listed).toMatchObject({ id: feed!.id, url, events: 2, lastError: null });
+    expect(listed!.lastSuccessAt).not.toBeNull();
 
     const twice = await post({ intent: 'add-feed', url });
     expect(twice.status).toBe(400);
@@ -41,6 +56,18 @@ describe('room editor: imported calendars', () => {
     const again = await post({ intent: 'delete-feed', id: feed!.id });
     expect(again.status).toBe(404);
     expect(decodeToast(again.headers)).toMatchObject({ title: 'Erreur', description: 'Impossible de supprimer le calendrier' });
+  });
+
+  it('keeps a feed whose first fetch fails, saying why; nothing imported', async () => {
+    server.serve('/down.ics', { status: 503, body: 'maintenance' });
+    const added = await post({ intent: 'add-feed', url: server.url('/down.ics') });
+    expect(added.status).toBe(200);
+    expect(decodeToast(added.headers)).toMatchObject({
+      description: 'Calendrier ajouté, mais sa lecture a échoué : le serveur a répondu 503. Il sera relu automatiquement.',
+    });
+    const [listed] = (await load()).feeds;
+    expect(listed).toMatchObject({ url: server.url('/down.ics'), events: 0, lastSuccessAt: null, lastError: 'le serveur a répondu 503' });
+    await db.delete(icalFeeds).where(eq(icalFeeds.roomId, roomId));
   });
 
   it('shows the last successful sync and the last error of a feed', async () => {

@@ -135,6 +135,36 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
     expect((await post({ intent: 'add-period', id: high.id, firstNight: '2032-08-01', lastNight: '2032-08-15' })).status).toBe(200);
   });
 
+  it('moves a period in place: the engine prices the new nights; an overlap or backwards dates change nothing', async () => {
+    const spring = await newSeason('Printemps déplacé');
+    const summer = await newSeason('Été voisin');
+    await post({ intent: 'add-period', id: spring.id, firstNight: '2033-04-01', lastNight: '2033-04-30' });
+    await post({ intent: 'add-period', id: summer.id, firstNight: '2033-06-01', lastNight: '2033-06-30' });
+    const [period] = await periodsOf(spring.id);
+
+    const moved = await post({ intent: 'update-period', id: period!.id, firstNight: '2033-05-01', lastNight: '2033-05-31' });
+    expect(moved.status).toBe(200);
+    expect(decodeToast(moved.headers)).toMatchObject({ title: 'Succès', description: 'Période modifiée avec succès' });
+    expect(await periodsOf(spring.id)).toEqual([{ id: period!.id, firstNight: '2033-05-01', lastNight: '2033-05-31' }]);
+    const room = (await db.insert(rooms).values({ position: 0, pricePerNight: 80 }).returning())[0]!;
+    const quoted = (await loadQuoteSeasons(room.id, ['fr'])).find((s) => s.id === spring.id)!;
+    expect(quoted.periods).toEqual([{ firstNight: '2033-05-01', lastNight: '2033-05-31' }]);
+
+    const before = await db.select().from(seasonPeriods);
+    const clash = await post({ intent: 'update-period', id: period!.id, firstNight: '2033-05-01', lastNight: '2033-06-02' });
+    expect(clash.status).toBe(400);
+    expect(decodeToast(clash.headers)).toMatchObject({
+      description: "Ces dates chevauchent la saison « Été voisin » (du 01/06/2033 au 30/06/2033) : une nuit ne peut appartenir qu'à une saison",
+    });
+    const backwards = await post({ intent: 'update-period', id: period!.id, firstNight: '2033-05-10', lastNight: '2033-05-01' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.data.result.error.lastNight).toEqual(['La dernière nuit ne peut pas précéder la première']);
+    const missing = await post({ intent: 'update-period', id: '00000000-0000-4000-8000-000000000000', firstNight: '2033-05-01', lastNight: '2033-05-02' });
+    expect(missing.status).toBe(404);
+    expect(decodeToast(missing.headers)).toMatchObject({ description: 'Erreur lors de la modification de la saison' });
+    expect(await db.select().from(seasonPeriods)).toEqual(before);
+  });
+
   it('sets, validates and clears the minimum stay', async () => {
     const season = await newSeason('Séjour minimum');
     const minStayOf = async () => (await db.select({ minStay: seasons.minStay }).from(seasons).where(eq(seasons.id, season.id)))[0]!.minStay;

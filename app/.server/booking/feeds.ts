@@ -143,7 +143,8 @@ export async function listRoomFeeds(roomId?: string) {
       lastSuccessAt: icalFeeds.lastSuccessAt,
       lastAttemptAt: icalFeeds.lastAttemptAt,
       lastError: icalFeeds.lastError,
-      events: sql<number>`(select count(*)::int from ${icalEvents} where ${icalEvents.feedId} = ${icalFeeds.id})`,
+      // Spelled out: inside a subquery drizzle leaves column names unqualified, and `id` would mean the event's.
+      events: sql<number>`(select count(*)::int from "ical_events" where "ical_events"."feed_id" = "ical_feeds"."id")`,
     })
     .from(icalFeeds)
     .where(roomId ? eq(icalFeeds.roomId, roomId) : undefined)
@@ -154,6 +155,21 @@ export async function listRoomFeeds(roomId?: string) {
 export async function addRoomFeed(roomId: string, url: string): Promise<{ id: string } | null> {
   const [row] = await db.insert(icalFeeds).values({ roomId, url }).onConflictDoNothing().returning({ id: icalFeeds.id });
   return row ?? null;
+}
+
+/** How long adding a feed in the room editor waits for its first fetch. */
+export const FIRST_SYNC_TIMEOUT_MS = 5_000;
+
+/**
+ * Adds a feed URL to a room and fetches it at once (bounded wait), so the owner sees
+ * its nights, or why it cannot be read, before leaving the editor. null: the room
+ * has this URL already. The feed stays even when its first fetch fails: the
+ * platform may be down for a moment, and the worker tries again.
+ */
+export async function importRoomFeed(roomId: string, url: string): Promise<SyncOutcome | null> {
+  const added = await addRoomFeed(roomId, url);
+  if (!added) return null;
+  return syncFeed({ id: added.id, url, etag: null, lastModified: null }, FIRST_SYNC_TIMEOUT_MS);
 }
 
 export async function deleteRoomFeed(roomId: string, feedId: string): Promise<boolean> {

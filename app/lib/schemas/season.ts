@@ -17,11 +17,17 @@ export const DeleteSeasonSchema = z.object({ id: seasonId });
 // name in the editing language.
 const night = (label: string) => z.string({ error: `${label} requise` }).refine(isIsoDate, `${label} invalide`);
 
-export const AddSeasonPeriodSchema = z
-  .object({ id: seasonId, firstNight: night('Première nuit'), lastNight: night('Dernière nuit') })
-  .refine((v) => v.lastNight >= v.firstNight, { path: ['lastNight'], message: 'La dernière nuit ne peut pas précéder la première' });
+const periodDates = { firstNight: night('Première nuit'), lastNight: night('Dernière nuit') };
+const inOrder = (v: { firstNight: string; lastNight: string }) => v.lastNight >= v.firstNight;
+const ORDER_ERROR = { path: ['lastNight'], message: 'La dernière nuit ne peut pas précéder la première' };
+const periodId = z.uuid({ error: 'Période introuvable' });
 
-export const DeleteSeasonPeriodSchema = z.object({ id: z.uuid({ error: 'Période introuvable' }) });
+export const AddSeasonPeriodSchema = z.object({ id: seasonId, ...periodDates }).refine(inOrder, ORDER_ERROR);
+
+/** Moves an existing period's dates (`id` is the period's). */
+export const UpdateSeasonPeriodSchema = z.object({ id: periodId, ...periodDates }).refine(inOrder, ORDER_ERROR);
+
+export const DeleteSeasonPeriodSchema = z.object({ id: periodId });
 
 export const SEASON_MIN_STAY_MAX = 365;
 export const SetSeasonMinStaySchema = z.object({

@@ -6,7 +6,7 @@ import { Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { data, Link, useActionData, useFetcher, useLoaderData } from 'react-router';
 import { exportFeedUrl, getExportToken, regenerateExportToken } from '~/.server/booking/export';
-import { addRoomFeed, deleteRoomFeed, listRoomFeeds } from '~/.server/booking/feeds';
+import { deleteRoomFeed, importRoomFeed, listRoomFeeds } from '~/.server/booking/feeds';
 import { getEditingLanguageDetails } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import {
@@ -115,9 +115,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         failure: "Impossible d'ajouter le calendrier",
         perform: async ({ url }) => {
           if (roomId === null || !(await roomExists(roomId))) return null;
-          return (await addRoomFeed(roomId, url)) ?? refuse('Ce calendrier est déjà importé pour cette chambre', { fieldErrors: { url: ['Ce calendrier est déjà importé pour cette chambre'] } });
+          return (await importRoomFeed(roomId, url)) ?? refuse('Ce calendrier est déjà importé pour cette chambre', { fieldErrors: { url: ['Ce calendrier est déjà importé pour cette chambre'] } });
         },
-        success: 'Calendrier ajouté avec succès',
+        success: (_value, outcome) =>
+          outcome.status === 'failed'
+            ? `Calendrier ajouté, mais sa lecture a échoué : ${outcome.error}. Il sera relu automatiquement.`
+            : `Calendrier ajouté avec succès : ${outcome.events ?? 0} événement${(outcome.events ?? 0) > 1 ? 's' : ''} importé${(outcome.events ?? 0) > 1 ? 's' : ''}`,
       });
     case 'delete-feed':
       return runIntent(formData, {

@@ -18,6 +18,7 @@ import {
   renameSeason,
   saveSeasonName,
   setSeasonMinStay,
+  updateSeasonPeriod,
 } from '~/.server/seasons';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
@@ -35,6 +36,7 @@ import {
   RenameSeasonSchema,
   SetSeasonMinStaySchema,
   TranslateSeasonNameSchema,
+  UpdateSeasonPeriodSchema,
 } from '~/lib/schemas/season';
 import type { Route } from './+types/seasons';
 
@@ -92,6 +94,17 @@ export async function action({ request }: Route.ActionArgs) {
           return result && ruleOutcome(result);
         },
         success: 'Période ajoutée avec succès',
+      });
+    case 'update-period':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: UpdateSeasonPeriodSchema,
+        failure: MODIFY_FAILURE,
+        perform: async ({ id, firstNight, lastNight }) => {
+          const result = await updateSeasonPeriod(id, firstNight, lastNight);
+          return result && ruleOutcome(result);
+        },
+        success: 'Période modifiée avec succès',
       });
     case 'delete-period':
       return runIntent(formData, {

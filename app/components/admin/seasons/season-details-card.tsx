@@ -2,6 +2,8 @@
 // first and last included), its minimum stay and its name in the editing language.
 // The French name stays the table's inline rename (SPEC §5).
 import { getFormProps, getInputProps } from '@conform-to/react';
+import { PencilIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
@@ -10,7 +12,7 @@ import { ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { formatNightFr } from '~/lib/nights';
-import { AddSeasonPeriodSchema, SEASON_MIN_STAY_MAX, SetSeasonMinStaySchema, TranslateSeasonNameSchema } from '~/lib/schemas/season';
+import { AddSeasonPeriodSchema, SEASON_MIN_STAY_MAX, SetSeasonMinStaySchema, TranslateSeasonNameSchema, UpdateSeasonPeriodSchema } from '~/lib/schemas/season';
 
 export interface SeasonDetails {
   id: string;
@@ -89,21 +91,9 @@ function SeasonPeriods({ season }: { season: SeasonDetails }) {
         <EmptyState>Aucune période : ces nuits sont au prix de base de chaque chambre</EmptyState>
       ) : (
         <ul className="divide-y rounded-md border" aria-label={`Périodes de ${season.name}`}>
-          {season.periods.map((period) => {
-            const dates = `du ${formatNightFr(period.firstNight)} au ${formatNightFr(period.lastNight)}`;
-            return (
-              <li key={period.id} className="flex items-center justify-between gap-3 p-3 text-sm">
-                <span>{dates} (nuits incluses)</span>
-                <ConfirmDelete
-                  label={`Supprimer la période ${dates}`}
-                  title="Supprimer cette période ?"
-                  description={`Les nuits ${dates} ne seront plus en « ${season.name} ».`}
-                  intent="delete-period"
-                  fields={{ id: period.id }}
-                />
-              </li>
-            );
-          })}
+          {season.periods.map((period) => (
+            <PeriodRow key={period.id} season={season} period={period} />
+          ))}
         </ul>
       )}
       <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-3 sm:items-start">
@@ -117,6 +107,58 @@ function SeasonPeriods({ season }: { season: SeasonDetails }) {
         <ErrorList className="sm:col-span-3" errors={form.errors} />
       </fetcher.Form>
     </div>
+  );
+}
+
+type Period = SeasonDetails['periods'][number];
+
+/** One period: its dates, 'Modifier' (the dates in place, same overlap rule as adding) and delete. */
+function PeriodRow({ season, period }: { season: SeasonDetails; period: Period }) {
+  const [editing, setEditing] = useState(false);
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({
+    id: `period-${period.id}`,
+    schema: UpdateSeasonPeriodSchema,
+    reply: fetcher.data,
+    defaultValue: { id: period.id, firstNight: period.firstNight, lastNight: period.lastNight },
+  });
+  useFetcherSuccess(fetcher, () => setEditing(false));
+  const dates = `du ${formatNightFr(period.firstNight)} au ${formatNightFr(period.lastNight)}`;
+  if (editing) {
+    return (
+      <li className="p-3 text-sm">
+        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-4 sm:items-start" aria-label={`Modifier la période ${dates}`}>
+          <input type="hidden" name="intent" value="update-period" />
+          <input type="hidden" name="id" value={period.id} />
+          <Field label="Première nuit" inputProps={getInputProps(fields.firstNight, { type: 'date' })} errors={fields.firstNight.errors} />
+          <Field label="Dernière nuit" inputProps={getInputProps(fields.lastNight, { type: 'date' })} errors={fields.lastNight.errors} />
+          <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
+            Enregistrer
+          </Button>
+          <Button type="button" variant="outline" className="sm:mt-6" onClick={() => setEditing(false)}>
+            Annuler
+          </Button>
+          <ErrorList className="sm:col-span-4" errors={form.errors} />
+        </fetcher.Form>
+      </li>
+    );
+  }
+  return (
+    <li className="flex items-center justify-between gap-3 p-3 text-sm">
+      <span>{dates} (nuits incluses)</span>
+      <div className="flex gap-2">
+        <Button type="button" variant="outline" size="icon" onClick={() => setEditing(true)} aria-label={`Modifier la période ${dates}`}>
+          <PencilIcon aria-hidden="true" />
+        </Button>
+        <ConfirmDelete
+          label={`Supprimer la période ${dates}`}
+          title="Supprimer cette période ?"
+          description={`Les nuits ${dates} ne seront plus en « ${season.name} ».`}
+          intent="delete-period"
+          fields={{ id: period.id }}
+        />
+      </div>
+    </li>
   );
 }
 
