@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { listActiveLanguages, resolveRequestLanguage } from '~/.server/languages';
+import { getRequestLanguage } from '~/.server/i18n';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { takeToast } from '~/.server/toast';
 import { resolveCatalog } from '~/lib/i18n';
@@ -28,8 +28,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
-  const [languages, viewer] = await Promise.all([listActiveLanguages(), getViewer(request)]);
-  const { language, defaultLanguage, setCookie } = resolveRequestLanguage(request, languages);
+  const [{ languages, language, defaultLanguage, setCookie }, viewer] = await Promise.all([getRequestLanguage(request), getViewer(request)]);
   const { toast, clear } = takeToast(request);
   const headers = new Headers();
   if (setCookie) headers.append('Set-Cookie', setCookie);

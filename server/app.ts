@@ -1,7 +1,7 @@
 // The production HTTP server: static assets, security headers, health check, and
 // React Router for everything else. Built by Vite into build/server/index.js.
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -12,12 +12,15 @@ import { config } from '~/.server/config';
 import { expectDatabaseShutdown, pool } from '~/.server/db/client';
 import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
 import { openDatabase } from '~/.server/db/open';
+import { pageCacheStats } from '~/.server/page-cache';
+import { listenerStats, settlePublicContent } from '~/.server/public-content-events';
 import { clientAddress, publicRequestUrl } from '~/.server/proxy';
 import { startServices, stopServices } from '~/.server/startup';
 import { privateWhenPersonal } from './cache-policy';
 import { compressResponses } from './compress';
 import { formBodiesOnly } from './input-guard';
 import { methodPolicy, refuseConnect } from './method-policy';
+import { pageCacheFill, servePageFromCache, type PageCacheOptions } from './page-cache';
 import { sameOriginWrites, securityHeaders } from './security';
 
 type Env = { Variables: { cspNonce: string; clientIp: string } };
@@ -43,6 +46,13 @@ function listStaticFiles(clientDir: string): Set<string> {
   };
   if (fs.existsSync(clientDir)) walk(clientDir, '');
   return files;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function pageCacheOptions(): PageCacheOptions {
+  const { PUBLIC_URL, TRUST_PROXY } = config();
+  return { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY, https: PUBLIC_URL.startsWith('https:') };
 }
 
 export function createApp() {
@@ -89,7 +99,8 @@ export function createApp() {
         pool.query('select 1'),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
       ]);
-      return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
+      // The page cache's size and state, for operators and the benchmark.
+      return c.json({ status: 'ok', pageCache: { ...pageCacheStats(), listener: listenerStats() } }, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       // The cause goes to the log, not to whoever asked (it may name hosts, users, paths).
       console.error(`[health] database unavailable: ${(error as Error).message}`);
@@ -107,10 +118,18 @@ export function createApp() {
   app.use('*', privateWhenPersonal());
   app.use('*', sameOriginWrites(PUBLIC_URL));
   app.use('*', formBodiesOnly());
+  // A request that may have written answers only once its writes have flushed this
+  // process's caches: the very next page it asks for is fresh.
+  app.use('*', async (c, next) => {
+    await next();
+    if (!READ_METHODS.has(c.req.method)) await settlePublicContent((channel, payload) => pool.query('select pg_notify($1, $2)', [channel, payload]));
+  });
+  app.use('*', pageCacheFill(pageCacheOptions()));
   app.all('*', (c) => {
     // HEAD is rendered as GET, so that methodPolicy can give it GET's Content-Length.
     const request = c.req.method === 'HEAD' ? new Request(c.req.raw.url, { headers: c.req.raw.headers, signal: c.req.raw.signal }) : c.req.raw;
-    return handler(request, { cspNonce: c.get('cspNonce'), clientIp: c.get('clientIp') });
+    // No nonce for a page rendered for the page cache: its scripts are allowed by hash.
+    return handler(request, { cspNonce: c.get('cspNonce') || undefined, clientIp: c.get('clientIp') });
   });
   return app;
 }
@@ -135,11 +154,17 @@ export async function start(): Promise<ServerType> {
   const { PORT, PUBLIC_URL, HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS } = config();
   await startServices();
   const app = createApp();
+  const cacheOptions = pageCacheOptions();
   server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(
       {
         fetch: app.fetch,
         port: PORT,
+        // A cached page is answered from Node's request itself, before any framework work.
+        createServer: ((options: http.ServerOptions, listener: http.RequestListener) =>
+          http.createServer(options, (req, res) => {
+            if (!servePageFromCache(req, res, cacheOptions)) listener(req, res);
+          })) as typeof http.createServer,
         // A slow or silent client cannot hold a socket: headers must arrive within
         // HTTP_HEADERS_TIMEOUT_MS, the whole request within HTTP_REQUEST_TIMEOUT_MS, and an
         // idle keep-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_MS. Node checks

@@ -6,10 +6,16 @@ import { logRefusal } from '~/.server/refusal-log';
 /** Only the embedded map's origin may be framed. */
 export const MAP_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com'];
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The policy of a page: its inline scripts are allowed by this response's nonce, or, for
+ * a page served from the page cache (where one body serves many responses), by the
+ * sha256 hashes of exactly those scripts. Never 'unsafe-inline' for scripts.
+ */
+export function contentSecurityPolicy(scripts: string | { hashes: string[] }): string {
+  const inline = typeof scripts === 'string' ? `'nonce-${scripts}'` : scripts.hashes.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${inline ? ` ${inline}` : ''}`,
     // Inline style attributes come from React (style props) and sonner.
     "style-src 'self' 'unsafe-inline'",
     // Rich text may embed images from http(s) or data: URLs (SPEC §2, rich-text editor).
@@ -24,19 +30,29 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
+/** Every response's security headers but the CSP (also written by the page cache's fast path). */
+export function securityHeaderEntries(options: { https: boolean }): [string, string][] {
+  const entries: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()'],
+  ];
+  if (options.https) entries.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return entries;
+}
+
 export function securityHeaders(options: { https: boolean }): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
+  const entries = securityHeaderEntries(options);
   return async (c, next) => {
     const nonce = randomBytes(16).toString('base64');
     c.set('cspNonce', nonce);
     await next();
     const headers = c.res.headers;
-    headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
-    if (options.https) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // A page rendered for the page cache already carries its hash-based policy.
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+    for (const [name, value] of entries) headers.set(name, value);
   };
 }
 

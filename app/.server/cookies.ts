@@ -24,8 +24,12 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
 
 /** The value of cookie `name` in the request, decoded; undefined when absent or unreadable. */
 export function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie') ?? '';
-  for (const part of header.split(';')) {
+  return readCookieHeader(request.headers.get('cookie'), name);
+}
+
+/** The value of cookie `name` in a Cookie header, decoded; undefined when absent or unreadable. */
+export function readCookieHeader(header: string | null | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key !== name) continue;
     try {

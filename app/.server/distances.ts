@@ -3,6 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { db } from './db/client';
 import { distances } from './db/schema';
+import { cachePublicData } from './page-cache';
 
 export interface Distance {
   id: string;
@@ -10,11 +11,14 @@ export interface Distance {
   durationMinutes: number;
 }
 
-export async function listDistances(): Promise<Distance[]> {
-  return db
-    .select({ id: distances.id, city: distances.city, durationMinutes: distances.durationMinutes })
-    .from(distances)
-    .orderBy(asc(distances.durationMinutes), asc(distances.city));
+/** Kept in memory until a write changes them (page-cache.ts). */
+export function listDistances(): Promise<Distance[]> {
+  return cachePublicData('distances', () =>
+    db
+      .select({ id: distances.id, city: distances.city, durationMinutes: distances.durationMinutes })
+      .from(distances)
+      .orderBy(asc(distances.durationMinutes), asc(distances.city)),
+  );
 }
 
 export async function addDistance(city: string, durationMinutes: number): Promise<Distance> {

@@ -2,9 +2,10 @@
 // ?lang=xx → cookie selectedLanguage → Accept-Language prefix → default → fr.
 import { asc, desc, eq, gt, lt, max, ne, sql } from 'drizzle-orm';
 import { FALLBACK_LANGUAGE } from '~/lib/i18n';
-import { readCookie, serializeCookie } from './cookies';
+import { readCookieHeader, serializeCookie } from './cookies';
 import { db, type Tx } from './db/client';
 import { languages } from './db/schema';
+import { cachePublicData, peekPublicData } from './page-cache';
 
 const sqlLockLanguages = sql`lock table ${languages} in share row exclusive mode`;
 
@@ -14,12 +15,22 @@ export interface ActiveLanguage {
   isDefault: boolean;
 }
 
-export async function listActiveLanguages(): Promise<ActiveLanguage[]> {
-  return db
-    .select({ code: languages.code, name: languages.name, isDefault: languages.isDefault })
-    .from(languages)
-    .where(eq(languages.isActive, true))
-    .orderBy(asc(languages.position));
+const ACTIVE_LANGUAGES = 'languages:active';
+
+/** The public site's languages, read once until a write changes them (page-cache.ts). */
+export function listActiveLanguages(): Promise<ActiveLanguage[]> {
+  return cachePublicData(ACTIVE_LANGUAGES, () =>
+    db
+      .select({ code: languages.code, name: languages.name, isDefault: languages.isDefault })
+      .from(languages)
+      .where(eq(languages.isActive, true))
+      .orderBy(asc(languages.position)),
+  );
+}
+
+/** The active languages when they are already in memory (the page cache's fast path). */
+export function peekActiveLanguages(): ActiveLanguage[] | undefined {
+  return peekPublicData<ActiveLanguage[]>(ACTIVE_LANGUAGES);
 }
 
 export interface EditingLanguage extends ActiveLanguage {
@@ -30,11 +41,13 @@ export interface EditingLanguage extends ActiveLanguage {
  * Every language, hidden ones included, for the back office's content-editing
  * language: owners translate a language before they make it public.
  */
-export async function listEditingLanguages(): Promise<EditingLanguage[]> {
-  return db
-    .select({ code: languages.code, name: languages.name, isDefault: languages.isDefault, isActive: languages.isActive })
-    .from(languages)
-    .orderBy(asc(languages.position), asc(languages.code));
+export function listEditingLanguages(): Promise<EditingLanguage[]> {
+  return cachePublicData('languages:editing', () =>
+    db
+      .select({ code: languages.code, name: languages.name, isDefault: languages.isDefault, isActive: languages.isActive })
+      .from(languages)
+      .orderBy(asc(languages.position), asc(languages.code)),
+  );
 }
 
 export const LANGUAGE_COOKIE = 'selectedLanguage';
@@ -47,12 +60,29 @@ export interface RequestLanguage {
   setCookie?: string;
 }
 
+/** What a request's language depends on: ?lang=, the selectedLanguage cookie, Accept-Language. */
+export interface LanguageSignals {
+  asked: string | null;
+  cookieHeader: string | null;
+  acceptLanguage: string | null;
+}
+
 export function resolveRequestLanguage(request: Request, active: ActiveLanguage[]): RequestLanguage {
+  return resolveLanguage(
+    {
+      asked: new URL(request.url).searchParams.get('lang'),
+      cookieHeader: request.headers.get('cookie'),
+      acceptLanguage: request.headers.get('accept-language'),
+    },
+    active,
+  );
+}
+
+export function resolveLanguage(signals: LanguageSignals, active: ActiveLanguage[]): RequestLanguage {
   const codes = new Set(active.map((l) => l.code));
   const defaultLanguage = active.find((l) => l.isDefault)?.code ?? FALLBACK_LANGUAGE;
   const fallback = codes.has(defaultLanguage) ? defaultLanguage : (active[0]?.code ?? FALLBACK_LANGUAGE);
-  const url = new URL(request.url);
-  const asked = url.searchParams.get('lang')?.toLowerCase();
+  const asked = signals.asked?.toLowerCase();
   if (asked && codes.has(asked)) {
     return {
       language: asked,
@@ -61,9 +91,9 @@ export function resolveRequestLanguage(request: Request, active: ActiveLanguage[
       setCookie: serializeCookie(LANGUAGE_COOKIE, asked, { maxAge: ONE_YEAR, httpOnly: false }),
     };
   }
-  const stored = readCookie(request, LANGUAGE_COOKIE)?.toLowerCase();
+  const stored = readCookieHeader(signals.cookieHeader, LANGUAGE_COOKIE)?.toLowerCase();
   if (stored && codes.has(stored)) return { language: stored, defaultLanguage };
-  const accepted = (request.headers.get('accept-language') ?? '')
+  const accepted = (signals.acceptLanguage ?? '')
     .split(',')
     .map((part) => {
       const [tag, q] = part.trim().split(';q=');

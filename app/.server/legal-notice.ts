@@ -2,10 +2,16 @@
 import { LEGAL_MANDATORY_FIELDS, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
 import { db } from './db/client';
 import { siteConfig } from './db/schema';
+import { cachePublicData } from './page-cache';
 
 export type LegalNotice = { [K in keyof LegalNoticeInput]: string };
 
-export async function getLegalNotice(): Promise<LegalNotice> {
+/** Kept in memory until the site's configuration changes (page-cache.ts). */
+export function getLegalNotice(): Promise<LegalNotice> {
+  return cachePublicData('legal-notice', readLegalNotice);
+}
+
+async function readLegalNotice(): Promise<LegalNotice> {
   const [row] = await db
     .select({
       legalOwner: siteConfig.legalOwner,

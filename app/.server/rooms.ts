@@ -10,6 +10,7 @@ import { roomTextKey, sqlTextKey, type TextField } from './content-keys';
 import { db } from './db/client';
 import { multilingualContent, rooms, roomSeasonPrices, seasons } from './db/schema';
 import { storage } from './media/storage';
+import { cachePublicData } from './page-cache';
 import { splitTags } from '~/lib/schemas/admin-common';
 import type { RoomInput } from '~/lib/schemas/room';
 import { isUuid } from '~/lib/uuid';
@@ -35,7 +36,12 @@ function roomTexts(texts: TextsByKey, id: string, chain: string[], columnTags: s
   };
 }
 
-export async function listRoomCards(chain: string[]) {
+/** The home page's room cards, read once per language chain until a write changes them (page-cache.ts). */
+export function listRoomCards(chain: string[]) {
+  return cachePublicData(`rooms:cards:${chain.join(',')}`, () => readRoomCards(chain));
+}
+
+async function readRoomCards(chain: string[]) {
   const rows = await db
     .select({
       id: rooms.id,
@@ -62,11 +68,21 @@ export async function listRoomCards(chain: string[]) {
   });
 }
 
-export type RoomCard = Awaited<ReturnType<typeof listRoomCards>>[number];
+export type RoomCard = Awaited<ReturnType<typeof readRoomCards>>[number];
 
-/** One room, or null for an unknown id (including ids that are not UUIDs at all). */
+/**
+ * One room, or null for an unknown id (including ids that are not UUIDs at all). Kept
+ * in memory per room and language chain; unknown ids are answered from the cached set
+ * of ids, so that made-up ids neither reach the database nor fill the cache.
+ */
 export async function getRoomDetail(id: string, chain: string[]) {
   if (!isUuid(id)) return null;
+  const known = await cachePublicData('rooms:ids', async () => new Set((await listRoomIds()).map((r) => r.id)));
+  if (!known.has(id.toLowerCase())) return null;
+  return cachePublicData(`room:${id.toLowerCase()}:${chain.join(',')}`, () => readRoomDetail(id, chain));
+}
+
+async function readRoomDetail(id: string, chain: string[]) {
   const [row] = await db
     .select({
       id: rooms.id,

@@ -10,6 +10,7 @@ import { sectionTextKey, sqlTextKey } from './content-keys';
 import { db } from './db/client';
 import { homepageSections, multilingualContent } from './db/schema';
 import { storage } from './media/storage';
+import { cachePublicData } from './page-cache';
 import { orderImages } from './rooms';
 import { cleanRichText } from './sanitize';
 
@@ -17,7 +18,12 @@ import { cleanRichText } from './sanitize';
 
 const SECTION_SPLIT_POSITION = 50;
 
-export async function listActiveSections(chain: string[]) {
+/** Read once per language chain until a write changes them (page-cache.ts). */
+export function listActiveSections(chain: string[]) {
+  return cachePublicData(`sections:${chain.join(',')}`, () => readActiveSections(chain));
+}
+
+async function readActiveSections(chain: string[]) {
   const rows = await db
     .select({
       id: homepageSections.id,

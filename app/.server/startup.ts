@@ -6,14 +6,18 @@ import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/feeds';
 import { config } from './config';
 import { pool } from './db/client';
+import { openDatabase } from './db/open';
 import { startMailWorker } from './mail/worker';
 import { storage } from './media/storage';
+import { startPublicContentListener } from './public-content-events';
 
 type Stopper = () => Promise<void> | void;
 const stoppers: Stopper[] = [];
 let started: Promise<void> | undefined;
 
 async function run() {
+  // First: caches are used only while this connection hears every change (page-cache.ts).
+  onStop(startPublicContentListener((await openDatabase()).url));
   const admin = await bootstrapAdmin();
   if (admin.kind === 'generated') {
     const line = '═'.repeat(64);

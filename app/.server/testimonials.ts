@@ -7,6 +7,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { TestimonialInput } from '~/lib/schemas/testimonial';
 import { db } from './db/client';
 import { testimonials } from './db/schema';
+import { cachePublicData } from './page-cache';
 import { queueTestimonialNotification } from './mail/notifications';
 
 interface PublicTestimonialInput extends Omit<TestimonialInput, 'website' | 'country'> {
@@ -45,28 +46,36 @@ const PUBLIC_COLUMNS = {
 const HOME_TESTIMONIALS_LIMIT = 3;
 const GUEST_BOOK_PAGE = { offset: 0, limit: 50 };
 
-export async function listFeaturedTestimonials(limit = HOME_TESTIMONIALS_LIMIT) {
-  return db
-    .select(PUBLIC_COLUMNS)
-    .from(testimonials)
-    .where(and(eq(testimonials.isPublished, true), eq(testimonials.isFeatured, true)))
-    .orderBy(desc(testimonials.createdAt))
-    .limit(limit);
+// Each public read is kept in memory until a write changes published testimonials (page-cache.ts).
+
+export function listFeaturedTestimonials(limit = HOME_TESTIMONIALS_LIMIT) {
+  return cachePublicData(`testimonials:featured:${limit}`, () =>
+    db
+      .select(PUBLIC_COLUMNS)
+      .from(testimonials)
+      .where(and(eq(testimonials.isPublished, true), eq(testimonials.isFeatured, true)))
+      .orderBy(desc(testimonials.createdAt))
+      .limit(limit),
+  );
 }
 
-export async function countPublishedTestimonials(): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(testimonials).where(eq(testimonials.isPublished, true));
-  return row?.value ?? 0;
+export function countPublishedTestimonials(): Promise<number> {
+  return cachePublicData('testimonials:count', async () => {
+    const [row] = await db.select({ value: count() }).from(testimonials).where(eq(testimonials.isPublished, true));
+    return row?.value ?? 0;
+  });
 }
 
-export async function listPublishedTestimonials({ offset, limit } = GUEST_BOOK_PAGE) {
-  return db
-    .select(PUBLIC_COLUMNS)
-    .from(testimonials)
-    .where(eq(testimonials.isPublished, true))
-    .orderBy(desc(testimonials.createdAt))
-    .offset(offset)
-    .limit(limit);
+export function listPublishedTestimonials({ offset, limit } = GUEST_BOOK_PAGE) {
+  return cachePublicData(`testimonials:published:${offset}:${limit}`, () =>
+    db
+      .select(PUBLIC_COLUMNS)
+      .from(testimonials)
+      .where(eq(testimonials.isPublished, true))
+      .orderBy(desc(testimonials.createdAt))
+      .offset(offset)
+      .limit(limit),
+  );
 }
 
 // Moderation

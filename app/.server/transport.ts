@@ -6,14 +6,19 @@ import { asc, eq } from 'drizzle-orm';
 import { loadTexts, pickText, upsertTexts } from './content';
 import { transportDescriptionKey } from './content-keys';
 import { db } from './db/client';
+import { cachePublicData } from './page-cache';
 import { cleanRichText } from './sanitize';
 import { linkText } from './site/phones';
 import { TRANSPORT_TYPES, transportOptions } from './db/schema';
 
 export type TransportType = (typeof TRANSPORT_TYPES)[number];
 
-/** Enabled options by type, each description in the page's language chain. */
-export async function listTransportOptions(chain: string[]) {
+/** Enabled options by type, each description in the page's language chain (kept until a write changes them). */
+export function listTransportOptions(chain: string[]) {
+  return cachePublicData(`transport:${chain.join(',')}`, () => readTransportOptions(chain));
+}
+
+async function readTransportOptions(chain: string[]) {
   const rows = await db
     .select({ id: transportOptions.id, type: transportOptions.type })
     .from(transportOptions)

@@ -28,11 +28,20 @@ export function languageChain(current: string, defaultLanguage: string | undefin
   return [...new Set([current, defaultLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
 }
 
-/** Built-in texts for `current`, each missing key filled from the next language of the chain. */
+const merged = new Map<string, Catalog>();
+
+/** Built-in texts for `current`, each missing key filled from the next language of the chain (merged once per pair). */
 export function resolveCatalog(current: string, defaultLanguage: string | undefined): Catalog {
-  return languageChain(current, defaultLanguage)
-    .reverse()
-    .reduce<Catalog>((acc, code) => merge(acc, CATALOGS[code] ?? {}), {});
+  const key = `${current}|${defaultLanguage ?? ''}`;
+  let catalog = merged.get(key);
+  if (!catalog) {
+    catalog = languageChain(current, defaultLanguage)
+      .reverse()
+      .reduce<Catalog>((acc, code) => merge(acc, CATALOGS[code] ?? {}), {});
+    // Only known languages are remembered: the map stays as small as the catalogs.
+    if (CATALOGS[current]) merged.set(key, catalog);
+  }
+  return catalog;
 }
 
 function lookup(catalog: Catalog, key: string): string | undefined {

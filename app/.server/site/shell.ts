@@ -3,6 +3,7 @@
 import { loadTexts, pickText } from '../content';
 import { siteTextKey } from '../content-keys';
 import { db } from '../db/client';
+import { cachePublicData } from '../page-cache';
 import { siteConfig } from '../db/schema';
 import type { Segment } from '~/lib/autolink';
 import { cleanRichText } from '../sanitize';
@@ -49,7 +50,12 @@ async function readConfig() {
   return row ?? null;
 }
 
-export async function loadSiteShell(chain: string[]) {
+/** Read once per language chain until a write changes the site's configuration (page-cache.ts). */
+export function loadSiteShell(chain: string[]) {
+  return cachePublicData(`shell:${chain.join(',')}`, () => readSiteShell(chain));
+}
+
+async function readSiteShell(chain: string[]) {
   const [row, texts] = await Promise.all([readConfig(), loadTexts('site_config', null)]);
   const phones = (row?.phones ?? []).filter((p) => p.trim() !== '');
   const language = chain[0] ?? 'fr';
