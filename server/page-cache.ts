@@ -27,6 +27,7 @@ import {
   type CachedPage,
 } from '~/.server/page-cache';
 import { publicRequestUrl } from '~/.server/proxy';
+import { PRIVATE_CACHE_CONTROL } from './cache-policy';
 import { chooseEncoding } from './compress';
 import { contentSecurityPolicy, securityHeaderEntries } from './security';
 
@@ -161,6 +162,12 @@ export function pageCacheFill(options: PageCacheOptions): MiddlewareHandler<{ Va
     });
     const cookies = response.headers.getSetCookie();
     for (const cookie of cookies) kept.push(['Set-Cookie', cookie]);
+    // As privateWhenPersonal would mark it: a response setting a cookie is for its visitor's browser only.
+    if (cookies.length) {
+      const at = kept.findIndex(([name]) => name === 'cache-control');
+      if (at >= 0) kept.splice(at, 1);
+      kept.push(['Cache-Control', PRIVATE_CACHE_CONTROL]);
+    }
 
     let page: CachedPage | undefined;
     const cacheable = response.status === 200 && onlyLanguageCookie(cookies) && isPageCacheEnabled() && startedAt === cacheGeneration();

@@ -13,6 +13,8 @@ describe('parseConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.BACKUP_DIR).toBeUndefined();
     expect(config.BACKUP_KEEP).toBe(7);
+    expect(config.PAGE_CACHE).toBe(true);
+    expect(config.PAGE_CACHE_MAX_MB).toBe(32);
   });
 
   it('resolves BACKUP_DIR to an absolute path', () => {
@@ -37,6 +39,8 @@ describe('parseConfig', () => {
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
     [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP'],
     [{ BACKUP_KEEP: 'many' }, 'BACKUP_KEEP'],
+    [{ PAGE_CACHE: 'sometimes' }, 'PAGE_CACHE'],
+    [{ PAGE_CACHE_MAX_MB: '0' }, 'PAGE_CACHE_MAX_MB'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));

@@ -2,6 +2,8 @@
 import { expect, test } from '@playwright/test';
 
 const PATHS = ['/', '/livre-dor', '/mentions-legales', '/auth', '/admin', '/nope-404', '/sitemap.xml', '/robots.txt', '/healthz'];
+/** Public pages an anonymous visitor may get from the page cache: their scripts are allowed by hash. */
+const CACHEABLE = new Set(['/', '/livre-dor', '/mentions-legales', '/nope-404', '/sitemap.xml', '/robots.txt']);
 
 test.describe('security headers', () => {
   test.skip(({ isMobile }) => isMobile, 'headers do not depend on the device');
@@ -15,7 +17,9 @@ test.describe('security headers', () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+      if (CACHEABLE.has(path)) expect(csp).toMatch(/script-src 'self'(?: 'sha256-[A-Za-z0-9+/=]{44}')*;/);
+      else expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toMatch(/frame-src https:\/\/www\.google\.com/);
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -23,14 +27,39 @@ test.describe('security headers', () => {
     });
   }
 
-  test('every inline script of a page carries the response nonce', async ({ request }) => {
-    const response = await request.get('/');
+  test('every inline script of an uncached page carries the response nonce', async ({ request }) => {
+    const response = await request.get('/auth');
     const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')![1];
     const html = await response.text();
     // Executable scripts only: JSON-LD data blocks are never run.
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/ld+json'));
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test('a page served from the page cache hydrates in the browser with no CSP violation', async ({ page }) => {
+    const violations: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { __violations: string[] }).__violations ??= [];
+        (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) violations.push(message.text());
+    });
+    for (const path of ['/livre-dor', '/']) {
+      await page.request.get(path); // fills the cache for this browser's language
+      const response = await page.goto(path);
+      expect(response!.headers()['x-page-cache']).toBe('hit');
+      // The root component stores the language from an effect: it runs only once React has hydrated.
+      await page.evaluate(() => localStorage.removeItem('selectedLanguage'));
+      const reloaded = await page.reload();
+      expect(reloaded!.headers()['x-page-cache']).toBe('hit');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('selectedLanguage'))).toBe('fr');
+      expect(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])).toEqual([]);
+    }
+    expect(violations).toEqual([]);
   });
 
   test('a new nonce on every response', async ({ request }) => {

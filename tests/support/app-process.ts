@@ -21,6 +21,8 @@ export function freePort(): Promise<number> {
 export interface AppProcess {
   port: number;
   url: string;
+  /** The server process's id (its PostgreSQL connections are named after it). */
+  pid(): number | undefined;
   env: NodeJS.ProcessEnv;
   output: () => string;
   /** SIGKILL, as a crash would. */
@@ -80,5 +82,5 @@ export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promis
     });
   }
   await start();
-  return { port, url, env, output: () => output, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), restart: start };
+  return { port, url, env, pid: () => child?.pid, output: () => output, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), restart: start };
 }
