@@ -114,3 +114,31 @@ test('every list screen is usable at 375 px by touch', async ({ page, playwright
   await page.goto('/admin/config');
   await expectNoHorizontalScroll(page);
 });
+
+test('hero images are reordered by touch at 375 px', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/config');
+  await expectNoHorizontalScroll(page);
+  const scope = page.locator('div', { has: page.getByText("Images d'accueil", { exact: true }) }).last();
+  const thumbnails = scope.getByRole('img', { name: /^Image \d+$/ });
+  expect(await thumbnails.count(), 'the demo site has hero images').toBeGreaterThanOrEqual(2);
+  const srcOf = (n: number) => scope.getByRole('img', { name: `Image ${n}`, exact: true }).getAttribute('src');
+  const [first, second] = [await srcOf(1), await srcOf(2)];
+  await expect(scope.getByRole('button', { name: "Monter l'image 1" })).toBeDisabled();
+
+  await tapTouchTarget(scope.getByRole('button', { name: "Descendre l'image 1" }));
+  await expect(page.getByText('Ordre des images mis à jour')).toBeVisible();
+  await expect.poll(() => srcOf(1)).toBe(second);
+  expect(await srcOf(2)).toBe(first);
+  await closeToast(page, 'Ordre des images mis à jour');
+
+  // The home page's slider follows the new order; then the order is put back.
+  const heroSources = async () => {
+    const home = await page.request.get('/');
+    return [...(await home.text()).matchAll(/homepage-images\/hero\/[^"?&\s]+/g)].map((m) => m[0]);
+  };
+  const order = await heroSources();
+  expect(order.indexOf(second!.match(/homepage-images\/hero\/[^"?&\s]+/)![0])).toBeLessThan(order.indexOf(first!.match(/homepage-images\/hero\/[^"?&\s]+/)![0]));
+  await tapTouchTarget(scope.getByRole('button', { name: "Monter l'image 2" }));
+  await expect.poll(() => srcOf(1)).toBe(first);
+});

@@ -1,6 +1,7 @@
 // The image lists of rooms, homepage sections and the site configuration's hero
 // (SPEC §7 "Storage"): upload appends, delete removes (and clears a primary image
-// that pointed at it), set-primary picks one. Files and rows never disagree for
+// that pointed at it), set-primary picks one, move swaps one with its neighbour (the
+// hero slider and the galleries show them in this order). Files and rows never disagree for
 // long: stored files are removed again when the row update fails, and a file is
 // deleted only when it belongs to the entity's own folder.
 import { randomBytes } from 'node:crypto';
@@ -152,6 +153,30 @@ export async function setPrimaryImage(target: Exclude<ImageTarget, { kind: 'hero
     if (!current.images.includes(url)) return 'image-missing';
     const table = tableOf(target);
     await tx.update(table).set({ primaryImage: url }).where(eq(table.id, target.id));
+    return 'done';
+  });
+}
+
+/**
+ * Swaps an image with its neighbour in the target's list, in one transaction under
+ * the row lock. 'edge' when there is no neighbour (the first up, the last down).
+ */
+export async function moveImage(target: ImageTarget, url: string, direction: 'up' | 'down'): Promise<ImageChange | 'edge'> {
+  return db.transaction(async (tx) => {
+    const current = await lockImages(tx, target);
+    if (!current) return 'target-missing';
+    const from = current.images.indexOf(url);
+    if (from === -1) return 'image-missing';
+    const to = direction === 'up' ? from - 1 : from + 1;
+    if (to < 0 || to >= current.images.length) return 'edge';
+    const images = [...current.images];
+    [images[from], images[to]] = [images[to]!, images[from]!];
+    if (target.kind === 'hero') {
+      await tx.update(siteConfig).set({ heroImages: images }).where(eq(siteConfig.singleton, true));
+    } else {
+      const table = tableOf(target);
+      await tx.update(table).set({ images }).where(eq(table.id, target.id));
+    }
     return 'done';
   });
 }

@@ -272,6 +272,38 @@ describe('POST /api/media: delete and primary image', () => {
     expect((await roomImages(owner)).images).toEqual([url]);
   });
 
+  it('reorders hero and room images one step at a time, refusing the ends and foreign images', async () => {
+    await db.delete(siteConfig);
+    const hero = ['/media/homepage-images/hero/a.jpg', '/media/homepage-images/hero/b.jpg', '/media/homepage-images/hero/c.jpg'];
+    await db.insert(siteConfig).values({ name: 'Mas', heroImages: hero });
+    const heroImages = async () => (await db.select({ images: siteConfig.heroImages }).from(siteConfig))[0]!.images;
+
+    const down = await post({ intent: 'move', kind: 'hero', url: hero[0]!, direction: 'down' });
+    expect(down.status).toBe(200);
+    expect(toastOf(down.headers)).toMatchObject({ description: 'Ordre des images mis à jour' });
+    expect(await heroImages()).toEqual([hero[1], hero[0], hero[2]]);
+    expect((await post({ intent: 'move', kind: 'hero', url: hero[2]!, direction: 'up' })).status).toBe(200);
+    expect(await heroImages()).toEqual([hero[1], hero[2], hero[0]]);
+
+    // The first cannot go up, the last cannot go down; nothing changes.
+    const first = await post({ intent: 'move', kind: 'hero', url: hero[1]!, direction: 'up' });
+    expect(first.status).toBe(400);
+    expect(toastOf(first.headers)).toMatchObject({ description: 'Impossible de réorganiser les images' });
+    expect((await post({ intent: 'move', kind: 'hero', url: hero[0]!, direction: 'down' })).status).toBe(400);
+    expect((await post({ intent: 'move', kind: 'hero', url: '/media/homepage-images/hero/z.jpg', direction: 'up' })).status).toBe(404);
+    expect((await post({ intent: 'move', kind: 'hero', url: hero[0]!, direction: 'sideways' })).status).toBe(400);
+    expect((await post({ intent: 'move', kind: 'hero', url: hero[0]!, direction: 'up' }, null)).status).not.toBe(200);
+    expect(await heroImages()).toEqual([hero[1], hero[2], hero[0]]);
+
+    // Rooms the same way; the primary image stays the primary image.
+    const id = await createRoom();
+    const urls = [`/media/room-images/${id}/1.jpg`, `/media/room-images/${id}/2.jpg`];
+    await db.update(rooms).set({ images: urls, primaryImage: urls[0] }).where(eq(rooms.id, id));
+    expect((await post({ intent: 'move', kind: 'room', id, url: urls[1]!, direction: 'up' })).status).toBe(200);
+    expect(await roomImages(id)).toEqual({ images: [urls[1], urls[0]], primaryImage: urls[0] });
+    expect((await post({ intent: 'move', kind: 'room', id: crypto.randomUUID(), url: urls[1]!, direction: 'down' })).status).toBe(404);
+  });
+
   it('has no primary image for the hero', async () => {
     const result = await post({ intent: 'set-primary', kind: 'hero', url: '/media/homepage-images/hero/x.jpg' });
     expect(result.status).toBe(400);

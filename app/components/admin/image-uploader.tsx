@@ -1,10 +1,10 @@
 // The back office's image uploader (room, section and site-config editors): file
 // picker and drag-and-drop, per-file progress, thumbnails with delete and (rooms,
-// sections) set-primary. It talks to POST /api/media with fetch/XHR and renders no
+// sections) set-primary, and Monter / Descendre to reorder. It talks to POST /api/media with fetch/XHR and renders no
 // <form> of its own, so editors may place it anywhere, even inside their forms.
 // After each change it revalidates: the editor's loader returns the new list and
 // the root loader shows the toast the endpoint queued.
-import { ImageIcon, ImageOffIcon, StarIcon, Trash2Icon, UploadIcon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, ImageIcon, ImageOffIcon, StarIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { useCallback, useId, useRef, useState, type DragEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { Badge } from '~/components/ui/badge';
@@ -137,13 +137,14 @@ export function ImageUploader({ target, images, primaryImage }: ImageUploaderPro
     [revalidator, t, target],
   );
 
-  async function change(intent: 'delete' | 'set-primary', url: string) {
+  async function change(intent: 'delete' | 'set-primary' | 'move', url: string, direction?: 'up' | 'down') {
     setError(null);
     setPendingUrl(url);
     const form = new FormData();
     form.set('intent', intent);
     targetFields(target, form);
     form.set('url', url);
+    if (direction) form.set('direction', direction);
     try {
       const response = await fetch(MEDIA_ENDPOINT, { method: 'POST', body: form, headers: { Accept: 'application/json' } });
       const result = await readResult(response);
@@ -275,6 +276,31 @@ export function ImageUploader({ target, images, primaryImage }: ImageUploaderPro
                   )}
                 </div>
                 <div className="flex items-center justify-end gap-2 p-2">
+                  {/* Order of the slider / gallery: the same Monter / Descendre pair as the ordered lists. */}
+                  <div className="mr-auto flex gap-1">
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      disabled={!hydrated || pendingUrl !== null || index === 0}
+                      aria-label={t('imageUploader.moveUpLabel', { number })}
+                      title={t('imageUploader.moveUpLabel', { number })}
+                      onClick={() => change('move', url, 'up')}
+                    >
+                      <ArrowUpIcon aria-hidden="true" />
+                    </Button>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      disabled={!hydrated || pendingUrl !== null || index === images.length - 1}
+                      aria-label={t('imageUploader.moveDownLabel', { number })}
+                      title={t('imageUploader.moveDownLabel', { number })}
+                      onClick={() => change('move', url, 'down')}
+                    >
+                      <ArrowDownIcon aria-hidden="true" />
+                    </Button>
+                  </div>
                   {withPrimary && !isPrimary && (
                     <Button
                       type="button"

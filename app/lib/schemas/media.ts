@@ -43,6 +43,7 @@ export const MediaActionSchema = z.discriminatedUnion('intent', [
       message: "Les images d'accueil n'ont pas d'image principale",
       path: ['kind'],
     }),
+  z.object({ intent: z.literal('move'), kind, id, url, direction: z.enum(['up', 'down']) }).refine(hasTargetId, targetIssue),
 ]);
 
 export function targetOf(value: { kind: ImageTarget['kind']; id?: string }): ImageTarget {

@@ -1,10 +1,10 @@
 // POST /api/media: the image uploader's endpoint (admins only). Intents upload,
-// delete and set-primary on a room, a homepage section or the site's hero. Answers
+// delete, set-primary and move (up/down) on a room, a homepage section or the site's hero. Answers
 // JSON to fetch clients (Accept: application/json) and redirects plain form posts
 // back to the editor; both carry the spec's toast in the toast cookie.
 import { redirectWithToast, toastError, toastSuccess } from '~/.server/toast';
 import { ImageRejected, prepareImage, type PreparedImage } from '~/.server/media/images';
-import { deleteImage, setPrimaryImage, targetExists, TargetMissing, uploadImages } from '~/.server/media/entity-images';
+import { deleteImage, moveImage, setPrimaryImage, targetExists, TargetMissing, uploadImages } from '~/.server/media/entity-images';
 import { requireAdmin } from '~/.server/permissions';
 import { safeRedirectTarget } from '~/.server/safe-redirect';
 import {
@@ -23,6 +23,8 @@ const MESSAGES = {
   deleteFailed: "Erreur lors de la suppression de l'image",
   primarySet: 'Image principale définie avec succès',
   primaryFailed: "Erreur lors de la définition de l'image principale",
+  moved: 'Ordre des images mis à jour',
+  moveFailed: 'Impossible de réorganiser les images',
 };
 
 const REASONS = {
@@ -33,6 +35,7 @@ const REASONS = {
   roomMissing: 'Chambre introuvable.',
   sectionMissing: 'Section introuvable.',
   imageMissing: "Cette image n'appartient pas à cet élément.",
+  edge: 'Cette image est déjà à cette extrémité de la liste.',
   unexpected: 'Une erreur inattendue est survenue. Veuillez réessayer.',
 };
 
@@ -121,6 +124,7 @@ const FAILURE_BY_INTENT: Record<string, string> = {
   upload: MESSAGES.uploadFailed,
   delete: MESSAGES.deleteFailed,
   'set-primary': MESSAGES.primaryFailed,
+  move: MESSAGES.moveFailed,
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -140,6 +144,7 @@ export async function action({ request }: Route.ActionArgs) {
     kind: form.get('kind') ?? undefined,
     id: form.get('id') ?? undefined,
     url: form.get('url') ?? undefined,
+    direction: form.get('direction') ?? undefined,
     files: form.getAll('files'),
   });
   if (!parsed.success) {
@@ -175,6 +180,13 @@ export async function action({ request }: Route.ActionArgs) {
         if (outcome === 'target-missing') return fail(request, MESSAGES.primaryFailed, missingTarget(target), 404);
         if (outcome === 'image-missing') return fail(request, MESSAGES.primaryFailed, REASONS.imageMissing, 404);
         return succeed(request, MESSAGES.primarySet);
+      }
+      case 'move': {
+        const outcome = await moveImage(target, input.url, input.direction);
+        if (outcome === 'target-missing') return fail(request, MESSAGES.moveFailed, missingTarget(target), 404);
+        if (outcome === 'image-missing') return fail(request, MESSAGES.moveFailed, REASONS.imageMissing, 404);
+        if (outcome === 'edge') return fail(request, MESSAGES.moveFailed, REASONS.edge);
+        return succeed(request, MESSAGES.moved);
       }
     }
   } catch (error) {
