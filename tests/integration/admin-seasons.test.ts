@@ -6,6 +6,7 @@ import { loadQuoteSeasons } from '~/.server/booking/stay';
 import { action, loader } from '~/routes/admin/seasons';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
+import { formatPrice } from '~/lib/format';
 
 let cookie: string;
 beforeAll(async () => {
@@ -163,6 +164,30 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
     expect(missing.status).toBe(404);
     expect(decodeToast(missing.headers)).toMatchObject({ description: 'Erreur lors de la modification de la saison' });
     expect(await db.select().from(seasonPeriods)).toEqual(before);
+  });
+
+  it("previews the price a guest would be quoted, from the price engine, in French, with the reasons a stay can't be requested", async () => {
+    const season = await newSeason('Saison aperçu');
+    await post({ intent: 'add-period', id: season.id, firstNight: '2034-07-01', lastNight: '2034-07-31' });
+    const room = (await db.insert(rooms).values({ position: 0, pricePerNight: 80, maxGuests: 2 }).returning())[0]!;
+    await db.insert(roomSeasonPrices).values({ roomId: room.id, seasonId: season.id, pricePerNight: 120.5 });
+    const preview = async (query: string) => (await run(loader as never, getRequest(`/admin/seasons?${query}`, cookie))).data.preview;
+
+    // 2034 is beyond the booking horizon: the price is shown with that reason.
+    const crossing = await preview(`room=${room.id}&arrival=2034-06-29&departure=2034-07-02&guests=2`);
+    expect(crossing.asked).toEqual({ roomId: room.id, arrival: '2034-06-29', departure: '2034-07-02', guests: 2 });
+    expect(crossing.quote.lines.map((l: { name: string; nights: number; total: string }) => [l.name, l.nights, l.total])).toEqual([
+      ['Tarif de base', 2, formatPrice(160, 'fr')],
+      ['Saison aperçu', 1, formatPrice(120.5, 'fr')],
+    ]);
+    expect(crossing.quote.total).toBe(formatPrice(280.5, 'fr'));
+    expect(crossing.quote.problems).toEqual([expect.stringMatching(/^Les réservations sont ouvertes jusqu’au /)]);
+
+    const tooMany = await preview(`room=${room.id}&arrival=2034-07-02&departure=2034-07-01&guests=3`);
+    expect(tooMany.quote.problems).toEqual(['De 1 à 2 personnes dans cette chambre.', "Le départ doit être après l'arrivée."]);
+    expect((await preview('room=00000000-0000-4000-8000-000000000000&arrival=2034-07-01&departure=2034-07-02')).quote).toBeNull();
+    expect((await preview("room=' or 1=1&arrival=2034-07-01&departure=2034-07-02")).quote).toBeNull();
+    expect(await preview('')).toBeNull();
   });
 
   it('sets, validates and clears the minimum stay', async () => {

@@ -15,6 +15,7 @@ import {
   multilingualContent,
   rooms,
   roomSeasonPrices,
+  seasonPeriods,
   seasons,
   siteConfig,
   submissionLimits,
@@ -28,6 +29,9 @@ import { loader as roomLoader } from '~/routes/site/room';
 import { loader as robotsLoader } from '~/routes/resources/robots';
 import { loader as sitemapLoader } from '~/routes/resources/sitemap';
 import { formRequest, getRequest, run } from '../support/requests';
+import { guesthouseToday } from '~/.server/booking/clock';
+import { formatPrice } from '~/lib/format';
+import { addDays } from '~/lib/nights';
 
 type Handler = Parameters<typeof run>[0];
 /** Runs a handler as the Hono entry would, with the visitor's IP in the load context. */
@@ -132,7 +136,29 @@ describe('public loaders', () => {
     expect(data.room.images).toEqual(['/media/b.jpg', '/media/a.jpg']);
     expect(data.room.seasonPrices).toMatchObject([{ season: 'Haute saison', pricePerNight: 140 }]);
     expect(data.room.description).toContain('Courte');
-    expect(data.jsonLd).toMatchObject({ '@type': 'HotelRoom', offers: [{ '@type': 'Offer', price: '140.00', priceCurrency: 'EUR' }] });
+    // A season without dates prices no night: the offers are the base price all year.
+    expect(data.jsonLd).toMatchObject({ '@type': 'HotelRoom', offers: [{ '@type': 'Offer', price: '90.00', priceCurrency: 'EUR', validFrom: guesthouseToday() }] });
+    expect(data.jsonLd.offers).toHaveLength(1);
+  });
+
+  it("room: JSON-LD offers are the price engine's nightly rates for the coming year, by season", async () => {
+    const today = guesthouseToday();
+    const [season] = await db.select().from(seasons).where(eq(seasons.name, 'Haute saison'));
+    const [period] = await db.insert(seasonPeriods).values({ seasonId: season!.id, firstNight: addDays(today, 10), lastNight: addDays(today, 20) }).returning();
+    const { data } = await run(roomLoader as never, getRequest(`/room/${roomIds[0]}?arrival=${addDays(today, 9)}&departure=${addDays(today, 12)}`), { roomId: roomIds[0]! });
+    const night = (price: string, from: number, to: number, name?: string) => ({
+      '@type': 'Offer',
+      ...(name ? { name } : {}),
+      price,
+      priceCurrency: 'EUR',
+      validFrom: addDays(today, from),
+      validThrough: addDays(today, to),
+      priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR', unitText: 'NIGHT', validFrom: addDays(today, from), validThrough: addDays(today, to) },
+    });
+    expect(data.jsonLd.offers).toEqual([night('90.00', 0, 9), night('140.00', 10, 20, 'Haute saison'), night('90.00', 21, 364)]);
+    // The quote on the same page comes from the same rule: one base night, two high-season nights.
+    expect(data.booking.quote.total).toBe(formatPrice(370, 'fr'));
+    await db.delete(seasonPeriods).where(eq(seasonPeriods.id, period!.id));
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or 1=1"])('room: unknown id %s answers 404', async (id) => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, eachNight } from '~/lib/nights';
-import { computeQuote, type QuoteInput, type QuoteSeason } from './quote';
+import { computeQuote, listNightlyRates, type QuoteInput, type QuoteSeason } from './quote';
 
 const today = '2026-03-01';
 const high: QuoteSeason = {
@@ -156,5 +156,34 @@ describe('computeQuote properties', () => {
         expect(nights).toEqual(eachNight(arrival, departure));
       }),
     );
+  });
+
+  it('the published nightly rates cover each night once, and a quote is their sum over its nights', () => {
+    fc.assert(
+      fc.property(stayArb, (s) => {
+        const arrival = addDays('2026-04-01', s.start);
+        const departure = addDays(arrival, s.length);
+        // Past the seasons' 200 days too, where the base price applies.
+        const to = addDays('2026-04-01', 221);
+        const rates = listNightlyRates({ from: '2026-04-01', to, room: { basePriceCents: s.basePrice }, seasons: s.seasons });
+        const covering = (night: string) => rates.filter((r) => r.firstNight <= night && night <= r.lastNight);
+        for (const night of eachNight('2026-04-01', to)) expect(covering(night)).toHaveLength(1);
+        const sum = eachNight(arrival, departure).reduce((total, night) => total + covering(night)[0]!.priceCents!, 0);
+        expect(quoteOf(s, arrival, departure).totalCents).toBe(sum);
+      }),
+    );
+  });
+});
+
+describe('listNightlyRates', () => {
+  it('runs of nights by season and price, outside seasons at the base price', () => {
+    expect(listNightlyRates({ from: '2026-06-29', to: '2026-07-03', room: { basePriceCents: 9500 }, seasons: [high, low] })).toEqual([
+      { firstNight: '2026-06-29', lastNight: '2026-06-30', seasonId: 'low', seasonName: 'Basse saison', priceCents: 8000 },
+      { firstNight: '2026-07-01', lastNight: '2026-07-02', seasonId: 'high', seasonName: 'Haute saison', priceCents: 12000 },
+    ]);
+    expect(listNightlyRates({ from: '2026-10-31', to: '2026-11-02', room: { basePriceCents: null }, seasons: [low, unpricedSeason] })).toEqual([
+      { firstNight: '2026-10-31', lastNight: '2026-10-31', seasonId: 'low', seasonName: 'Basse saison', priceCents: 8000 },
+      { firstNight: '2026-11-01', lastNight: '2026-11-01', seasonId: 'mid', seasonName: 'Moyenne', priceCents: null },
+    ]);
   });
 });

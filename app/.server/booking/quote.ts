@@ -77,6 +77,37 @@ export function seasonByNight(seasons: QuoteSeason[], nights: IsoDate[]): Map<Is
   return byNight;
 }
 
+/** The one pricing rule: the season covering the night prices it for the room, else the base price; null: no price. */
+const nightPrice = (season: QuoteSeason | undefined, basePriceCents: number | null) => season?.priceCents ?? basePriceCents;
+
+export interface NightlyRate {
+  firstNight: IsoDate;
+  lastNight: IsoDate;
+  seasonId: string | null;
+  seasonName: string | null;
+  /** Price of each of these nights; null: no price (price on request). */
+  priceCents: number | null;
+}
+
+/**
+ * The room's price per night over [from, to), as runs of consecutive nights with
+ * the same season and price: what the JSON-LD offers publish. The same rule as
+ * `computeQuote`, so a stay's quote is the sum of these prices over its nights.
+ */
+export function listNightlyRates(input: { from: IsoDate; to: IsoDate; room: { basePriceCents: number | null }; seasons: QuoteSeason[] }): NightlyRate[] {
+  const nightDates = eachNight(input.from, input.to);
+  const seasons = seasonByNight(input.seasons, nightDates);
+  const rates: NightlyRate[] = [];
+  for (const night of nightDates) {
+    const season = seasons.get(night);
+    const priceCents = nightPrice(season, input.room.basePriceCents);
+    const last = rates.at(-1);
+    if (last && last.seasonId === (season?.id ?? null) && last.priceCents === priceCents && addDays(last.lastNight, 1) === night) last.lastNight = night;
+    else rates.push({ firstNight: night, lastNight: night, seasonId: season?.id ?? null, seasonName: season?.name ?? null, priceCents });
+  }
+  return rates;
+}
+
 export function computeQuote(input: QuoteInput): Quote {
   const { arrival, departure, guests, room, today } = input;
   const problems: QuoteProblem[] = [];
@@ -107,7 +138,7 @@ export function computeQuote(input: QuoteInput): Quote {
   let unpriced = false;
   for (const night of nightDates) {
     const season = seasons.get(night) ?? null;
-    const price = season?.priceCents ?? room.basePriceCents;
+    const price = nightPrice(season ?? undefined, room.basePriceCents);
     if (price === null) unpriced = true;
     nights.push({ night, seasonId: season?.id ?? null, priceCents: price ?? 0 });
   }

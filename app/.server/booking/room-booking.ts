@@ -3,12 +3,17 @@
 // depends on Intl is written here, on the server, so the browser renders the same
 // bytes when it hydrates (ICU versions differ between Node and browsers).
 import { formatPrice } from '~/lib/format';
-import { addDays, dayNumber, eachNight, isIsoDate, monthStart, nextMonth, type IsoDate } from '~/lib/nights';
+import { addDays, dayNumber, eachNight, isIsoDate, monthStart, nextMonth, toCents, type IsoDate } from '~/lib/nights';
 import { config } from '../config';
 import { listUnavailableNights } from './availability';
 import { guesthouseToday } from './clock';
-import { seasonByNight, type Quote, type QuoteProblem } from './quote';
+import { listNightlyRates, seasonByNight, type Quote, type QuoteProblem } from './quote';
 import { loadQuoteSeasons, quoteStay } from './stay';
+
+/** How far ahead the JSON-LD offers describe the room's nightly prices. */
+export const OFFER_DAYS = 365;
+/** A bound on the offers of one page, whatever the number of periods. */
+export const MAX_OFFERS = 24;
 
 export const CALENDAR_MONTHS = 2;
 
@@ -95,12 +100,36 @@ function parseStay(params: URLSearchParams, maxGuestsFallback: number) {
   return { arrival: arrival.slice(0, 10), departure: departure.slice(0, 10), guests: Number.isFinite(guests) ? guests : Math.min(2, maxGuestsFallback) };
 }
 
+/**
+ * The room's schema.org offers: its price per night for the coming year, one offer
+ * per run of nights at one price (a season's, or the base price between seasons),
+ * from the price engine's own rule (`listNightlyRates`). Nights without a price
+ * (price on request) are not offered.
+ */
+export function jsonLdOffers(rates: ReturnType<typeof listNightlyRates>) {
+  return rates
+    .filter((rate) => rate.priceCents !== null)
+    .slice(0, MAX_OFFERS)
+    .map((rate) => {
+      const price = (rate.priceCents! / 100).toFixed(2);
+      const valid = { validFrom: rate.firstNight, validThrough: rate.lastNight };
+      return {
+        '@type': 'Offer',
+        ...(rate.seasonName ? { name: rate.seasonName } : {}),
+        price,
+        priceCurrency: 'EUR',
+        ...valid,
+        priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR', unitText: 'NIGHT', ...valid },
+      };
+    });
+}
+
 export async function loadRoomBooking(
   room: { id: string; maxGuests: number; pricePerNight: number | null; hasSeasonPrice: boolean },
   params: URLSearchParams,
   language: string,
   chain: string[],
-): Promise<RoomBooking> {
+): Promise<{ booking: RoomBooking; offers: ReturnType<typeof jsonLdOffers> }> {
   const today = guesthouseToday();
   const lastArrival = addDays(today, config().BOOKING_HORIZON_DAYS);
   const stay = parseStay(params, room.maxGuests);
@@ -140,7 +169,8 @@ export async function loadRoomBooking(
   });
   const previous = monthStarts[0]! > monthStart(today) ? addDays(monthStarts[0]!, -1).slice(0, 7) : null;
   const following = end <= monthStart(lastArrival) ? end.slice(0, 7) : null;
-  return {
+  const rates = listNightlyRates({ from: today, to: addDays(today, OFFER_DAYS), room: { basePriceCents: room.pricePerNight === null ? null : toCents(room.pricePerNight) }, seasons });
+  const booking: RoomBooking = {
     today,
     lastArrival,
     // 2024-01-01 was a Monday.
@@ -152,5 +182,6 @@ export async function loadRoomBooking(
     quote: quote ? quoteView(quote, language) : null,
     priced: room.pricePerNight !== null || room.hasSeasonPrice,
   };
+  return { booking, offers: jsonLdOffers(rates) };
 }
 

@@ -6,9 +6,11 @@ import { CheckIcon, PencilIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import { loadList, refuse, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { parsePricePreviewQuery, previewStayPrice } from '~/.server/booking/price-preview';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
+import { listRoomCards } from '~/.server/rooms';
 import {
   addSeasonPeriod,
   createSeason,
@@ -22,6 +24,7 @@ import {
 } from '~/.server/seasons';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
+import { PricePreviewCard } from '~/components/admin/seasons/price-preview-card';
 import { SeasonDetailsCard } from '~/components/admin/seasons/season-details-card';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Field } from '~/components/forms';
@@ -46,10 +49,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [code, languages] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
   const language = { code, name: languages.find((l) => l.code === code)?.name ?? code };
-  return loadList(SCREEN, 'Erreur lors du chargement des saisons', async () => ({ seasons: await listSeasonDetails(code), language }), {
-    seasons: [],
-    language,
-  });
+  const asked = parsePricePreviewQuery(new URL(request.url).searchParams);
+  return loadList(
+    SCREEN,
+    'Erreur lors du chargement des saisons',
+    async () => ({
+      seasons: await listSeasonDetails(code),
+      language,
+      rooms: (await listRoomCards(['fr'])).map((r) => ({ id: r.id, name: r.name })),
+      preview: asked ? { asked, quote: await previewStayPrice(asked) } : null,
+    }),
+    { seasons: [], language, rooms: [], preview: null },
+  );
 }
 
 /** The failure toast of every change to an existing season (SPEC §8). */
@@ -143,7 +154,7 @@ type Season = Awaited<ReturnType<typeof loader>>['seasons'][number];
 const isBlankName = (form: HTMLFormElement) => String(new FormData(form).get('name') ?? '').trim() === '';
 
 export default function Seasons() {
-  const { seasons, language, loadError } = useLoaderData<typeof loader>();
+  const { seasons, language, rooms, preview, loadError } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="seasons-title" className="space-y-6">
       <ScreenHeader
@@ -182,6 +193,7 @@ export default function Seasons() {
       {seasons.map((season) => (
         <SeasonDetailsCard key={season.id} season={season} language={language} />
       ))}
+      <PricePreviewCard rooms={rooms} preview={preview} />
     </section>
   );
 }

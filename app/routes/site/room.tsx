@@ -42,14 +42,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     language,
     languages,
   });
-  const offers = (room.seasonPrices.length ? room.seasonPrices : room.pricePerNight ? [{ season: null, pricePerNight: room.pricePerNight }] : []).map(
-    (p) => ({
-      '@type': 'Offer',
-      ...(p.season ? { name: p.season } : {}),
-      price: p.pricePerNight.toFixed(2),
-      priceCurrency: 'EUR',
-      priceSpecification: { '@type': 'UnitPriceSpecification', price: p.pricePerNight.toFixed(2), priceCurrency: 'EUR', unitText: 'NIGHT' },
-    }),
+  const query = new URL(request.url).searchParams;
+  const { booking, offers } = await loadRoomBooking(
+    { id: room.id, maxGuests: room.maxGuests, pricePerNight: room.pricePerNight, hasSeasonPrice: room.seasonPrices.length > 0 },
+    query,
+    language,
+    chain,
   );
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -62,13 +60,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     containedInPlace: { '@type': 'LodgingBusiness', name: shell.name, address: shell.address.replace(/\s*\n\s*/g, ', ') },
     ...(offers.length ? { offers } : {}),
   };
-  const query = new URL(request.url).searchParams;
-  const booking = await loadRoomBooking(
-    { id: room.id, maxGuests: room.maxGuests, pricePerNight: room.pricePerNight, hasSeasonPrice: room.seasonPrices.length > 0 },
-    query,
-    language,
-    chain,
-  );
   const guests = Number.parseInt(query.get('guests') ?? '', 10);
   const selection = {
     arrival: isIsoDate(query.get('arrival')) ? query.get('arrival') : null,
