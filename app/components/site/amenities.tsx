@@ -1,61 +1,36 @@
-import {
-  AirVent,
-  Bath,
-  BedDouble,
-  BedSingle,
-  Building2,
-  CircleParking,
-  Coffee,
-  CookingPot,
-  Croissant,
-  Fence,
-  Flower2,
-  Heater,
-  Lock,
-  MapPin,
-  Mountain,
-  Refrigerator,
-  Shirt,
-  ShowerHead,
-  Sun,
-  Trees,
-  Tv,
-  Waves,
-  Wifi,
-  Wind,
-  type LucideIcon,
-} from 'lucide-react';
+import { Icon } from './icon';
+import type { IconName } from './icon-names';
 import { useTranslation } from '~/lib/i18n-react';
 
-const ICONS: Record<string, LucideIcon> = {
-  wifi: Wifi,
-  wifi_haut_debit: Wifi,
-  parking: CircleParking,
-  parking_prive_gratuit: CircleParking,
-  bathroom: Bath,
-  tv: Tv,
-  coffee: Coffee,
-  kitchen: CookingPot,
-  mountain_view: Mountain,
-  balcony: Fence,
-  garden: Flower2,
-  jardin_provencal: Trees,
-  pool: Waves,
-  grande_piscine: Waves,
-  city_center: Building2,
-  double_bed: BedDouble,
-  air_conditioning: AirVent,
-  proche_route: MapPin,
-  petit_dejeuner: Croissant,
-  terrace: Sun,
-  safe: Lock,
-  hairdryer: Wind,
-  towels: Shirt,
-  linens: BedSingle,
-  heating: Heater,
-  minibar: Refrigerator,
-  shower: ShowerHead,
-  bathtub: Bath,
+const ICONS: Record<string, IconName> = {
+  wifi: 'wifi',
+  wifi_haut_debit: 'wifi',
+  parking: 'circle-parking',
+  parking_prive_gratuit: 'circle-parking',
+  bathroom: 'bath',
+  tv: 'tv',
+  coffee: 'coffee',
+  kitchen: 'cooking-pot',
+  mountain_view: 'mountain',
+  balcony: 'fence',
+  garden: 'flower-2',
+  jardin_provencal: 'trees',
+  pool: 'waves',
+  grande_piscine: 'waves',
+  city_center: 'building-2',
+  double_bed: 'bed-double',
+  air_conditioning: 'air-vent',
+  proche_route: 'map-pin',
+  petit_dejeuner: 'croissant',
+  terrace: 'sun',
+  safe: 'lock',
+  hairdryer: 'wind',
+  towels: 'shirt',
+  linens: 'bed-single',
+  heating: 'heater',
+  minibar: 'refrigerator',
+  shower: 'shower-head',
+  bathtub: 'bath',
 };
 
 /** Amenities with their icon and translated label; unknown keys get a plain dot. */
@@ -65,11 +40,11 @@ export function AmenityList({ amenities, className = '' }: { amenities: string[]
   return (
     <ul className={`grid grid-cols-1 gap-2 sm:grid-cols-2 ${className}`}>
       {amenities.map((id) => {
-        const Icon = ICONS[id];
+        const icon = ICONS[id];
         return (
           <li key={id} className="flex items-center gap-2 text-sm" data-amenity={id}>
-            {Icon ? (
-              <Icon aria-hidden className="size-4 shrink-0 text-primary" />
+            {icon ? (
+              <Icon name={icon} className="size-4 shrink-0 text-primary" />
             ) : (
               <span aria-hidden className="mx-1 size-2 shrink-0 rounded-full bg-primary" data-testid="amenity-dot" />
             )}

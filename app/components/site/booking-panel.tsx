@@ -2,16 +2,16 @@
 // form. Everything is server-rendered from the query string (?arrival=&departure=
 // &guests=): without JavaScript the calendar's days are plain links and the fields a
 // GET form; with it, the same links navigate in place. No date-picker library.
-import type { SubmissionResult } from '@conform-to/react';
-import { CircleCheck } from 'lucide-react';
+import { clsx } from 'clsx';
 import { Form, Link, useActionData, useFetcher } from 'react-router';
 import type { CalendarMonth, RoomBooking } from '~/.server/booking/room-booking';
 import { useTranslation } from '~/lib/i18n-react';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
-import { Field, Honeypot, inputClass } from './form-field';
+import { Field, Honeypot, inputClass, readReply, type FormReply } from './form-field';
+import { Icon } from './icon';
 
 export interface BookingActionData {
-  result: SubmissionResult<string[]>;
+  result: FormReply;
   sentId?: string;
 }
 
@@ -21,8 +21,6 @@ export interface Selection {
   guests: number;
 }
 
-/** Joins class names; tailwind-merge (~cn) stays off the room page's JavaScript budget. */
-const cn = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
 
 const query = (values: Record<string, string | number | null | undefined>) => {
   const params = new URLSearchParams();
@@ -58,14 +56,14 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam }: { month: 
                 if (day.state === 'past') {
                   return (
                     <td key={day.date} className="p-0.5">
-                      <span className={cn(base, 'text-muted-foreground')}>{day.day}</span>
+                      <span className={clsx(base, 'text-muted-foreground')}>{day.day}</span>
                     </td>
                   );
                 }
                 if (day.state === 'taken' && !picksDeparture(day.date)) {
                   return (
                     <td key={day.date} className="p-0.5">
-                      <span className={cn(base, 'bg-muted text-muted-foreground line-through')} title={t('booking.taken', { date: day.label })}>
+                      <span className={clsx(base, 'bg-muted text-muted-foreground line-through')} title={t('booking.taken', { date: day.label })}>
                         <span aria-hidden>{day.day}</span>
                         <span className="sr-only">{t('booking.taken', { date: day.label })}</span>
                       </span>
@@ -84,7 +82,7 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam }: { month: 
                       replace
                       aria-label={t(departure ? 'booking.pickDeparture' : 'booking.pickArrival', { date: day.label })}
                       aria-current={selected ? 'date' : undefined}
-                      className={cn(base, 'font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring', selected && 'bg-primary text-primary-foreground hover:bg-primary/90')}
+                      className={clsx(base, 'font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring', selected && 'bg-primary text-primary-foreground hover:bg-primary/90')}
                     >
                       {day.day}
                     </Link>
@@ -100,23 +98,16 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam }: { month: 
   );
 }
 
-/**
- * Plain inputs rather than Conform: the room page must stay within the JavaScript
- * budget. The server validates with BookingRequestSchema and answers with Conform's
- * reply shape, read here directly: field errors by name, form errors under ''.
- */
-function RequestForm({ selection, lastResult, sending, fetcher }: { selection: Selection; lastResult?: SubmissionResult<string[]>; sending: boolean; fetcher: ReturnType<typeof useFetcher<BookingActionData>> }) {
+/** The server validates with BookingRequestSchema; its reply is read by readReply (no form library in the browser). */
+function RequestForm({ selection, lastResult, sending, fetcher }: { selection: Selection; lastResult?: FormReply; sending: boolean; fetcher: ReturnType<typeof useFetcher<BookingActionData>> }) {
   const { t } = useTranslation();
-  const errors = lastResult?.error ?? {};
-  const formErrors = errors[''] ?? [];
+  const reply = readReply('booking', lastResult);
+  const formErrors = reply.formErrors;
   const field = (name: keyof BookingRequestInput, label: string, control: (props: Record<string, unknown>) => React.ReactNode, required = false) => {
-    const id = `booking-${name}`;
-    const fieldErrors = errors[name] ?? undefined;
-    // Without JavaScript the page is rendered anew: keep what the guest typed.
-    const typed = lastResult?.initialValue?.[name];
+    const f = reply.field(name);
     return (
-      <Field id={id} label={label} errorId={`${id}-error`} errors={fieldErrors ?? undefined} required={required}>
-        {control({ id, name, required, defaultValue: typeof typed === 'string' ? typed : undefined, 'aria-invalid': fieldErrors?.length ? true : undefined, 'aria-describedby': fieldErrors?.length ? `${id}-error` : undefined, className: inputClass })}
+      <Field id={f.id} label={label} errorId={f.errorId} errors={f.errors} required={required}>
+        {control({ ...f.control, required, className: inputClass })}
       </Field>
     );
   };
@@ -255,7 +246,7 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
             </div>
           ) : data?.sentId ? (
             <div role="status" className="mt-6 flex flex-col items-center gap-2 rounded-md border p-6 text-center" data-testid="booking-success">
-              <CircleCheck aria-hidden className="size-10 text-green-700" />
+              <Icon name="circle-check" className="size-10 text-green-700" />
               <p className="text-lg font-semibold">{t('booking.sentTitle')}</p>
               <p className="text-muted-foreground">{t('booking.sentDescription')}</p>
             </div>

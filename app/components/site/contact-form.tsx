@@ -1,17 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { CircleCheck, Clock } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { useActionData, useFetcher } from 'react-router';
 import { CONTACT_GUEST_OPTIONS, DEFAULT_CONTACT_GUESTS } from '~/lib/public-forms';
-import type { ContactInput } from '~/lib/schemas/contact';
-import { Field, firstInvalidField, Honeypot, inputClass } from './form-field';
+import { Field, Honeypot, inputClass, readReply, useFocusFirstInvalid, type FormReply } from './form-field';
 import { SectionHeading } from './home-blocks';
+import { Icon } from './icon';
 
 export const CONTACT_SUCCESS_MS = 3000;
 
 export interface ContactActionData {
-  result: SubmissionResult<string[]>;
+  result: FormReply;
   sentId?: string;
 }
 
@@ -23,44 +21,47 @@ export interface BookingLinks {
 
 type ContactFetcher = ReturnType<typeof useFetcher<ContactActionData>>;
 
-function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher; lastResult?: SubmissionResult<string[]>; sending: boolean }) {
+function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher; lastResult?: FormReply; sending: boolean }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<ContactInput>({
-    id: 'contact-form',
-    lastResult,
-    // The server validates with ContactSchema (zod stays out of the public bundle);
-    // the browser's own constraints below give instant feedback.
-    shouldValidate: 'onSubmit',
-    defaultValue: { guests: DEFAULT_CONTACT_GUESTS },
-  });
+  const formId = 'contact-form';
+  const formRef = useRef<HTMLFormElement>(null);
+  // The server validates with ContactSchema and answers with the messages shown here.
+  const reply = readReply(formId, lastResult);
+  useFocusFirstInvalid(formRef, lastResult);
   // Without JavaScript the page comes back with the server's messages: focus the first invalid field.
-  const firstInvalid = firstInvalidField(fields, ['name', 'email', 'phone', 'dates', 'guests', 'message']);
+  const firstInvalid = reply.firstInvalid(['name', 'email', 'phone', 'dates', 'guests', 'message']);
+  const name = reply.field('name');
+  const email = reply.field('email');
+  const phone = reply.field('phone');
+  const dates = reply.field('dates');
+  const guests = reply.field('guests');
+  const message = reply.field('message');
   return (
     // No fragment here: it would stop the browser from focusing (autofocus) the first invalid
     // field of the answer page, which is what scrolls a visitor without JavaScript to it.
-    <fetcher.Form method="post" action="/?index" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form ref={formRef} method="post" action="/?index" id={formId} noValidate className="space-y-4">
       <input type="hidden" name="intent" value="contact" />
-      <Honeypot formId={form.id} />
-      {form.errors?.length ? (
+      <Honeypot formId={formId} />
+      {reply.formErrors.length ? (
         <p role="alert" tabIndex={-1} autoFocus className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {form.errors.map((e) => t(e)).join(' ')}
+          {reply.formErrors.map((e) => t(e)).join(' ')}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={fields.name.id} label={t('contact.name')} errorId={fields.name.errorId} errors={fields.name.errors} required>
-          <input {...getInputProps(fields.name, { type: 'text' })} autoFocus={firstInvalid === 'name'} required maxLength={200} autoComplete="name" className={inputClass} />
+        <Field id={name.id} label={t('contact.name')} errorId={name.errorId} errors={name.errors} required>
+          <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={200} autoComplete="name" className={inputClass} />
         </Field>
-        <Field id={fields.email.id} label={t('contact.email')} errorId={fields.email.errorId} errors={fields.email.errors} required>
-          <input {...getInputProps(fields.email, { type: 'email' })} autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className={inputClass} />
+        <Field id={email.id} label={t('contact.email')} errorId={email.errorId} errors={email.errors} required>
+          <input {...email.control} type="email" autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className={inputClass} />
         </Field>
-        <Field id={fields.phone.id} label={t('contact.phone')} errorId={fields.phone.errorId} errors={fields.phone.errors}>
-          <input {...getInputProps(fields.phone, { type: 'tel' })} autoFocus={firstInvalid === 'phone'} maxLength={40} autoComplete="tel" className={inputClass} />
+        <Field id={phone.id} label={t('contact.phone')} errorId={phone.errorId} errors={phone.errors}>
+          <input {...phone.control} type="tel" autoFocus={firstInvalid === 'phone'} maxLength={40} autoComplete="tel" className={inputClass} />
         </Field>
-        <Field id={fields.dates.id} label={t('contact.dates')} errorId={fields.dates.errorId} errors={fields.dates.errors}>
-          <input {...getInputProps(fields.dates, { type: 'text' })} autoFocus={firstInvalid === 'dates'} maxLength={200} placeholder={t('contact.datesPlaceholder')} className={inputClass} />
+        <Field id={dates.id} label={t('contact.dates')} errorId={dates.errorId} errors={dates.errors}>
+          <input {...dates.control} type="text" autoFocus={firstInvalid === 'dates'} maxLength={200} placeholder={t('contact.datesPlaceholder')} className={inputClass} />
         </Field>
-        <Field id={fields.guests.id} label={t('contact.guests')} errorId={fields.guests.errorId} errors={fields.guests.errors}>
-          <select {...getSelectProps(fields.guests)} autoFocus={firstInvalid === 'guests'} className={inputClass}>
+        <Field id={guests.id} label={t('contact.guests')} errorId={guests.errorId} errors={guests.errors}>
+          <select {...guests.control} defaultValue={guests.control.defaultValue ?? String(DEFAULT_CONTACT_GUESTS)} autoFocus={firstInvalid === 'guests'} className={inputClass}>
             {CONTACT_GUEST_OPTIONS.map((n) => (
               <option key={n} value={n}>
                 {t('contact.guestOption', { count: n })}
@@ -69,8 +70,8 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
           </select>
         </Field>
       </div>
-      <Field id={fields.message.id} label={t('contact.message')} errorId={fields.message.errorId} errors={fields.message.errors} required>
-        <textarea {...getTextareaProps(fields.message)} autoFocus={firstInvalid === 'message'} required maxLength={5000} rows={5} className={inputClass} />
+      <Field id={message.id} label={t('contact.message')} errorId={message.errorId} errors={message.errors} required>
+        <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={5000} rows={5} className={inputClass} />
       </Field>
       <button
         type="submit"
@@ -115,7 +116,7 @@ export function ContactSection({ links, sentBeforeLoad = false }: { links: Booki
           <div className="relative rounded-xl border bg-card p-6 shadow-sm md:col-span-2">
             {showSuccess ? (
               <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-3 text-center" data-testid="contact-success">
-                <CircleCheck aria-hidden className="size-12 text-green-700" />
+                <Icon name="circle-check" className="size-12 text-green-700" />
                 <p className="text-xl font-semibold">{t('contact.successTitle')}</p>
                 <p className="text-muted-foreground">{t('contact.successDescription')}</p>
               </div>
@@ -125,7 +126,7 @@ export function ContactSection({ links, sentBeforeLoad = false }: { links: Booki
           </div>
           <aside className="space-y-6">
             <p className="flex items-center gap-2 rounded-xl border bg-card p-4 font-medium">
-              <Clock aria-hidden className="size-5 text-primary" />
+              <Icon name="clock" className="size-5 text-primary" />
               {t('contact.responseTime')}
             </p>
             {platforms.length ? (

@@ -1,3 +1,5 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { useEffect, type RefObject } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 
 export const inputClass =
@@ -47,7 +49,47 @@ export function Honeypot({ formId }: { formId: string }) {
   );
 }
 
-/** The first of these fields (in page order) that carries an error, for autoFocus after a full-page answer. */
-export function firstInvalidField<Name extends string>(fields: Record<Name, { errors?: string[] }>, order: Name[]): Name | undefined {
-  return order.find((name) => fields[name].errors?.length);
+/** The server's answer to a public form: Conform's reply shape (field errors by name, form errors under ''). */
+export type FormReply = SubmissionResult<string[]>;
+
+/**
+ * The public forms read the server's reply directly rather than through Conform, which
+ * stays out of the public JavaScript: the server validates with the shared zod schema,
+ * this gives each control its id, what the visitor typed (a page answered without
+ * JavaScript is rendered anew) and its error, linked for assistive technology.
+ */
+export function readReply(formId: string, reply?: FormReply) {
+  const errors = reply?.error ?? {};
+  return {
+    formErrors: errors[''] ?? [],
+    /** The first of these fields (in page order) that carries an error, for autoFocus after a full-page answer. */
+    firstInvalid<Name extends string>(order: Name[]): Name | undefined {
+      return order.find((name) => errors[name]?.length);
+    },
+    field(name: string) {
+      const id = `${formId}-${name}`;
+      const errorId = `${id}-error`;
+      const fieldErrors = errors[name]?.length ? errors[name] : undefined;
+      const typed = reply?.initialValue?.[name];
+      return {
+        id,
+        errorId,
+        errors: fieldErrors,
+        control: {
+          id,
+          name,
+          defaultValue: typeof typed === 'string' ? typed : undefined,
+          'aria-invalid': fieldErrors ? true : undefined,
+          'aria-describedby': fieldErrors ? errorId : undefined,
+        },
+      };
+    },
+  };
+}
+
+/** After an answer fetched in place, moves the focus to the first invalid control (autoFocus only acts on a new page). */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, reply?: FormReply) {
+  useEffect(() => {
+    if (reply?.error && Object.values(reply.error).some((e) => e?.length)) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form, reply]);
 }

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { imageSrcSet, imageUrl } from '~/lib/image-url';
+import { Icon } from './icon';
 
 export const SWIPE_THRESHOLD_PX = 50;
 
@@ -87,7 +87,7 @@ export default function GalleryViewer(props: { images: string[]; name: string; s
             onClick={() => dialog.current?.close()}
             className="inline-flex items-center gap-2 rounded-md bg-white/10 px-3 py-2 text-sm font-medium hover:bg-white/20"
           >
-            <X aria-hidden className="size-5" />
+            <Icon name="x" className="size-5" />
             <span className="md:sr-only">{t('common.close')}</span>
           </button>
         </div>
@@ -109,7 +109,7 @@ export default function GalleryViewer(props: { images: string[]; name: string; s
                 aria-label={t('room.previous')}
                 className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/15 p-2 hover:bg-white/30"
               >
-                <ChevronLeft aria-hidden className="size-7" />
+                <Icon name="chevron-left" className="size-7" />
               </button>
               <button
                 type="button"
@@ -117,7 +117,7 @@ export default function GalleryViewer(props: { images: string[]; name: string; s
                 aria-label={t('room.next')}
                 className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/15 p-2 hover:bg-white/30"
               >
-                <ChevronRight aria-hidden className="size-7" />
+                <Icon name="chevron-right" className="size-7" />
               </button>
             </>
           ) : null}

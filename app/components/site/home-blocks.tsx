@@ -1,4 +1,3 @@
-import { Car, Plane, Star, TrainFront, Users } from 'lucide-react';
 import { useTranslation } from '~/lib/i18n-react';
 import { Link } from 'react-router';
 import { countryName } from '~/lib/countries';
@@ -11,6 +10,8 @@ import { AutoLink } from './auto-link';
 import { MapWithConsent } from './map-consent';
 import { RoomImagePlaceholder } from './room-placeholder';
 import { RichText } from './rich-text';
+import { Icon } from './icon';
+import type { IconName } from './icon-names';
 
 export interface RoomCardData {
   id: string;
@@ -52,7 +53,7 @@ function RoomCard({ room }: { room: RoomCardData }) {
           <RoomImagePlaceholder name={room.name} className="h-full w-full" />
         )}
         <span className="absolute right-3 top-3 inline-flex items-center gap-1 rounded-full bg-background/95 px-2.5 py-1 text-xs font-medium">
-          <Users aria-hidden className="size-3.5" />
+          <Icon name="users" className="size-3.5" />
           {t('rooms.guests', { count: room.maxGuests })}
         </span>
       </div>
@@ -190,7 +191,7 @@ export function Stars({ rating }: { rating: number }) {
   return (
     <div className="flex gap-0.5" role="img" aria-label={t('testimonials.rating', { count: rating })}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <Star key={n} aria-hidden className={`size-4 ${n <= rating ? 'fill-amber-500 text-amber-600' : 'text-muted-foreground/40'}`} />
+        <Icon key={n} name="star" className={`size-4 ${n <= rating ? 'fill-amber-500 text-amber-600' : 'text-muted-foreground/40'}`} />
       ))}
     </div>
   );
@@ -235,7 +236,7 @@ export function FeaturedTestimonials({ testimonials, publishedCount }: { testimo
   );
 }
 
-const TRANSPORT_ICONS = { car: Car, train: TrainFront, plane: Plane };
+const TRANSPORT_ICONS: Record<string, IconName> = { car: 'car', train: 'train-front', plane: 'plane' };
 
 export interface AccessData {
   address: string;
@@ -261,11 +262,11 @@ export function AccessSection({ access }: { access: AccessData }) {
             {access.transport.length ? (
               <ul className="space-y-4">
                 {access.transport.map((option) => {
-                  const Icon = TRANSPORT_ICONS[option.type] ?? Car;
+                  const icon = TRANSPORT_ICONS[option.type] ?? 'car';
                   return (
                     <li key={option.id} className="flex gap-3" data-transport={option.type}>
                       <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
-                        <Icon aria-hidden className="size-5" />
+                        <Icon name={icon} className="size-5" />
                       </span>
                       <div>
                         <h3 className="font-semibold">{t(`access.${option.type}`)}</h3>

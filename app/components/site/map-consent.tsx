@@ -1,11 +1,11 @@
 // The access map asks first (GDPR): Google's frame sets third-party cookies, so the
 // page shows a placeholder of the same 500 px with the address and links until the
 // visitor presses "Afficher la carte"; the choice lasts for the visit (sessionStorage).
-import { MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { mapUrl } from '~/lib/autolink';
 import { useTranslation } from '~/lib/i18n-react';
 import { useHydrated } from '~/lib/use-hydrated';
+import { Icon } from './icon';
 
 const CONSENT_KEY = 'mapConsent';
 
@@ -49,7 +49,7 @@ export function MapWithConsent({ address }: { address: string }) {
       className="flex h-[500px] w-full flex-col items-center justify-center gap-4 rounded-xl border bg-muted/60 p-6 text-center"
       data-testid="map-placeholder"
     >
-      <MapPin aria-hidden className="size-10 text-primary" />
+      <Icon name="map-pin" className="size-10 text-primary" />
       <address className="whitespace-pre-line font-medium not-italic">{address}</address>
       <p className="max-w-sm text-sm text-muted-foreground">{t('access.mapNotice')}</p>
       {/* The button needs JavaScript; without it the links below still lead to a map. */}

@@ -1,8 +1,8 @@
-import { Instagram, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from '~/lib/i18n-react';
 import { Link } from 'react-router';
 import type { Segment } from '~/lib/autolink';
 import { AutoLink } from './auto-link';
+import { Icon } from './icon';
 
 export interface FooterShell {
   name: string;
@@ -46,18 +46,18 @@ export function SiteFooter({ shell }: { shell: FooterShell }) {
           <h2 className="mb-3 font-semibold">{t('footer.contact')}</h2>
           <ul className="space-y-2 text-sm">
             <li className="flex gap-2">
-              <MapPin aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <Icon name="map-pin" className="mt-0.5 size-4 shrink-0" />
               <AutoLink segments={shell.links.address} className="whitespace-pre-line" />
             </li>
             {shell.links.phones.map((phone, i) => (
               <li key={i} className="flex gap-2">
-                <Phone aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <Icon name="phone" className="mt-0.5 size-4 shrink-0" />
                 <AutoLink segments={phone} />
               </li>
             ))}
             {shell.email ? (
               <li className="flex gap-2">
-                <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <Icon name="mail" className="mt-0.5 size-4 shrink-0" />
                 <AutoLink segments={shell.links.email} />
               </li>
             ) : null}
@@ -71,7 +71,7 @@ export function SiteFooter({ shell }: { shell: FooterShell }) {
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-2 text-sm hover:text-primary hover:underline"
               >
-                <Instagram aria-hidden className="size-4" />
+                <Icon name="instagram" className="size-4" />
                 {t('footer.instagram')}
               </a>
             </div>

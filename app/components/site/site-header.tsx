@@ -1,8 +1,8 @@
-import { Check, Globe, Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { Link, useLocation } from 'react-router';
 import { useRootData } from '~/root';
+import { Icon } from './icon';
 
 const NAV = [
   { key: 'home', anchor: 'accueil' },
@@ -32,7 +32,7 @@ function LanguagePicker() {
         className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm hover:bg-muted [&::-webkit-details-marker]:hidden"
         aria-label={`${t('nav.chooseLanguage')} (${current?.name ?? language})`}
       >
-        <Globe aria-hidden className="size-4" />
+        <Icon name="globe" className="size-4" />
         <span className="uppercase">{language}</span>
       </summary>
       <ul className="absolute right-0 z-50 mt-1 min-w-40 rounded-md border bg-popover p-1 shadow-md" aria-label={t('nav.language')}>
@@ -49,7 +49,7 @@ function LanguagePicker() {
               className="flex items-center justify-between gap-3 rounded px-2 py-1.5 text-sm hover:bg-muted"
             >
               {l.name}
-              {l.code === language ? <Check aria-hidden className="size-4 text-primary" /> : <span className="size-4" />}
+              {l.code === language ? <Icon name="check" className="size-4 text-primary" /> : <span className="size-4" />}
             </Link>
           </li>
         ))}
@@ -122,7 +122,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setOpen((v) => !v)}
           >
-            {open ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+            {open ? <Icon name="x" className="size-5" /> : <Icon name="menu" className="size-5" />}
           </button>
         </div>
       </div>

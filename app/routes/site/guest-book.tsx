@@ -1,7 +1,5 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { Star } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, useActionData, useFetcher, useLoaderData } from 'react-router';
 import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
@@ -11,15 +9,16 @@ import { publicFormAnswers, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
 import { listPublishedTestimonials, submitTestimonial } from '~/.server/testimonials';
-import { Field, firstInvalidField, Honeypot, inputClass } from '~/components/site/form-field';
+import { Field, Honeypot, inputClass, readReply, useFocusFirstInvalid, type FormReply } from '~/components/site/form-field';
 import { TestimonialCard } from '~/components/site/home-blocks';
 import { SiteLayout } from '~/components/site/site-layout';
 import { COUNTRIES } from '~/lib/countries';
 import { DEFAULT_RATING, RATINGS } from '~/lib/public-forms';
-import { TestimonialSchema, type TestimonialInput } from '~/lib/schemas/testimonial';
+import { TestimonialSchema } from '~/lib/schemas/testimonial';
 import { seoMeta } from '~/lib/seo';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/guest-book';
+import { Icon } from '~/components/site/icon';
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
@@ -48,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const FORM_ANCHOR = 'temoigner';
 
 export interface GuestBookActionData {
-  result: SubmissionResult<string[]>;
+  result: FormReply;
   sentId?: string;
 }
 
@@ -105,7 +104,7 @@ function RatingInput({ name, defaultValue }: { name: string; defaultValue: numbe
               onChange={() => setRating(n)}
               className="sr-only"
             />
-            <Star aria-hidden className={`size-7 ${n <= rating ? 'fill-amber-500 text-amber-600' : 'text-muted-foreground'}`} />
+            <Icon name="star" className={`size-7 ${n <= rating ? 'fill-amber-500 text-amber-600' : 'text-muted-foreground'}`} />
             <span className="sr-only">{t('guestBook.stars', { count: n })}</span>
           </label>
         ))}
@@ -114,64 +113,64 @@ function RatingInput({ name, defaultValue }: { name: string; defaultValue: numbe
   );
 }
 
-function TestimonialForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<GuestBookActionData>({ key: 'testimonial' });
   const sending = fetcher.state !== 'idle';
-  const [form, fields] = useForm<TestimonialInput>({
-    id: 'testimonial',
-    lastResult: fetcher.data?.result ?? lastResult,
-    // The server validates with TestimonialSchema; the browser uses native constraints.
-    shouldValidate: 'onSubmit',
-  });
+  const formId = 'testimonial';
+  const formRef = useRef<HTMLFormElement>(null);
+  // The server validates with TestimonialSchema and answers with the messages shown here.
+  const answer = fetcher.data?.result ?? lastResult;
+  const reply = readReply(formId, answer);
+  useFocusFirstInvalid(formRef, answer);
+  const name = reply.field('name');
+  const email = reply.field('email');
+  const countryField = reply.field('country');
+  const rating = reply.field('rating');
+  const message = reply.field('message');
   const hydrated = useHydrated();
   // Keeps the choice of an answered (invalid) submission, also in the page rendered without JavaScript.
-  const [country, setCountry] = useState(typeof fields.country.initialValue === 'string' ? fields.country.initialValue : '');
+  const [country, setCountry] = useState(countryField.control.defaultValue ?? '');
   // Without JavaScript the page comes back with the server's messages: focus the first invalid field.
-  const firstInvalid = firstInvalidField(fields, ['name', 'email', 'country', 'rating', 'message']);
+  const firstInvalid = reply.firstInvalid(['name', 'email', 'country', 'rating', 'message']);
   const resetKey = fetcher.data?.sentId ?? 'initial';
   // A successful submission empties the form: forget the country too.
   useEffect(() => setCountry(''), [resetKey]);
   return (
     <fetcher.Form
+      // A new form after a success: every field empty again.
+      key={resetKey}
+      ref={formRef}
       method="post"
       // No fragment: it would stop the browser from focusing (autofocus) the first invalid field.
       action="/livre-dor"
-      {...getFormProps(form)}
+      id={formId}
+      noValidate
       onReset={() => setCountry('')}
       className="space-y-4 rounded-xl border bg-card p-6 shadow-sm"
     >
       <style>{COUNTRY_SELECT_CSS}</style>
       <input type="hidden" name="intent" value="testimonial" />
-      <Honeypot formId={form.id} />
-      {form.errors?.length ? (
+      <Honeypot formId={formId} />
+      {reply.formErrors.length ? (
         <p role="alert" tabIndex={-1} autoFocus className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {form.errors.map((e) => t(e)).join(' ')}
+          {reply.formErrors.map((e) => t(e)).join(' ')}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={fields.name.id} label={t('guestBook.name')} errorId={fields.name.errorId} errors={fields.name.errors} required>
-          <input {...getInputProps(fields.name, { type: 'text' })} autoFocus={firstInvalid === 'name'} required maxLength={100} autoComplete="name" className={inputClass} />
+        <Field id={name.id} label={t('guestBook.name')} errorId={name.errorId} errors={name.errors} required>
+          <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={100} autoComplete="name" className={inputClass} />
         </Field>
-        <Field
-          id={fields.email.id}
-          label={t('guestBook.email')}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-          hint={t('guestBook.emailHint')}
-          required
-        >
-          <input {...getInputProps(fields.email, { type: 'email' })} autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className={inputClass} />
+        <Field id={email.id} label={t('guestBook.email')} errorId={email.errorId} errors={email.errors} hint={t('guestBook.emailHint')} required>
+          <input {...email.control} type="email" autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className={inputClass} />
         </Field>
       </div>
-      <Field id={fields.country.id} label={t('guestBook.country')} errorId={fields.country.errorId} errors={fields.country.errors} required>
+      <Field id={countryField.id} label={t('guestBook.country')} errorId={countryField.errorId} errors={countryField.errors} required>
         <select
-          id={fields.country.id}
-          name={fields.country.name}
+          {...countryField.control}
+          defaultValue={undefined}
           required
           autoFocus={firstInvalid === 'country'}
-          aria-invalid={fields.country.errors ? true : undefined}
-          aria-describedby={fields.country.errors ? fields.country.errorId : undefined}
           // Controlled: the form's reset after a success unselects every option (a blank list);
           // setting the value back to '' shows the placeholder again.
           value={country}
@@ -188,9 +187,9 @@ function TestimonialForm({ lastResult }: { lastResult?: SubmissionResult<string[
           ))}
         </select>
       </Field>
-      <RatingInput key={resetKey} name={fields.rating.name} defaultValue={DEFAULT_RATING} />
-      <Field id={fields.message.id} label={t('guestBook.message')} errorId={fields.message.errorId} errors={fields.message.errors} required>
-        <textarea {...getTextareaProps(fields.message)} autoFocus={firstInvalid === 'message'} required maxLength={3000} rows={5} className={inputClass} />
+      <RatingInput name={rating.control.name} defaultValue={DEFAULT_RATING} />
+      <Field id={message.id} label={t('guestBook.message')} errorId={message.errorId} errors={message.errors} required>
+        <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={3000} rows={5} className={inputClass} />
       </Field>
       <button
         type="submit"

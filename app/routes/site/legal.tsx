@@ -1,4 +1,3 @@
-import { ArrowLeft } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
@@ -12,6 +11,7 @@ import { formatDateFr } from '~/lib/format';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/legal';
+import { Icon } from '~/components/site/icon';
 
 export const LEGAL_SECTIONS = [
   'editor',
@@ -111,7 +111,7 @@ export default function Legal() {
           to="/"
           className="mt-10 inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90"
         >
-          <ArrowLeft aria-hidden className="size-4" />
+          <Icon name="arrow-left" className="size-4" />
           {data.back}
         </Link>
       </article>

@@ -1,4 +1,3 @@
-import { ArrowLeft, Users } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { parseWithZod } from '@conform-to/zod/v4';
@@ -24,6 +23,7 @@ import { seoMeta } from '~/lib/seo';
 import { useToast } from '~/lib/toast';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room';
+import { Icon } from '~/components/site/icon';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);
@@ -113,7 +113,7 @@ function RoomNotFound() {
     <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
       <h1 className="font-serif text-3xl font-semibold">{t('room.notFound')}</h1>
       <Link to="/#chambres" className="inline-flex items-center gap-2 text-primary underline underline-offset-4">
-        <ArrowLeft aria-hidden className="size-4" />
+        <Icon name="arrow-left" className="size-4" />
         {t('room.back')}
       </Link>
     </div>
@@ -128,7 +128,7 @@ export default function RoomPage() {
       {room ? (
         <article className="mx-auto max-w-5xl px-4 py-8">
           <Link to="/#chambres" className="mb-6 inline-flex items-center gap-2 text-sm text-primary hover:underline">
-            <ArrowLeft aria-hidden className="size-4" />
+            <Icon name="arrow-left" className="size-4" />
             {t('room.back')}
           </Link>
           <Gallery images={room.images} name={room.name} />
@@ -137,7 +137,7 @@ export default function RoomPage() {
             <header className="md:col-span-2">
               <h1 className="font-serif text-3xl font-semibold md:text-4xl">{room.name}</h1>
               <p className="mt-2 inline-flex items-center gap-2 text-muted-foreground">
-                <Users aria-hidden className="size-4" />
+                <Icon name="users" className="size-4" />
                 {t('room.capacity', { count: room.maxGuests })}
               </p>
             </header>
