@@ -1,5 +1,8 @@
 // The back office on a phone (375 px): every list screen fits without horizontal
-// scrolling, and one operation of each is done by tapping touch-sized (≥ 44 px) controls.
+// scrolling, and one operation of each is done by tapping touch-sized (≥ 44 px)
+// controls: Chambres reorder, Saisons add/delete, Livre d'Or publish, Utilisateurs
+// role change, Langues edit, Sections deactivate/activate, Messages read/unread,
+// Réservations block/delete, Configuration distance add/delete, hero images reorder.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { closeToast } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
@@ -109,10 +112,52 @@ test('every list screen is usable at 375 px by touch', async ({ page, playwright
   await tapTouchTarget(back);
   await expect(page.getByRole('button', { name: label })).toBeVisible();
 
+  // Messages: mark an enquiry read, then unread again.
+  const visitor = `Visiteur ${stamp}`;
+  const sent = await page.request.post('/?index', {
+    headers: { origin: baseURL! },
+    form: { intent: 'contact', website: '', name: visitor, email: 'visiteur@example.org', guests: '2', message: 'Une chambre ?' },
+  });
+  expect(sent.status()).toBe(200);
   await page.goto('/admin/messages');
   await expectNoHorizontalScroll(page);
+  const enquiry = page.getByRole('article', { name: visitor });
+  await tapTouchTarget(enquiry.getByRole('button', { name: `Marquer comme lu : message de ${visitor}` }));
+  await expect(page.getByText('Message marqué comme lu')).toBeVisible();
+  await closeToast(page, 'Message marqué comme lu');
+  await tapTouchTarget(enquiry.getByRole('button', { name: `Marquer comme non lu : message de ${visitor}` }));
+  await expect(page.getByText('Message marqué comme non lu')).toBeVisible();
+  await closeToast(page, 'Message marqué comme non lu');
+
+  // Réservations: block nights far ahead, then delete the block with its confirmation.
+  await page.goto('/admin/reservations');
+  await expectNoHorizontalScroll(page);
+  const night = new Date(Date.now() + (200 + (Date.now() % 50)) * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Première nuit').fill(night);
+  await page.getByLabel('Dernière nuit').fill(night);
+  await page.getByLabel('Note').fill(`Blocage ${stamp}`);
+  await tapTouchTarget(page.getByRole('button', { name: 'Bloquer ces nuits' }));
+  await expect(page.getByText('Nuits bloquées', { exact: true })).toBeVisible();
+  await closeToast(page, 'Nuits bloquées');
+  const block = page.getByRole('list', { name: 'Blocages à venir' }).getByRole('listitem').filter({ hasText: `Blocage ${stamp}` });
+  await tapTouchTarget(block.getByRole('button', { name: /^Supprimer le blocage / }));
+  await tapTouchTarget(page.getByRole('alertdialog', { name: 'Supprimer ce blocage ?' }).getByRole('button', { name: 'Supprimer' }));
+  await expect(page.getByText('Blocage supprimé', { exact: true })).toBeVisible();
+  await expect(block).toHaveCount(0);
+
+  // Configuration: its lists (contact emails, distances) too.
   await page.goto('/admin/config');
   await expectNoHorizontalScroll(page);
+  const city = `Ville ${stamp}`;
+  const distanceForm = page.locator('form').filter({ has: page.getByLabel('Durée (minutes)') });
+  await distanceForm.getByLabel('Ville').fill(city);
+  await distanceForm.getByLabel('Durée (minutes)').fill('25');
+  await tapTouchTarget(distanceForm.getByRole('button', { name: 'Ajouter' }));
+  await expect(page.getByText('Distance ajoutée avec succès')).toBeVisible();
+  await closeToast(page, 'Distance ajoutée avec succès');
+  await tapTouchTarget(page.getByRole('list', { name: 'Distances' }).getByRole('button', { name: `Supprimer ${city}` }));
+  await expect(page.getByText('Distance supprimée avec succès')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Distances' })).not.toContainText(city);
 });
 
 test('hero images are reordered by touch at 375 px', async ({ page }) => {

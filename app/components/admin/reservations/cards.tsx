@@ -175,8 +175,10 @@ export function OccupancyCard({
             Libre
           </li>
         </ul>
-        {/* Scrolls sideways on a phone; the room names stay in view. */}
-        <div className="w-0 min-w-full overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation de ${month.title}`}>
+        {/* Scrolls sideways on a phone; the room names stay in view. `relative` keeps the
+            cells' screen-reader texts (absolutely positioned) inside the scroller, or they
+            widen the whole page. */}
+        <div className="relative w-0 min-w-full overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation de ${month.title}`}>
           <table className="border-collapse text-xs">
             <thead>
               <tr>
