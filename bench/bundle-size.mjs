@@ -1,6 +1,8 @@
 // Measures the JavaScript a visitor's browser downloads per route (gzip), from the
 // production build's route manifest, against DESIGN.md's budget (150 KB, aim 120 KB).
 // Usage: npm run build && node bench/bundle-size.mjs [--write]
+//   --write: starts the built app on the demo content and writes the bytes section of
+//   bench/RESULTS.md (JavaScript and CSS per public page, back-office modules reached).
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,8 +53,86 @@ export function measurePages(clientDir = path.resolve(process.env.BUILD_DIR ?? '
     });
 }
 
+/** Back-office code among `files`: an admin route's module, or a chunk named after a back-office component (Rollup names a shared chunk after its first module). */
+export function backOfficeFilesIn(files, manifest, componentsDir = path.resolve('app/components/admin')) {
+  const adminModules = new Set(Object.values(manifest.routes).filter((route) => route.id.startsWith('routes/admin/')).map((route) => route.module));
+  const names = new Set();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name));
+      else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.')) names.add(entry.name.replace(/\.tsx?$/, ''));
+    }
+  };
+  walk(componentsDir);
+  return files.filter((file) => adminModules.has(file) || names.has(path.basename(file).replace(/-[\w-]{8}\.js$/, '')));
+}
+
+/**
+ * What a public page's HTML makes the browser fetch or parse besides the route's
+ * JavaScript: its stylesheets (gzip of each linked file), its inline <style> (gzip) and
+ * the scripts it names (module preloads and <script src>).
+ */
+export function cssAndScriptsOf(html, clientDir) {
+  const gzip = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+  let cssBytes = 0;
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    if (!/rel="stylesheet"/.test(tag)) continue;
+    const href = tag.match(/href="([^"]+)"/)?.[1];
+    if (href?.startsWith('/')) cssBytes += gzip(fs.readFileSync(path.join(clientDir, href.split('?')[0])));
+  }
+  for (const [, css] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) cssBytes += gzip(Buffer.from(css));
+  const scripts = [...html.matchAll(/<(?:link\b[^>]*rel="modulepreload"|script\b)[^>]*(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  return { cssKb: cssBytes / 1024, scripts };
+}
+
+async function writeBytesSection() {
+  const { createDataDir, firstRoomPath, machineLine, removeDataDir, requireBuild, startApp, writeSection } = await import('./app-server.mjs');
+  requireBuild();
+  const clientDir = path.resolve(process.env.BUILD_DIR ?? 'build', 'client');
+  const manifest = readRouteManifest(clientDir);
+  const dataDir = createDataDir('bytes');
+  const app = await startApp({ dataDir });
+  const rows = [];
+  try {
+    const room = await firstRoomPath(app.base);
+    const urls = { '/': '/', '/room/:roomId': room, '/livre-dor': '/livre-dor', '/mentions-legales': '/mentions-legales' };
+    for (const page of measurePages(clientDir, Object.fromEntries(Object.entries(PAGES).filter(([name]) => urls[name])))) {
+      const html = await (await fetch(app.base + urls[page.page])).text();
+      const { cssKb, scripts } = cssAndScriptsOf(html, clientDir);
+      const backOffice = backOfficeFilesIn([...new Set([...page.files, ...scripts])], manifest);
+      rows.push({ ...page, cssKb, htmlScripts: scripts.length, backOffice });
+    }
+  } finally {
+    await app.stop();
+    removeDataDir(dataDir);
+  }
+  const JS_TARGET = 120;
+  const ok = (met) => (met ? 'met' : '**not met**');
+  const section = [
+    '<!-- bytes:start (written by node bench/bundle-size.mjs --write) -->',
+    '## Bytes per public page',
+    '',
+    `${machineLine()} · JavaScript: the files the build's route manifest lists for the page (entry, root and route modules with their ` +
+      'imports), gzip level 9 · CSS: the stylesheets the served HTML links plus its inline `<style>`, gzip level 9 · back-office code: any ' +
+      'admin route module, or a chunk named after a component of app/components/admin, among the manifest\'s files and the scripts the HTML names.',
+    '',
+    `| page | JS gzip (KB) | JS files | CSS gzip (KB) | back-office modules loaded | target: JS ≤ ${JS_TARGET} KB, no back-office module |`,
+    '|---|---:|---:|---:|---|---|',
+    ...rows.map(
+      (r) =>
+        `| \`${r.page}\` | ${r.kb.toFixed(1)} | ${r.files.length} | ${r.cssKb.toFixed(1)} | ${r.backOffice.length ? r.backOffice.join(', ') : 'none'} | ` +
+        `${ok(r.kb <= JS_TARGET && r.backOffice.length === 0)} |`,
+    ),
+    '<!-- bytes:end -->',
+  ].join('\n');
+  console.log(section);
+  writeSection('bytes', section);
+}
+
 // Run as a script (not when imported by the budget test).
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv.includes('--write')) {
+  await writeBytesSection();
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const BUDGET = 150;
   const rows = measurePages().map((r) => ({ ...r, files: r.files.length }));
   const lines = [
@@ -65,7 +145,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     ...rows.map((r) => `| ${r.page} | ${r.kb.toFixed(1)} | ${r.files} | ${r.page.startsWith('/admin') ? 'n/a (back office)' : r.kb <= BUDGET ? 'yes' : '**no**'} |`),
   ];
   console.log(lines.join('\n'));
-  if (process.argv.includes('--write')) fs.writeFileSync(path.resolve('bench/results/bundle-size.md'), `${lines.join('\n')}\n`);
   const over = rows.filter((r) => !r.page.startsWith('/admin') && r.kb > BUDGET);
   if (over.length) process.exitCode = 1;
 }
