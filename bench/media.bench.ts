@@ -17,7 +17,8 @@ for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_A
 const { prepareImage } = await import('../app/.server/media/images');
 const { storage } = await import('../app/.server/media/storage');
 const { serveMedia } = await import('../app/.server/media/serve');
-const { AVIF_EFFORT, getVariant, variantStats } = await import('../app/.server/media/variants');
+const { getVariant, variantStats } = await import('../app/.server/media/variants');
+const { AVIF_EFFORT } = await import('../app/.server/media/image-tasks');
 const { VARIANTS, imageUrl } = await import('../app/lib/image-url');
 
 const ACCEPT = {

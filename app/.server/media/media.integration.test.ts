@@ -24,6 +24,7 @@ import { formRequest, getRequest, ORIGIN, run, signedInAs, type Fields } from '.
 import { TargetMissing, uploadImages } from './entity-images';
 import { prepareImage } from './images';
 import { keyFromUrl, storage } from './storage';
+import { IMAGE_WORKER_IDLE_MS, imageWorkerPid } from './image-worker';
 import { variantStats } from './variants';
 
 let admin: string;
@@ -360,6 +361,32 @@ describe('GET /media/*: delivery', () => {
     const bodies = await Promise.all([concurrent[0]!, again].map(async (r) => Buffer.from(await r.arrayBuffer())));
     expect(bodies[0]!.equals(bodies[1]!)).toBe(true);
   });
+
+  it('encodes in a child process that exits once idle, so that its native memory leaves with it', async () => {
+    const response = await media(`${url}?w=480&h=300&q=75`, { accept: 'image/avif' });
+    expect(response.status).toBe(200);
+    const pid = imageWorkerPid();
+    expect(pid).not.toBeNull();
+    expect(pid).not.toBe(process.pid);
+    const alive = (id: number) => {
+      try {
+        process.kill(id, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(alive(pid!)).toBe(true);
+    // Generous: the child is told to go after IMAGE_WORKER_IDLE_MS without work.
+    const deadline = Date.now() + IMAGE_WORKER_IDLE_MS + 20_000;
+    while (alive(pid!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(alive(pid!)).toBe(false);
+    expect(imageWorkerPid()).toBeNull();
+
+    // The next encode starts a new worker.
+    expect((await media(`${url}?w=480&h=300&q=75`, { accept: 'image/webp' })).status).toBe(200);
+    expect(imageWorkerPid()).not.toBe(pid);
+  }, 60_000);
 
   it('answers 304 to a matching If-None-Match', async () => {
     const variant = `${url}?w=200&h=128&q=75`;

@@ -1,13 +1,13 @@
 // Resized variants of stored images for the media endpoint. Only the sizes that
 // app/lib/image-url.ts produces are served (isAllowedVariant); each variant is
-// encoded once with sharp, stored beside its original (`variants/{key}/…`, on disk
-// or in the bucket), and concurrent requests for the same variant share one encode.
+// encoded once with sharp in the image worker's child process (image-tasks.ts),
+// stored beside its original (`variants/{key}/…`, on disk or in the bucket), and
+// concurrent requests for the same variant share one encode.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parseBoundedInt } from '~/lib/bounded-int';
 import { DEFAULT_QUALITY, isAllowedVariant } from '~/lib/image-url';
-import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media';
-import { loadSharp } from './sharp';
+import { runImageTask } from './image-worker';
 import { storage } from './storage';
 
 export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
@@ -67,42 +67,16 @@ export function variantPrefix(key: string): string {
   return `variants/${key}/`;
 }
 
-// AVIF's quality scale runs lower than JPEG's for the same visual result.
-const avifQuality = (q: number) => Math.max(30, q - 20);
-/** sharp runs single-threaded here: AVIF's default effort (4) costs seconds per image. */
-export const AVIF_EFFORT = 2;
-
-export async function encodeVariant(original: Buffer, spec: VariantSpec, format: OutputFormat): Promise<Buffer> {
-  const sharp = await loadSharp();
-  let image = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'none' })
-    .rotate()
-    .resize({ width: spec.w, height: spec.h, fit: spec.fit, withoutEnlargement: true });
-  switch (format) {
-    case 'avif':
-      image = image.avif({ quality: avifQuality(spec.q), effort: AVIF_EFFORT });
-      break;
-    case 'webp':
-      image = image.webp({ quality: spec.q });
-      break;
-    case 'png':
-      image = image.png({ compressionLevel: 8 });
-      break;
-    case 'jpeg':
-      image = image.flatten({ background: '#ffffff' }).jpeg({ quality: spec.q, mozjpeg: true });
-      break;
-  }
-  return image.toBuffer();
-}
-
-/** Encodes performed by this process: lets tests and the benchmark prove that cached variants are not re-encoded. */
+/** Encodes asked for by this process: lets tests and the benchmark prove that cached variants are not re-encoded. */
 export const variantStats = { encodes: 0 };
 
 const inflight = new Map<string, Promise<Buffer | null>>();
 
 /**
  * Encodes at a time. Each holds a decoded original and the encoder's buffers (AVIF's are
- * large): twenty fresh variants at once took the process past 600 MB; one after another
- * they stay within a small server's memory, and each is encoded only once anyway.
+ * large): twenty fresh variants at once took a process past 600 MB; one after another
+ * they stay within a small server's memory, and each is encoded only once anyway. They
+ * run in the image worker's child process (image-worker.ts), which runs one at a time too.
  */
 export const ENCODE_CONCURRENCY = 1;
 let encoding = 0;
@@ -135,7 +109,7 @@ export async function getVariant(key: string, spec: VariantSpec, format: OutputF
     const original = await storage().get(key);
     if (!original) return null;
     variantStats.encodes++;
-    const body = await withEncodeSlot(() => encodeVariant(original.body, spec, format));
+    const body = await withEncodeSlot(() => runImageTask({ kind: 'variant', original: original.body, spec, format }));
     await storage().put(cacheKey, body, OUTPUT_TYPES[format]);
     // The original may have been deleted while we encoded: leave no variant behind it.
     if (!(await storage().exists(key))) {

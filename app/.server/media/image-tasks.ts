@@ -1,0 +1,49 @@
+// What the image worker child does (image-worker.ts runs these in its child, never in
+// the serving process): encode a variant of an original, render a demo picture.
+import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media';
+import type { Scene } from '../seed/scenes';
+import { loadSharp } from './sharp';
+import type { OutputFormat, VariantSpec } from './variants';
+
+export type ImageTask =
+  | { kind: 'variant'; original: Uint8Array; spec: VariantSpec; format: OutputFormat }
+  | { kind: 'scene'; scene: Scene };
+
+// AVIF's quality scale runs lower than JPEG's for the same visual result.
+const avifQuality = (q: number) => Math.max(30, q - 20);
+/** sharp runs single-threaded here: AVIF's default effort (4) costs seconds per image. */
+export const AVIF_EFFORT = 2;
+
+export async function encodeVariant(original: Uint8Array, spec: VariantSpec, format: OutputFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
+  let image = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'none' })
+    .rotate()
+    .resize({ width: spec.w, height: spec.h, fit: spec.fit, withoutEnlargement: true });
+  switch (format) {
+    case 'avif':
+      image = image.avif({ quality: avifQuality(spec.q), effort: AVIF_EFFORT });
+      break;
+    case 'webp':
+      image = image.webp({ quality: spec.q });
+      break;
+    case 'png':
+      image = image.png({ compressionLevel: 8 });
+      break;
+    case 'jpeg':
+      image = image.flatten({ background: '#ffffff' }).jpeg({ quality: spec.q, mozjpeg: true });
+      break;
+  }
+  return image.toBuffer();
+}
+
+export async function runTask(task: ImageTask): Promise<Buffer> {
+  switch (task.kind) {
+    case 'variant':
+      return encodeVariant(task.original, task.spec, task.format);
+    case 'scene': {
+      // 1,400 lines of artwork: loaded only by a worker that renders the demo.
+      const { renderScene } = await import('../seed/scenes');
+      return renderScene(task.scene);
+    }
+  }
+}
