@@ -58,7 +58,7 @@ export function productionMemoryEnv() {
 export function machineLine(started = new Date()) {
   return (
     `${started.toISOString().slice(0, 16).replace('T', ' ')} UTC · ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? '?'}) · ` +
-    `${Math.round(mb(os.totalmem()))} MB RAM · Node ${process.version}`
+    `${Math.round(mb(os.totalmem()))} MB RAM · Node ${process.version} · load average ${os.loadavg()[0].toFixed(1)} when the part started`
   );
 }
 
@@ -145,6 +145,24 @@ export async function startApp({ dataDir, env: extra = {}, probe = false, memory
       });
     },
   };
+}
+
+/** Peak RSS (VmHWM, bytes) of the live child processes of `pid` whose command line contains `name`: 0 when none runs. */
+export function childPeak(pid, name) {
+  let peak = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== pid || !fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(name)) continue;
+      const hwm = fs.readFileSync(`/proc/${entry}/status`, 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
+      if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return peak;
 }
 
 /** The room page the home page links to first (demo content). */

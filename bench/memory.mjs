@@ -16,7 +16,7 @@
 //   --quick: 10 s per page and a 60 s soak (reference taken after 12 s), for a quick look.
 //   --write: replaces the memory section of bench/RESULTS.md.
 //   --no-unit: without the unit's NODE_OPTIONS / MALLOC_* (to see what they are worth).
-import { createDataDir, firstRoomPath, machineLine, mb, pageCacheNote, parseArgs, productionMemoryEnv, removeDataDir, requireBuild, sleep, startApp, writeSection } from './app-server.mjs';
+import { childPeak, createDataDir, firstRoomPath, machineLine, mb, pageCacheNote, parseArgs, productionMemoryEnv, removeDataDir, requireBuild, sleep, startApp, writeSection } from './app-server.mjs';
 import { ensureWrk, runWrk } from './wrk.mjs';
 
 const args = parseArgs();
@@ -124,6 +124,15 @@ try {
   for (const accept of formats) for (const url of candidates) burst.push({ url, accept });
   const chosen = burst.slice(0, IMAGE_BURST);
   process.stdout.write(`burst of ${chosen.length} image-variant requests… `);
+  // The encodes run in the image worker, a child of the server (app/.server/media/image-worker.ts): its own peak is sampled.
+  let workerPeak = 0;
+  let bursting = true;
+  const workerSampler = (async () => {
+    while (bursting) {
+      if (server.hasProc()) workerPeak = Math.max(workerPeak, childPeak(server.pid, 'image-worker-child'));
+      await sleep(100);
+    }
+  })();
   const images = await peakDuring(() =>
     Promise.all(
       chosen.map(async ({ url, accept }) => {
@@ -133,7 +142,10 @@ try {
       }),
     ),
   );
-  results.images = { peak: images.peak, count: chosen.length, failed: images.result.filter((s) => s !== 200).length };
+  bursting = false;
+  await workerSampler;
+  if (server.hasProc()) workerPeak = Math.max(workerPeak, childPeak(server.pid, 'image-worker-child'));
+  results.images = { peak: images.peak, workerPeak, count: chosen.length, failed: images.result.filter((s) => s !== 200).length };
   console.log(`peak ${fmt(mb(images.peak))} MB, ${results.images.failed} failed`);
   await sleep(2000);
   results.afterImages = (await memory()).usage.rss;
@@ -177,7 +189,11 @@ removeDataDir(dataDir);
 const ok = (met) => (met ? 'yes' : '**no**');
 const peakRows = [
   ...results.pages.map((p) => [`${PAGE_SECONDS} s × ${CONNECTIONS} connections on \`${p.page}\`, page cache ${p.cache}`, p.peak, `${p.requests} requests, ${p.failed + p.timeouts} failed or timed out`]),
-  [`burst of ${results.images.count} image-variant requests (fresh encodes)`, results.images.peak, `${results.images.failed} failed`],
+  [
+    `burst of ${results.images.count} image-variant requests (fresh encodes)`,
+    results.images.peak,
+    `${results.images.failed} failed; the image worker child encoding them peaked at ${fmt(mb(results.images.workerPeak))} MB (its own process, gone 5 s after its last encode)`,
+  ],
   [`soak ${SOAK_SECONDS} s × ${CONNECTIONS} connections across the four pages`, results.soak.peak, `${results.soak.requests} requests, ${results.soak.failed} failed`],
 ];
 const lines = [
