@@ -31,6 +31,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         rollupOptions: { output: { manualChunks: clientChunk } },
       },
   esbuild: { target: 'es2022' },
+  // Bundled into the server build so that only the icons and Radix primitives we use are
+  // kept: as external packages, Node loaded every lucide-react icon module (+30 MB RSS)
+  // and every Radix primitive on the first request of any page (bench/RESULTS.md).
+  ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
   server: { port: Number(process.env.PORT ?? 3000) },
 }));

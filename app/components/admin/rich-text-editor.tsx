@@ -1,12 +1,12 @@
 // The back office's rich-text editor (SPEC §2): Tiptap with exactly the toolbar of
 // the spec. Its HTML travels in a hidden input, so it submits with a normal form.
-// Imported only by admin routes, so Tiptap never reaches the public bundles.
+// Imported only by admin routes, so Tiptap never reaches the public bundles. Tiptap
+// itself (rich-text-editor-tiptap.tsx) is loaded in the browser after hydration only:
+// the server renders the toolbar, disabled, and the stored HTML as a preview, and never
+// loads Tiptap/ProseMirror (they were evaluated on the first request of any page, public
+// ones included, when the server bundle imported them: bench/RESULTS.md).
 // The server sanitises what it receives with the same allow-list (app/.server/sanitize.ts).
-import Image from '@tiptap/extension-image';
-import TextAlign from '@tiptap/extension-text-align';
-import { BackgroundColor, Color, TextStyle } from '@tiptap/extension-text-style';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
+import type { Editor } from '@tiptap/react';
 import {
   AlignCenterIcon,
   AlignJustifyIcon,
@@ -26,13 +26,12 @@ import {
   StrikethroughIcon,
   UnderlineIcon,
 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
-import { Input } from '~/components/ui/input';
-import { Label } from '~/components/ui/label';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { ErrorList } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
+import { useHydrated } from '~/lib/use-hydrated';
 
 /** SPEC §2: links only with http, https, mailto, tel. */
 export const ALLOWED_LINK = /^(?:https?:\/\/|mailto:|tel:)/i;
@@ -53,48 +52,48 @@ export interface RichTextEditorProps {
   className?: string;
 }
 
-export function RichTextEditor({ name, defaultValue = '', labelId, errorId, invalid, className }: RichTextEditorProps) {
-  const [html, setHtml] = useState(defaultValue);
-  const editor = useEditor({
-    // Rendered after hydration only: the server sends the stored HTML as a preview.
-    immediatelyRender: false,
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [1, 2, 3] },
-        // Only what the toolbar offers and the server keeps.
-        blockquote: false,
-        code: false,
-        codeBlock: false,
-        horizontalRule: false,
-        link: {
-          openOnClick: false,
-          autolink: true,
-          defaultProtocol: 'https',
-          protocols: ['http', 'https', 'mailto', 'tel'],
-          isAllowedUri: (url) => ALLOWED_LINK.test(url),
-          HTMLAttributes: { rel: 'noopener noreferrer', target: null },
-        },
-      }),
-      TextStyle,
-      Color,
-      BackgroundColor,
-      TextAlign.configure({ types: ['heading', 'paragraph'] }),
-      Image.configure({ allowBase64: true, inline: true }),
-    ],
-    content: defaultValue,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        ...(errorId ? { 'aria-describedby': errorId } : {}),
-        ...(invalid ? { 'aria-invalid': 'true' } : {}),
-        class: cn('min-h-[120px] px-3 py-2 text-sm outline-none', RICH_TEXT_CLASSES),
-      },
-    },
-    onUpdate: ({ editor }) => setHtml(editor.isEmpty ? '' : editor.getHTML()),
-  });
+/** What the toolbar shows as pressed (from the editor's selection). */
+export interface ToolbarState {
+  h1: boolean;
+  h2: boolean;
+  h3: boolean;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  strike: boolean;
+  orderedList: boolean;
+  bulletList: boolean;
+  link: boolean;
+  left: boolean;
+  center: boolean;
+  right: boolean;
+  justify: boolean;
+  color: string;
+  background: string;
+}
 
+const TiptapEditor = lazy(() => import('./rich-text-editor-tiptap'));
+
+export function RichTextEditor(props: RichTextEditorProps) {
+  const hydrated = useHydrated();
+  const { name, defaultValue = '', invalid, className } = props;
+  const preview = (
+    <EditorFrame invalid={invalid} className={className}>
+      <Toolbar editor={null} state={null} onLink={() => {}} />
+      <div
+        aria-hidden="true"
+        className={cn('min-h-[120px] px-3 py-2 text-sm', RICH_TEXT_CLASSES)}
+        // Stored HTML was sanitised on the server before it was saved.
+        dangerouslySetInnerHTML={{ __html: defaultValue }}
+      />
+      <input type="hidden" name={name} value={defaultValue} />
+    </EditorFrame>
+  );
+  return <Suspense fallback={preview}>{hydrated ? <TiptapEditor {...props} /> : preview}</Suspense>;
+}
+
+/** The bordered box around toolbar and text. */
+export function EditorFrame({ invalid, className, children }: { invalid?: boolean; className?: string; children: ReactNode }) {
   return (
     <div
       data-slot="rich-text-editor"
@@ -104,48 +103,13 @@ export function RichTextEditor({ name, defaultValue = '', labelId, errorId, inva
         className,
       )}
     >
-      <Toolbar editor={editor} />
-      {editor ? (
-        <EditorContent editor={editor} />
-      ) : (
-        <div
-          aria-hidden="true"
-          className={cn('min-h-[120px] px-3 py-2 text-sm', RICH_TEXT_CLASSES)}
-          // Stored HTML was sanitised on the server before it was saved.
-          dangerouslySetInnerHTML={{ __html: defaultValue }}
-        />
-      )}
-      <input type="hidden" name={name} value={html} />
+      {children}
     </div>
   );
 }
 
-function Toolbar({ editor }: { editor: Editor | null }) {
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) =>
-      e
-        ? {
-            h1: e.isActive('heading', { level: 1 }),
-            h2: e.isActive('heading', { level: 2 }),
-            h3: e.isActive('heading', { level: 3 }),
-            bold: e.isActive('bold'),
-            italic: e.isActive('italic'),
-            underline: e.isActive('underline'),
-            strike: e.isActive('strike'),
-            orderedList: e.isActive('orderedList'),
-            bulletList: e.isActive('bulletList'),
-            link: e.isActive('link'),
-            left: e.isActive({ textAlign: 'left' }),
-            center: e.isActive({ textAlign: 'center' }),
-            right: e.isActive({ textAlign: 'right' }),
-            justify: e.isActive({ textAlign: 'justify' }),
-            color: (e.getAttributes('textStyle').color as string | undefined) ?? '#000000',
-            background: (e.getAttributes('textStyle').backgroundColor as string | undefined) ?? '#ffff00',
-          }
-        : null,
-  });
-  const [linkOpen, setLinkOpen] = useState(false);
+/** The toolbar of SPEC §2; disabled until the editor is loaded (`editor` null). */
+export function Toolbar({ editor, state, onLink }: { editor: Editor | null; state: ToolbarState | null; onLink: () => void }) {
   const disabled = !editor;
   const chain = () => editor!.chain().focus();
 
@@ -201,7 +165,7 @@ function Toolbar({ editor }: { editor: Editor | null }) {
       {toggle('Aligner à droite', <AlignRightIcon aria-hidden="true" />, state?.right, () => chain().setTextAlign('right').run())}
       {toggle('Justifier', <AlignJustifyIcon aria-hidden="true" />, state?.justify, () => chain().setTextAlign('justify').run())}
       <Divider />
-      {toggle('Lien', <LinkIcon aria-hidden="true" />, state?.link, () => setLinkOpen(true))}
+      {toggle('Lien', <LinkIcon aria-hidden="true" />, state?.link, onLink)}
       <Button
         type="button"
         variant="ghost"
@@ -214,7 +178,6 @@ function Toolbar({ editor }: { editor: Editor | null }) {
       >
         <RemoveFormattingIcon aria-hidden="true" />
       </Button>
-      {editor && <LinkDialog editor={editor} open={linkOpen} onOpenChange={setLinkOpen} />}
     </div>
   );
 }
@@ -252,88 +215,6 @@ function ColorPicker({
         className="absolute inset-0 size-full cursor-pointer opacity-0"
       />
     </label>
-  );
-}
-
-function LinkDialog({ editor, open, onOpenChange }: { editor: Editor; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const inputId = useId();
-  const errorId = useId();
-  const [url, setUrl] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const apply = () => {
-    const href = url.trim();
-    if (href === '') {
-      editor.chain().focus().extendMarkRange('link').unsetLink().run();
-      onOpenChange(false);
-      return;
-    }
-    if (!ALLOWED_LINK.test(href)) {
-      setError('Seuls les liens http, https, mailto et tel sont autorisés');
-      return;
-    }
-    const chain = editor.chain().focus().extendMarkRange('link');
-    if (editor.state.selection.empty && !editor.isActive('link')) {
-      chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
-    } else {
-      chain.setLink({ href }).run();
-    }
-    onOpenChange(false);
-  };
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next) {
-          setUrl((editor.getAttributes('link').href as string | undefined) ?? '');
-          setError(null);
-        }
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent
-        onOpenAutoFocus={() => {
-          setUrl((editor.getAttributes('link').href as string | undefined) ?? '');
-          setError(null);
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Lien</DialogTitle>
-          <DialogDescription>Adresse http, https, mailto ou tel. Laissez vide pour retirer le lien.</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor={inputId}>URL</Label>
-          <Input
-            id={inputId}
-            value={url}
-            placeholder="https://"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => setUrl(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                apply();
-              }
-            }}
-          />
-          {error && (
-            <p id={errorId} className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-        </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Annuler
-          </Button>
-          <Button type="button" onClick={apply}>
-            Appliquer
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
 
