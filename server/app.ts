@@ -1,6 +1,7 @@
 // The production HTTP server: static assets, security headers, health check, and
 // React Router for everything else. Built by Vite into build/server/index.js.
 import fs from 'node:fs';
+import cluster from 'node:cluster';
 import http, { type Server } from 'node:http';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -135,14 +136,16 @@ export function createApp() {
 }
 
 let server: ServerType | undefined;
+let stopWorkers: (() => Promise<void>) | undefined;
 
 /**
- * Stops what this process started: the HTTP server, the mail worker, the pool and the
- * embedded PostgreSQL (so that no postmaster outlives us). Used on SIGINT/SIGTERM and
- * by server/start.mjs after a fatal error.
+ * Stops what this process started: the server processes (primary), the HTTP server, the
+ * background workers, the pool and the embedded PostgreSQL (so that no postmaster
+ * outlives us). Used on SIGINT/SIGTERM and by server/start.mjs after a fatal error.
  */
 export async function stop() {
   expectDatabaseShutdown();
+  await stopWorkers?.();
   server?.close();
   await stopServices();
   await pool.end().catch(() => {});
@@ -150,9 +153,103 @@ export async function stop() {
   await embedded?.stop();
 }
 
-export async function start(): Promise<ServerType> {
+function onShutdownSignal() {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    expectDatabaseShutdown();
+    if (!cluster.isWorker) console.log(`${signal} received: shutting down…`);
+    await stop();
+    process.exit(0);
+  };
+  handleShutdownSignalsYourself();
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/**
+ * `npm start`: one process by default. With WEB_CONCURRENCY=N the process becomes the
+ * primary of N server processes sharing the port (node:cluster): it opens the database
+ * (starting the embedded PostgreSQL once), migrates, seeds and runs the background
+ * workers; each server process connects to that database, keeps its own caches and
+ * listens for changes like a separate instance would.
+ */
+export async function start(): Promise<void> {
+  const { WEB_CONCURRENCY } = config();
+  if (cluster.isWorker) {
+    await startServices('worker');
+    await listen({ quiet: true });
+  } else if (WEB_CONCURRENCY > 1) {
+    await startServices('primary');
+    await forkServers(WEB_CONCURRENCY);
+  } else {
+    await startServices('single');
+    await listen({ quiet: false });
+  }
+  onShutdownSignal();
+}
+
+/** A crash loop stops the primary (for the supervisor to restart everything) rather than spinning. */
+const RESTARTS_ALLOWED = { count: 5, windowMs: 60_000 };
+
+async function forkServers(count: number) {
+  const { PORT, PUBLIC_URL } = config();
+  // The servers use the database this process opened (the embedded one included), never a second one.
+  const env = { DATABASE_URL: (await openDatabase()).url };
+  let stopping = false;
+  const restarts: number[] = [];
+  const fork = () => cluster.fork(env);
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts.length && restarts[0]! < now - RESTARTS_ALLOWED.windowMs) restarts.shift();
+    if (restarts.length > RESTARTS_ALLOWED.count) {
+      // start.mjs logs it as fatal, stops what we started and exits non-zero.
+      process.emit('uncaughtException', new Error(`server processes keep exiting (last: ${signal ?? `code ${code}`})`));
+      return;
+    }
+    console.error(`[cluster] server process ${worker.process.pid} exited (${signal ?? `code ${code}`}): starting another`);
+    fork();
+  });
+  stopWorkers = async () => {
+    stopping = true;
+    const running = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+    await Promise.all(
+      running.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            const kill = setTimeout(() => worker!.process.kill('SIGKILL'), 10_000);
+            worker!.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            worker!.process.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  await new Promise<void>((resolve, reject) => {
+    let listening = 0;
+    const onListening = () => {
+      if (++listening < count) return;
+      cluster.off('listening', onListening);
+      resolve();
+    };
+    cluster.on('listening', onListening);
+    // A server that cannot start (port taken…) exits before listening: a start error.
+    const early = (_worker: unknown, code: number) => {
+      if (listening < count) reject(new Error(`a server process could not start (exit code ${code}); see the messages above`));
+    };
+    cluster.once('exit', early);
+    for (let i = 0; i < count; i++) fork();
+  });
+  console.log(`Guesthouse site ready at ${PUBLIC_URL} (listening on port ${PORT}, ${count} server processes)`);
+}
+
+async function listen(options: { quiet: boolean }) {
   const { PORT, PUBLIC_URL, HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS, HTTP_KEEP_ALIVE_TIMEOUT_MS } = config();
-  await startServices();
   const app = createApp();
   const cacheOptions = pageCacheOptions();
   server = await new Promise<ServerType>((resolve, reject) => {
@@ -182,19 +279,5 @@ export async function start(): Promise<ServerType> {
   });
   // CONNECT bypasses the request handler; without this it would get no answer at all.
   (server as Server).on('connect', (_request, socket) => refuseConnect(socket));
-  console.log(`Guesthouse site ready at ${PUBLIC_URL} (listening on port ${PORT})`);
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    expectDatabaseShutdown();
-    console.log(`${signal} received: shutting down…`);
-    await stop();
-    process.exit(0);
-  };
-  handleShutdownSignalsYourself();
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  return server;
+  if (!options.quiet) console.log(`Guesthouse site ready at ${PUBLIC_URL} (listening on port ${PORT})`);
 }

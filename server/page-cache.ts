@@ -128,6 +128,9 @@ function headerValue(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** Renders in progress, by key: visitors asking for the same page meanwhile wait for it. */
+const fills = new Map<string, { generation: number; page: Promise<CachedPage | undefined> }>();
+
 /**
  * Renders cacheable requests without a CSP nonce, gives them a hash-based policy, and
  * keeps the 200s (unless something was invalidated during the render). Must run where
@@ -144,49 +147,75 @@ export function pageCacheFill(options: PageCacheOptions): MiddlewareHandler<{ Va
     const startedAt = cacheGeneration();
     const key = pageCacheKey({ method, url, cookie, acceptLanguage: c.req.header('accept-language') ?? null }, await listActiveLanguages());
     if (!key) return next();
-    const cached = lookupPage(key);
     const encoding = encodingFor(c.req.header('accept-encoding'));
-    if (cached) {
-      c.res = new Response(method === 'HEAD' ? null : bytes(cached.bodies[encoding]), { status: cached.status, headers: responseHeaders(cached, encoding, options.https) });
-      return;
-    }
-    c.set('cspNonce', '');
-    await next();
-    const response = c.res;
-    const body = Buffer.from(await response.arrayBuffer());
-    const contentType = response.headers.get('content-type') ?? '';
-    const scriptHashes = /^text\/html/i.test(contentType) ? inlineScriptHashes(body.toString('utf8')) : [];
-    const kept: [string, string][] = [];
-    response.headers.forEach((value, name) => {
-      if (!DROPPED_HEADERS.has(name) && name !== 'set-cookie') kept.push([name, value]);
-    });
-    const cookies = response.headers.getSetCookie();
-    for (const cookie of cookies) kept.push(['Set-Cookie', cookie]);
-    // As privateWhenPersonal would mark it: a response setting a cookie is for its visitor's browser only.
-    if (cookies.length) {
-      const at = kept.findIndex(([name]) => name === 'cache-control');
-      if (at >= 0) kept.splice(at, 1);
-      kept.push(['Cache-Control', PRIVATE_CACHE_CONTROL]);
-    }
+    const serve = (page: CachedPage) => {
+      const body = method === 'HEAD' ? null : bytes(page.bodies[encoding]);
+      c.res = new Response(body, { status: page.status, headers: responseHeaders(page, encoding, options.https) });
+    };
+    const cached = lookupPage(key);
+    if (cached) return serve(cached);
 
-    let page: CachedPage | undefined;
-    const cacheable = response.status === 200 && onlyLanguageCookie(cookies) && isPageCacheEnabled() && startedAt === cacheGeneration();
-    if (cacheable) {
-      page = await preparePage(response.status, kept, body, scriptHashes);
-      storePage(key, page, startedAt);
+    // Many visitors asking for a page nobody has rendered since the last change (a
+    // flush under load): one render, the others wait for it — if no flush came between.
+    const rendering = fills.get(key);
+    if (rendering && rendering.generation === startedAt) {
+      const page = await rendering.page;
+      if (page && cacheGeneration() === startedAt) return serve(page);
     }
-    const headers = new Headers(kept);
-    headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: scriptHashes }));
-    headers.set('Vary', VARY);
-    headers.set('X-Page-Cache', cacheable ? 'miss' : 'bypass');
-    if (page && encoding !== 'identity') {
-      headers.set('Content-Encoding', encoding);
-      headers.set('Content-Length', String(page.bodies[encoding].length));
-      c.res = new Response(method === 'HEAD' ? null : bytes(page.bodies[encoding]), { status: response.status, headers });
-      return;
+    let share: (page: CachedPage | undefined) => void = () => {};
+    const leader = !rendering;
+    if (leader) fills.set(key, { generation: startedAt, page: new Promise((resolve) => (share = resolve)) });
+    let stored: CachedPage | undefined;
+    try {
+      c.set('cspNonce', '');
+      await next();
+      const response = c.res;
+      const body = Buffer.from(await response.arrayBuffer());
+      const contentType = response.headers.get('content-type') ?? '';
+      const scriptHashes = /^text\/html/i.test(contentType) ? inlineScriptHashes(body.toString('utf8')) : [];
+      const kept = keptHeaders(response.headers);
+      const cacheable =
+        response.status === 200 && onlyLanguageCookie(response.headers.getSetCookie()) && isPageCacheEnabled() && startedAt === cacheGeneration();
+      let page: CachedPage | undefined;
+      if (cacheable) {
+        page = await preparePage(response.status, kept, body, scriptHashes);
+        if (storePage(key, page, startedAt)) stored = page;
+      }
+      const headers = new Headers(kept);
+      headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: scriptHashes }));
+      headers.set('Vary', VARY);
+      headers.set('X-Page-Cache', cacheable ? 'miss' : 'bypass');
+      if (page && encoding !== 'identity') {
+        headers.set('Content-Encoding', encoding);
+        headers.set('Content-Length', String(page.bodies[encoding].length));
+        c.res = new Response(method === 'HEAD' ? null : bytes(page.bodies[encoding]), { status: response.status, headers });
+        return;
+      }
+      headers.set('Content-Length', String(body.length));
+      // Not kept: the compression middleware encodes it like any other page.
+      c.res = new Response(method === 'HEAD' ? null : bytes(body), { status: response.status, statusText: response.statusText, headers });
+    } finally {
+      if (leader) {
+        fills.delete(key);
+        share(stored);
+      }
     }
-    headers.set('Content-Length', String(body.length));
-    // Not kept: the compression middleware encodes it like any other page.
-    c.res = new Response(method === 'HEAD' ? null : bytes(body), { status: response.status, statusText: response.statusText, headers });
   };
+}
+
+/** React Router's headers as a kept page repeats them: no length, encoding, CSP or Vary (set per response). */
+function keptHeaders(source: Headers): [string, string][] {
+  const kept: [string, string][] = [];
+  source.forEach((value, name) => {
+    if (!DROPPED_HEADERS.has(name) && name !== 'set-cookie') kept.push([name, value]);
+  });
+  const cookies = source.getSetCookie();
+  for (const cookie of cookies) kept.push(['Set-Cookie', cookie]);
+  // As privateWhenPersonal marks it: a response setting a cookie is for its visitor's browser only.
+  if (cookies.length) {
+    const at = kept.findIndex(([name]) => name === 'cache-control');
+    if (at >= 0) kept.splice(at, 1);
+    kept.push(['Cache-Control', PRIVATE_CACHE_CONTROL]);
+  }
+  return kept;
 }

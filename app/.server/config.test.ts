@@ -15,6 +15,7 @@ describe('parseConfig', () => {
     expect(config.BACKUP_KEEP).toBe(7);
     expect(config.PAGE_CACHE).toBe(true);
     expect(config.PAGE_CACHE_MAX_MB).toBe(32);
+    expect(config.WEB_CONCURRENCY).toBe(1);
   });
 
   it('resolves BACKUP_DIR to an absolute path', () => {
@@ -41,6 +42,7 @@ describe('parseConfig', () => {
     [{ BACKUP_KEEP: 'many' }, 'BACKUP_KEEP'],
     [{ PAGE_CACHE: 'sometimes' }, 'PAGE_CACHE'],
     [{ PAGE_CACHE_MAX_MB: '0' }, 'PAGE_CACHE_MAX_MB'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));

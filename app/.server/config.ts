@@ -83,6 +83,8 @@ const EnvSchema = z
     // The anonymous page cache (on by default) and its bound in megabytes.
     PAGE_CACHE: flag(true),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
+    // Server processes sharing the port (node:cluster); 1 runs everything in one process.
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     PHONE_DEFAULT_COUNTRY: optionalString
       .transform((v) => (v ?? 'FR').toUpperCase())
       .refine((v) => isSupportedCountry(v), { message: 'must be a two-letter country code such as FR' }),

@@ -15,9 +15,17 @@ type Stopper = () => Promise<void> | void;
 const stoppers: Stopper[] = [];
 let started: Promise<void> | undefined;
 
-async function run() {
+/**
+ * What this process is: the only one ('single'), the primary of WEB_CONCURRENCY server
+ * processes (admin account, seed and background workers, once; it serves nothing), or
+ * one of those server processes ('worker': it serves, so it keeps caches and listens).
+ */
+export type ProcessRole = 'single' | 'primary' | 'worker';
+
+async function run(role: ProcessRole) {
   // First: caches are used only while this connection hears every change (page-cache.ts).
-  onStop(startPublicContentListener((await openDatabase()).url));
+  if (role !== 'primary') onStop(startPublicContentListener((await openDatabase()).url));
+  if (role === 'worker') return;
   const admin = await bootstrapAdmin();
   if (admin.kind === 'generated') {
     const line = '═'.repeat(64);
@@ -42,8 +50,8 @@ async function run() {
   if (BACKUP_DIR) onStop(startNightlyBackups({ pool, storage: storage(), dir: BACKUP_DIR, keep: BACKUP_KEEP }));
 }
 
-export function startServices(): Promise<void> {
-  started ??= run();
+export function startServices(role: ProcessRole = 'single'): Promise<void> {
+  started ??= run(role);
   return started;
 }
 
