@@ -79,9 +79,18 @@ test.describe('security headers', () => {
 
   test('fingerprinted assets are immutable and precompressed', async ({ request }) => {
     const html = await (await request.get('/')).text();
-    const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
-    const response = await request.get(asset, { headers: { 'Accept-Encoding': 'br, gzip' } });
-    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(response.headers()['content-encoding']).toBe('br');
+    const assets = [...new Set([...html.matchAll(/\/assets\/[^"]+\.js/g)].map((m) => m[0]))];
+    expect(assets.length).toBeGreaterThan(0);
+    let compressed = 0;
+    for (const asset of assets) {
+      const response = await request.get(asset, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The build precompresses every asset worth it (a few hundred bytes are not).
+      if ((await response.body()).length > 1024 || response.headers()['content-encoding']) {
+        expect(response.headers()['content-encoding']).toBe('br');
+        compressed += 1;
+      }
+    }
+    expect(compressed).toBeGreaterThan(0);
   });
 });
