@@ -73,6 +73,7 @@ const EnvSchema = z
     BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(1100).default(540),
     ICAL_REFRESH_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     ICAL_ALLOW_PRIVATE_ADDRESSES: flag(false),
+    ICAL_STALE_HOURS: z.coerce.number().int().min(1).max(720).default(6),
     BACKUP_DIR: optionalString.transform((v) => (v === undefined ? undefined : path.resolve(v))),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
     // Slow clients (slowloris): how long a request's headers, a whole request, and an idle

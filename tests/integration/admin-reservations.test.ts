@@ -10,7 +10,7 @@ import { guesthouseToday } from '~/.server/booking/clock';
 import { addRoomFeed } from '~/.server/booking/feeds';
 import { createBookingRequest } from '~/.server/booking/requests';
 import { db } from '~/.server/db/client';
-import { bookings, manualBlocks, rooms } from '~/.server/db/schema';
+import { bookings, icalFeeds, manualBlocks, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';
 import { action, loader } from '~/routes/admin/reservations';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
@@ -92,5 +92,17 @@ describe('Réservations screen', () => {
     const result = await post({ intent: 'sync-feed', id: feed!.id });
     expect(result.status).toBe(400);
     expect(decodeToast(result.headers)!.description).toMatch(/^Synchronisation échouée : /);
+  });
+
+  it('flags a feed not read successfully for ICAL_STALE_HOURS to the owner', async () => {
+    const [stale] = await db
+      .insert(icalFeeds)
+      .values({ roomId, url: 'https://www.airbnb.fr/calendar/ical/stale.ics', lastSuccessAt: new Date(Date.now() - 8 * 3_600_000), lastError: 'le serveur a répondu 503' })
+      .returning();
+    const page = await run(loader as never, getRequest('/admin/reservations', cookie));
+    expect(page.data.staleHours).toBe(6);
+    expect(page.data.feeds.find((f: { id: string }) => f.id === stale!.id)).toMatchObject({ stale: true, lastError: 'le serveur a répondu 503' });
+    expect(page.data.feeds.filter((f: { stale: boolean }) => !f.stale)).toHaveLength(page.data.feeds.length - 1);
+    await db.delete(icalFeeds).where(eq(icalFeeds.id, stale!.id));
   });
 });

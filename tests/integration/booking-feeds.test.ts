@@ -9,10 +9,12 @@ vi.hoisted(() => {
 });
 
 import { guesthouseToday } from '~/.server/booking/clock';
-import { addRoomFeed, getFeed, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
+import { addRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
+import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content-events';
+import pg from 'pg';
 import { safeFetch } from '~/.server/booking/safe-fetch';
 import { db } from '~/.server/db/client';
-import { icalEvents, rooms } from '~/.server/db/schema';
+import { icalEvents, icalFeeds, rooms } from '~/.server/db/schema';
 import { icalFixture, night } from '../support/ical-fixtures';
 import { startFeedServer } from '../support/feed-server';
 
@@ -163,5 +165,70 @@ describe('server-side request forgery guard', () => {
 
   it('refuses non-http schemes', async () => {
     await expect(safeFetch('file:///etc/passwd', { timeoutMs: 2_000, maxBytes: 1_000, allowPrivate: true })).rejects.toThrow(/http et https/);
+  });
+});
+
+describe('stale feeds (ICAL_STALE_HOURS, default 6)', () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+
+  it('a feed not read successfully for 6 hours (or never, 6 hours after it was added) is stale; the room page and the owner are told', async () => {
+    const [staleRoom] = await db.insert(rooms).values({ position: 9, pricePerNight: 95 }).returning();
+    const [fresh] = await db.insert(icalFeeds).values({ roomId: staleRoom!.id, url: server.url('/fresh.ics'), lastSuccessAt: hoursAgo(5.9), createdAt: hoursAgo(48) }).returning();
+    const [newborn] = await db.insert(icalFeeds).values({ roomId: staleRoom!.id, url: server.url('/new.ics'), createdAt: hoursAgo(1) }).returning();
+    expect(await hasStaleFeed(staleRoom!.id)).toBe(false);
+    const [old] = await db
+      .insert(icalFeeds)
+      .values({ roomId: staleRoom!.id, url: server.url('/old.ics'), lastSuccessAt: hoursAgo(6.1), lastError: 'le serveur a répondu 503', createdAt: hoursAgo(48) })
+      .returning();
+    const [never] = await db.insert(icalFeeds).values({ roomId: staleRoom!.id, url: server.url('/never.ics'), createdAt: hoursAgo(7) }).returning();
+    expect(await hasStaleFeed(staleRoom!.id)).toBe(true);
+    const listed = new Map((await listRoomFeeds(staleRoom!.id)).map((f) => [f.id, f.stale]));
+    expect(Object.fromEntries([fresh, newborn, old, never].map((f) => [f!.url.split('/').at(-1), listed.get(f!.id)]))).toEqual({
+      'fresh.ics': false,
+      'new.ics': false,
+      'old.ics': true,
+      'never.ics': true,
+    });
+    expect(await hasStaleFeed(roomId)).toBe(false);
+  });
+
+  it('a sync of a stale feed tells the cached public pages (failing: the note appears; succeeding: it goes); a fresh one does not', async () => {
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.channel === PUBLIC_CONTENT_CHANNEL) heard.push(n.payload ?? '');
+    });
+    await listener.query(`LISTEN ${PUBLIC_CONTENT_CHANNEL}`);
+    const settle = async () => {
+      // A round trip on the listening connection: notifications committed before it have arrived.
+      await listener.query('select 1');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    try {
+      server.serve('/stale-down.ics', { status: 503 });
+      const [staleFeed] = await db.insert(icalFeeds).values({ roomId, url: server.url('/stale-down.ics'), lastSuccessAt: hoursAgo(7), createdAt: hoursAgo(48) }).returning();
+      const [freshFeed] = await db.insert(icalFeeds).values({ roomId, url: server.url('/fresh-down.ics'), lastSuccessAt: hoursAgo(1), createdAt: hoursAgo(48) }).returning();
+      await settle();
+      heard.length = 0;
+
+      await syncFeed(freshFeed!);
+      await settle();
+      expect(heard).toEqual([]);
+
+      expect((await syncFeed(staleFeed!)).status).toBe('failed');
+      await settle();
+      expect(heard).toEqual(['ical_feeds']);
+      heard.length = 0;
+
+      // Back up with no events at all: no event row changes, the announcement still comes.
+      server.serve('/stale-down.ics', { body: ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n') });
+      expect((await syncFeed(staleFeed!)).status).toBe('updated');
+      await settle();
+      expect(heard).toEqual(['ical_feeds']);
+      expect((await listRoomFeeds(roomId)).find((f) => f.id === staleFeed!.id)!.stale).toBe(false);
+    } finally {
+      await listener.end();
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
   contactMessages,
   distances,
   homepageSections,
+  icalFeeds,
   languages,
   mailOutbox,
   multilingualContent,
@@ -159,6 +160,19 @@ describe('public loaders', () => {
     // The quote on the same page comes from the same rule: one base night, two high-season nights.
     expect(data.booking.quote.total).toBe(formatPrice(370, 'fr'));
     await db.delete(seasonPeriods).where(eq(seasonPeriods.id, period!.id));
+  });
+
+  it('room: tells guests when an imported calendar is behind (stale beyond ICAL_STALE_HOURS), and only then', async () => {
+    const page = async () => (await run(roomLoader as never, getRequest(`/room/${roomIds[1]}`), { roomId: roomIds[1]! })).data.booking;
+    expect((await page()).calendarsBehind).toBe(false);
+    const [feed] = await db
+      .insert(icalFeeds)
+      .values({ roomId: roomIds[1]!, url: 'https://www.airbnb.fr/calendar/ical/1.ics', lastSuccessAt: new Date(Date.now() - 7 * 3_600_000), createdAt: new Date(Date.now() - 86_400_000) })
+      .returning();
+    expect((await page()).calendarsBehind).toBe(true);
+    await db.update(icalFeeds).set({ lastSuccessAt: new Date() }).where(eq(icalFeeds.id, feed!.id));
+    expect((await page()).calendarsBehind).toBe(false);
+    await db.delete(icalFeeds).where(eq(icalFeeds.id, feed!.id));
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or 1=1"])('room: unknown id %s answers 404', async (id) => {

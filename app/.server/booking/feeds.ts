@@ -6,6 +6,7 @@ import { addDays } from '~/lib/nights';
 import { config } from '../config';
 import { db } from '../db/client';
 import { icalEvents, icalFeeds } from '../db/schema';
+import { PUBLIC_CONTENT_CHANNEL } from '../public-content-events';
 import { guesthouseToday } from './clock';
 import { decodeFeed, FeedRefused, parseFeed } from './ical-parse';
 import { FetchRefused, safeFetch } from './safe-fetch';
@@ -50,9 +51,47 @@ async function fetchAndParse(feed: Pick<FeedRow, 'url' | 'etag' | 'lastModified'
   return { notModified: false as const, events, etag: header('etag'), lastModified: header('last-modified') };
 }
 
+/* ───────────── staleness ───────────── */
+
+/**
+ * A feed is stale when it has not been read successfully for ICAL_STALE_HOURS (since
+ * it was added, if never): the owner is warned, and the room page tells guests its
+ * availability may be behind (decision 0011).
+ */
+export function isFeedStale(feed: { lastSuccessAt: Date | null; createdAt: Date }, now = new Date()): boolean {
+  const since = feed.lastSuccessAt ?? feed.createdAt;
+  return since.getTime() < now.getTime() - config().ICAL_STALE_HOURS * 3_600_000;
+}
+
+/** True when one of the room's feeds is stale. */
+export async function hasStaleFeed(roomId: string, now = new Date()): Promise<boolean> {
+  const feeds = await db.select({ lastSuccessAt: icalFeeds.lastSuccessAt, createdAt: icalFeeds.createdAt }).from(icalFeeds).where(eq(icalFeeds.roomId, roomId));
+  return feeds.some((feed) => isFeedStale(feed, now));
+}
+
+async function isStoredFeedStale(feedId: string, attemptAt: Date) {
+  const [row] = await db.select({ lastSuccessAt: icalFeeds.lastSuccessAt, createdAt: icalFeeds.createdAt }).from(icalFeeds).where(eq(icalFeeds.id, feedId));
+  return row !== undefined && isFeedStale(row, attemptAt);
+}
+
+/**
+ * Staleness comes with time, not with a write, so the cached public pages are told
+ * here: every sync of a feed that was stale announces a change (the page then shows,
+ * or stops showing, the note). A feed going stale is thus on the page within one
+ * refresh period; pages are flushed once per period while it stays failing.
+ */
+const announcePublicChange = () => db.execute(sql`select pg_notify(${PUBLIC_CONTENT_CHANNEL}, 'ical_feeds')`);
+
 /** Fetches one feed now and stores the result; never throws for a bad feed. */
 export async function syncFeed(feed: Pick<FeedRow, 'id' | 'url' | 'etag' | 'lastModified'>, timeoutMs = FEED_TIMEOUT_MS): Promise<SyncOutcome> {
   const attemptAt = new Date();
+  const wasStale = await isStoredFeedStale(feed.id, attemptAt);
+  const outcome = await fetchAndStore(feed, timeoutMs, attemptAt);
+  if (wasStale) await announcePublicChange();
+  return outcome;
+}
+
+async function fetchAndStore(feed: Pick<FeedRow, 'id' | 'url' | 'etag' | 'lastModified'>, timeoutMs: number, attemptAt: Date): Promise<SyncOutcome> {
   try {
     const result = await fetchAndParse(feed, timeoutMs);
     if (result.notModified) {
@@ -134,8 +173,10 @@ export function startFeedWorker(): () => Promise<void> {
 
 /* ───────────── the owner's feed list ───────────── */
 
+/** The feeds (of one room, or all), oldest first, each with its event count and whether it is stale. */
 export async function listRoomFeeds(roomId?: string) {
-  return db
+  const now = new Date();
+  const rows = await db
     .select({
       id: icalFeeds.id,
       roomId: icalFeeds.roomId,
@@ -143,12 +184,14 @@ export async function listRoomFeeds(roomId?: string) {
       lastSuccessAt: icalFeeds.lastSuccessAt,
       lastAttemptAt: icalFeeds.lastAttemptAt,
       lastError: icalFeeds.lastError,
+      createdAt: icalFeeds.createdAt,
       // Spelled out: inside a subquery drizzle leaves column names unqualified, and `id` would mean the event's.
       events: sql<number>`(select count(*)::int from "ical_events" where "ical_events"."feed_id" = "ical_feeds"."id")`,
     })
     .from(icalFeeds)
     .where(roomId ? eq(icalFeeds.roomId, roomId) : undefined)
     .orderBy(asc(icalFeeds.createdAt));
+  return rows.map((row) => ({ ...row, stale: isFeedStale(row, now) }));
 }
 
 /** Adds a feed URL to a room (already validated); false when the room has it already. */

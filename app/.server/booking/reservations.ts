@@ -2,6 +2,7 @@
 // blocks, imported feeds and the month's occupancy grid, one row per room.
 import { formatPrice } from '~/lib/format';
 import { addDays, eachNight, formatNightFr, isIsoDate, monthStart, nextMonth } from '~/lib/nights';
+import { config } from '../config';
 import { listRoomCards } from '../rooms';
 import { listTakenRanges, type NightKind } from './availability';
 import { guesthouseToday } from './clock';
@@ -66,6 +67,8 @@ export async function loadReservations(monthParam: string | null) {
       events: f.events,
       lastSuccessAt: f.lastSuccessAt?.toISOString() ?? null,
       lastError: f.lastError,
+      stale: f.stale,
     })),
+    staleHours: config().ICAL_STALE_HOURS,
   };
 }

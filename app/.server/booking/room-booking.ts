@@ -6,6 +6,7 @@ import { formatPrice } from '~/lib/format';
 import { addDays, dayNumber, eachNight, isIsoDate, monthStart, nextMonth, toCents, type IsoDate } from '~/lib/nights';
 import { config } from '../config';
 import { listUnavailableNights } from './availability';
+import { hasStaleFeed } from './feeds';
 import { guesthouseToday } from './clock';
 import { listNightlyRates, seasonByNight, type Quote, type QuoteProblem } from './quote';
 import { loadQuoteSeasons, quoteStay } from './stay';
@@ -58,6 +59,8 @@ export interface RoomBooking {
   quote: QuoteView | null;
   /** False when the room has no price at all: price on request, contact form instead. */
   priced: boolean;
+  /** An imported calendar of the room is stale (ICAL_STALE_HOURS): the guest is told availability may be behind. */
+  calendarsBehind: boolean;
 }
 
 function formatProblem(problem: QuoteProblem, language: string): QuoteView['problems'][number] {
@@ -143,10 +146,11 @@ export async function loadRoomBooking(
   const monthStarts = [first];
   while (monthStarts.length < CALENDAR_MONTHS) monthStarts.push(nextMonth(monthStarts.at(-1)!));
   const end = nextMonth(monthStarts.at(-1)!);
-  const [taken, seasons, quote] = await Promise.all([
+  const [taken, seasons, quote, stale] = await Promise.all([
     listUnavailableNights(room.id, first, end),
     loadQuoteSeasons(room.id, chain),
     stay ? quoteStay(room.id, stay, chain) : Promise.resolve(null),
+    hasStaleFeed(room.id),
   ]);
   const dayLabel = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' });
   const monthTitle = new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -181,6 +185,7 @@ export async function loadRoomBooking(
     stay: stay && quote ? { arrival: stay.arrival, departure: stay.departure, guests: stay.guests } : null,
     quote: quote ? quoteView(quote, language) : null,
     priced: room.pricePerNight !== null || room.hasSeasonPrice,
+    calendarsBehind: stale,
   };
   return { booking, offers: jsonLdOffers(rates) };
 }

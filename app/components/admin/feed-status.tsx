@@ -1,10 +1,27 @@
 // How fresh an imported calendar is, the same on the Réservations screen and in the
 // room editor: its last successful synchronisation and, while failing, its last error.
+import { TriangleAlertIcon } from 'lucide-react';
 import { formatDateTimeFr } from '~/lib/format';
 
 export const syncedWhen = (iso: string | null) => (iso ? formatDateTimeFr(new Date(iso)) : 'jamais');
 
-export function FeedStatus({ lastSuccessAt, lastError, events }: { lastSuccessAt: string | null; lastError: string | null; events?: number }) {
+/** The owner's warning for a feed not read successfully for ICAL_STALE_HOURS. */
+export const staleWarning = (hours: number) =>
+  `Pas de synchronisation réussie depuis plus de ${hours} h : les nuits réservées sur cette plateforme peuvent manquer. Les clients voient une note sur la page de la chambre.`;
+
+export function FeedStatus({
+  lastSuccessAt,
+  lastError,
+  events,
+  stale,
+  staleHours,
+}: {
+  lastSuccessAt: string | null;
+  lastError: string | null;
+  events?: number;
+  stale: boolean;
+  staleHours: number;
+}) {
   return (
     <>
       <p className="text-muted-foreground">
@@ -12,6 +29,12 @@ export function FeedStatus({ lastSuccessAt, lastError, events }: { lastSuccessAt
         {events === undefined ? null : ` · ${events} événement${events > 1 ? 's' : ''}`}
       </p>
       {lastError ? <p className="text-destructive">Dernière erreur : {lastError}</p> : null}
+      {stale ? (
+        <p className="flex items-start gap-1.5 font-medium text-destructive">
+          <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {staleWarning(staleHours)}
+        </p>
+      ) : null}
     </>
   );
 }

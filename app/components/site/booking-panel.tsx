@@ -173,6 +173,11 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
             <CalendarMonthGrid key={month.month} month={month} weekdays={booking.weekdays} selection={selection} monthParam={monthParam} />
           ))}
         </div>
+        {booking.calendarsBehind ? (
+          <p className="mt-3 text-sm text-muted-foreground" data-testid="calendars-behind">
+            {t('booking.calendarsBehind')}
+          </p>
+        ) : null}
         <ul className="mt-3 flex flex-wrap gap-4 text-xs text-muted-foreground" aria-label={t('booking.calendar')}>
           <li className="flex items-center gap-1.5"><span aria-hidden className="inline-block size-3 rounded-sm border" />{t('booking.legendFree')}</li>
           <li className="flex items-center gap-1.5"><span aria-hidden className="inline-block size-3 rounded-sm bg-muted" />{t('booking.legendTaken')}</li>

@@ -6,7 +6,7 @@ import { syncFeed, getFeed } from '~/.server/booking/feeds';
 import { acceptBookingRequest, addManualBlock, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
 import { loadReservations } from '~/.server/booking/reservations';
 import { requireAdmin } from '~/.server/permissions';
-import { BlocksCard, DecidedCard, FeedsCard, OccupancyCard, PendingCard } from '~/components/admin/reservations/cards';
+import { BlocksCard, DecidedCard, FeedsCard, OccupancyCard, PendingCard, StaleFeedsAlert } from '~/components/admin/reservations/cards';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { AcceptBookingSchema, AddBlockSchema, DeleteBlockSchema, RefuseBookingSchema, SyncFeedSchema } from '~/lib/schemas/booking-admin';
 import type { Route } from './+types/reservations';
@@ -26,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     decided: [],
     blocks: [],
     feeds: [],
+    staleHours: 0,
   });
 }
 
@@ -91,10 +92,11 @@ export default function Reservations() {
     <section aria-labelledby="reservations-title" className="min-w-0 space-y-6">
       <ScreenHeader id="reservations-title" title="Réservations" description="Demandes des clients, occupation des chambres et calendriers synchronisés" />
       <LoadError message={data.loadError} />
+      <StaleFeedsAlert feeds={data.feeds} staleHours={data.staleHours} />
       <PendingCard pending={data.pending} />
       <OccupancyCard month={data.month} days={data.days} grid={data.grid} />
       <BlocksCard rooms={data.rooms} blocks={data.blocks} today={data.today} />
-      <FeedsCard feeds={data.feeds} />
+      <FeedsCard feeds={data.feeds} staleHours={data.staleHours} />
       <DecidedCard decided={data.decided} />
     </section>
   );

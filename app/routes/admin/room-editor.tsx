@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { data, Link, useActionData, useFetcher, useLoaderData } from 'react-router';
 import { exportFeedUrl, getExportToken, regenerateExportToken } from '~/.server/booking/export';
 import { deleteRoomFeed, importRoomFeed, listRoomFeeds } from '~/.server/booking/feeds';
+import { config } from '~/.server/config';
 import { getEditingLanguageDetails } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import {
@@ -62,7 +63,9 @@ async function loadCalendars(roomId: string) {
       lastSuccessAt: f.lastSuccessAt?.toISOString() ?? null,
       lastAttemptAt: f.lastAttemptAt?.toISOString() ?? null,
       lastError: f.lastError,
+      stale: f.stale,
     })),
+    staleHours: config().ICAL_STALE_HOURS,
     exportUrl: token ? exportFeedUrl(token) : null,
   };
 }
@@ -189,7 +192,7 @@ export default function RoomEditor() {
             </TabsContent>
             {calendars && (
               <TabsContent value="calendars" className="space-y-6">
-                <ImportedFeedsCard feeds={calendars.feeds} />
+                <ImportedFeedsCard feeds={calendars.feeds} staleHours={calendars.staleHours} />
                 <ExportLinkCard key={calendars.exportUrl} url={calendars.exportUrl} />
               </TabsContent>
             )}

@@ -1,10 +1,10 @@
 // The cards of the Réservations screen (app/routes/admin/reservations.tsx).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
-import { CheckIcon, RefreshCwIcon, XIcon } from 'lucide-react';
+import { CheckIcon, RefreshCwIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { Link, useFetcher } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
-import { FeedStatus, syncedWhen } from '~/components/admin/feed-status';
+import { FeedStatus, staleWarning, syncedWhen } from '~/components/admin/feed-status';
 import { EmptyState } from '~/components/admin/screen-kit';
 import { Field, SelectField, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -273,7 +273,9 @@ export function BlocksCard({ rooms, blocks, today }: { rooms: Array<{ id: string
   );
 }
 
-function FeedRow({ feed }: { feed: { id: string; room: string; url: string; events: number; lastSuccessAt: string | null; lastError: string | null } }) {
+type FeedRowData = { id: string; room: string; url: string; events: number; lastSuccessAt: string | null; lastError: string | null; stale: boolean };
+
+function FeedRow({ feed, staleHours }: { feed: FeedRowData; staleHours: number }) {
   const fetcher = useFetcher();
   const host = (() => {
     try {
@@ -288,7 +290,7 @@ function FeedRow({ feed }: { feed: { id: string; room: string; url: string; even
         <p>
           <strong>{feed.room}</strong> — <span className="break-all">{host}</span> · {feed.events} événement{feed.events > 1 ? 's' : ''}
         </p>
-        <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} />
+        <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} stale={feed.stale} staleHours={staleHours} />
       </div>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="sync-feed" />
@@ -302,7 +304,7 @@ function FeedRow({ feed }: { feed: { id: string; room: string; url: string; even
   );
 }
 
-export function FeedsCard({ feeds }: { feeds: Array<{ id: string; room: string; url: string; events: number; lastSuccessAt: string | null; lastError: string | null }> }) {
+export function FeedsCard({ feeds, staleHours }: { feeds: FeedRowData[]; staleHours: number }) {
   return (
     <Card>
       <CardHeader>
@@ -317,7 +319,7 @@ export function FeedsCard({ feeds }: { feeds: Array<{ id: string; room: string; 
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Calendriers importés">
             {feeds.map((f) => (
-              <FeedRow key={f.id} feed={f} />
+              <FeedRow key={f.id} feed={f} staleHours={staleHours} />
             ))}
           </ul>
         )}
@@ -345,5 +347,21 @@ export function DecidedCard({ decided }: { decided: BookingRow[] }) {
         </ul>
       </CardContent>
     </Card>
+  );
+}
+
+/** At the top of Réservations: the rooms whose imported calendars are stale, so the owner sees it first. */
+export function StaleFeedsAlert({ feeds, staleHours }: { feeds: FeedRowData[]; staleHours: number }) {
+  const stale = feeds.filter((f) => f.stale);
+  if (stale.length === 0) return null;
+  const rooms = [...new Set(stale.map((f) => f.room))].join(', ');
+  return (
+    <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-4 text-sm text-destructive">
+      <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        <strong>Calendrier{stale.length > 1 ? 's' : ''} en retard ({rooms}).</strong> {staleWarning(staleHours)} Vérifiez le lien dans l'éditeur de la chambre ou
+        utilisez « Synchroniser maintenant ».
+      </p>
+    </div>
   );
 }

@@ -21,9 +21,10 @@ export interface RoomFeed {
   lastSuccessAt: string | null;
   lastAttemptAt: string | null;
   lastError: string | null;
+  stale: boolean;
 }
 
-export function ImportedFeedsCard({ feeds }: { feeds: RoomFeed[] }) {
+export function ImportedFeedsCard({ feeds, staleHours }: { feeds: RoomFeed[]; staleHours: number }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: 'add-feed', schema: AddFeedSchema, reply: fetcher.data });
   useFetcherSuccess(fetcher, () => form.reset());
@@ -47,7 +48,7 @@ export function ImportedFeedsCard({ feeds }: { feeds: RoomFeed[] }) {
               <li key={feed.id} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0 space-y-1">
                   <p className="break-all font-medium">{feed.url}</p>
-                  <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} events={feed.events} />
+                  <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} events={feed.events} stale={feed.stale} staleHours={staleHours} />
                 </div>
                 <ConfirmDelete
                   label={`Supprimer le calendrier ${feed.url}`}
