@@ -4,7 +4,7 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { submitTestimonial } from '~/.server/testimonials';
-import { getLegalNotice, listMissingLegalFields, saveLegalNotice } from '~/.server/legal-notice';
+import { getLegalNotice, listMissingLegalFields, saveLegalNotice } from '~/.server/site-config';
 import { db } from '~/.server/db/client';
 import {
   contactMessages,

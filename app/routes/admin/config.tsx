@@ -9,9 +9,8 @@ import { pool } from '~/.server/db/client';
 import { addDistance, deleteDistance, listDistances } from '~/.server/distances';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
-import { getLegalNotice, saveLegalNotice } from '~/.server/legal-notice';
 import { requireAdmin } from '~/.server/permissions';
-import { getSiteConfigForEditing, saveSiteConfig } from '~/.server/site-config';
+import { getLegalNotice, getSiteConfigForEditing, saveLegalNotice, saveSiteConfig } from '~/.server/site-config';
 import {
   ensureTransportOptions,
   listTransportOptionsForEditing,

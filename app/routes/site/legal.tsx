@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
 import { buildSeo } from '~/.server/site/seo';
-import { getLegalNotice } from '~/.server/legal-notice';
+import { getLegalNotice } from '~/.server/site-config';
 import { linkText } from '~/.server/site/phones';
 import { loadSiteShell } from '~/.server/site/shell';
 import { AutoLink } from '~/components/site/auto-link';
