@@ -1,7 +1,8 @@
 // Direct booking, guest → owner (issue 14): in English a guest picks a stay that
 // crosses two seasons on a room page, sees the itemised quote, sends a request and
 // gets the acknowledgement mail; the owner accepts it in Réservations; the nights
-// are then unavailable on the public page. Desktop and 375 px use different stays.
+// are then unavailable on the public page and in the room's export feed. Desktop and
+// 375 px use different stays.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,10 +47,23 @@ test('a guest requests a stay across two seasons, the owner accepts it, the nigh
 
   const booking = page.getByRole('region', { name: 'Availability and booking' });
   await expect(booking.getByRole('heading', { name: 'Availability calendar' })).toBeVisible();
-  await booking.getByLabel('Arrival', { exact: true }).fill(arrival);
-  await booking.getByLabel('Departure', { exact: true }).fill(departure);
-  await booking.getByLabel('Guests', { exact: true }).selectOption('2');
-  await booking.getByRole('button', { name: 'See the price' }).click();
+  if (mobile) {
+    // The stay fields (a GET form, working without JavaScript too).
+    await booking.getByLabel('Arrival', { exact: true }).fill(arrival);
+    await booking.getByLabel('Departure', { exact: true }).fill(departure);
+    await booking.getByLabel('Guests', { exact: true }).selectOption('2');
+    await booking.getByRole('button', { name: 'See the price' }).click();
+  } else {
+    // The calendar: month by month to the arrival, then a click on each day, in place.
+    const dayName = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    const arrivalDay = booking.getByRole('link', { name: `${dayName(arrival)}: choose as arrival` });
+    for (let i = 0; i < 14 && !(await arrivalDay.isVisible()); i++) {
+      await booking.getByRole('link', { name: 'Next month' }).click();
+      await page.waitForLoadState('networkidle');
+    }
+    await arrivalDay.click();
+    await booking.getByRole('link', { name: `${dayName(departure)}: choose as departure` }).click();
+  }
   await expect(page).toHaveURL(new RegExp(`arrival=${arrival}&departure=${departure}&guests=2`));
 
   const quote = page.getByTestId('quote');
@@ -82,6 +96,16 @@ test('a guest requests a stay across two seasons, the owner accepts it, the nigh
   await page.keyboard.press('Enter');
   await expect(page.getByText('Réservation confirmée, le client est prévenu')).toBeVisible();
   await expect(request).toHaveCount(0);
+
+  // The confirmed nights are in the room's export feed, for the platforms to close them.
+  await page.goto(`/admin${roomHref}`);
+  await page.getByRole('tab', { name: 'Calendriers' }).click();
+  const exportUrl = await page.getByLabel("Lien d'export iCal").inputValue();
+  const feed = await page.request.get(exportUrl);
+  expect(feed.status()).toBe(200);
+  const ics = await feed.text();
+  expect(ics).toContain(`DTSTART;VALUE=DATE:${arrival.replaceAll('-', '')}`);
+  expect(ics).toContain(`DTEND;VALUE=DATE:${departure.replaceAll('-', '')}`);
 
   await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
   await expect(page.getByTestId('quote')).toContainText('Nights already taken');

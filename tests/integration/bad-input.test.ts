@@ -2,12 +2,16 @@
 // child process): hundreds of malformed submissions to every form and endpoint. Each
 // must be answered 400 or 413 (429 only for the limits), never 5xx, and store nothing.
 import http from 'node:http';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
-import { contactEmails, distances, languages, rooms, seasons, testimonials, transportOptions } from '~/.server/db/schema';
+import { contactEmails, distances, icalEvents, icalFeeds, languages, rooms, seasons, testimonials, transportOptions } from '~/.server/db/schema';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { databaseDigest } from '../support/db-digest';
+import { startFeedServer } from '../support/feed-server';
+import { decodeToast } from '../support/toast-cookie';
+import { guesthouseToday } from '~/.server/booking/clock';
+import { addDays } from '~/lib/nights';
 
 const ADMIN = { email: 'bad-input-admin@example.com', password: 'bad-input-password' };
 let app: AppProcess;
@@ -15,7 +19,8 @@ let adminCookie = '';
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  app = await startAppProcess({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true' });
+  // Calendar feeds are served from this machine (the hostile-feed cases below).
+  app = await startAppProcess({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true', ICAL_ALLOW_PRIVATE_ADDRESSES: 'true' });
   const response = await fetch(`${app.url}/auth`, {
     method: 'POST',
     redirect: 'manual',
@@ -60,6 +65,8 @@ const OPTIONAL_TEXT = [LONG, 'a\u0000b'];
 const EMAIL = ['', 'not-an-email', 'a@', '@example.com', 'a b@example.com', `${'x'.repeat(300)}@example.com`, 'a@b.c\u0000'];
 const UUID = ['', 'not-a-uuid', "' or 1=1 --", '../../etc/passwd', '123'];
 const INT = ['', 'abc', '-1', '0', '1e309', '99999999999', '2.5', 'NaN'];
+const DATE = ['', 'demain', '2031-02-30', '2031-13-01', '01/01/2099', '99999-01-01', LONG];
+const inDays = (days: number) => addDays(guesthouseToday(), days);
 const URL_VALUES = ['javascript:alert(1)', 'ftp://example.com', 'not a url', `https://${'x'.repeat(3000)}.com`, 'data:text/html,<script>'];
 
 const ENDPOINTS: Endpoint[] = [
@@ -120,6 +127,56 @@ const ENDPOINTS: Endpoint[] = [
     bad: { id: UUID },
   },
   {
+    name: 'booking request',
+    path: `/room/ROOM`,
+    admin: false,
+    valid: () => ({ intent: 'book', arrival: inDays(40), departure: inDays(42), guests: '2', name: 'Marie', email: 'marie@example.com', phone: '', message: '' }),
+    bad: {
+      arrival: DATE,
+      departure: DATE,
+      guests: ['', 'abc', '-1', '0', '1e309', '2.5', '11', 'NaN'],
+      name: TEXT,
+      email: EMAIL,
+      phone: OPTIONAL_TEXT,
+      message: OPTIONAL_TEXT,
+    },
+  },
+  {
+    name: 'reservations (accept)',
+    path: '/admin/reservations',
+    admin: true,
+    valid: () => ({ intent: 'accept', id: '00000000-0000-4000-8000-000000000000' }),
+    bad: { id: UUID },
+  },
+  {
+    name: 'reservations (refuse)',
+    path: '/admin/reservations',
+    admin: true,
+    valid: () => ({ intent: 'refuse', id: '00000000-0000-4000-8000-000000000000', message: 'Désolés' }),
+    bad: { id: UUID, message: [LONG] },
+  },
+  {
+    name: 'reservations (manual block)',
+    path: '/admin/reservations',
+    admin: true,
+    valid: () => ({ intent: 'add-block', roomId: ids.room!, firstNight: inDays(300), lastNight: inDays(302), note: 'Travaux' }),
+    bad: { roomId: UUID, firstNight: DATE, lastNight: [...DATE, inDays(299)], note: [LONG] },
+  },
+  {
+    name: 'reservations (remove block)',
+    path: '/admin/reservations',
+    admin: true,
+    valid: () => ({ intent: 'delete-block', id: '00000000-0000-4000-8000-000000000000' }),
+    bad: { id: UUID },
+  },
+  {
+    name: 'reservations (sync a feed)',
+    path: '/admin/reservations',
+    admin: true,
+    valid: () => ({ intent: 'sync-feed', id: '00000000-0000-4000-8000-000000000000' }),
+    bad: { id: UUID },
+  },
+  {
     name: 'rooms list',
     path: '/admin/rooms',
     admin: true,
@@ -160,6 +217,13 @@ const ENDPOINTS: Endpoint[] = [
     admin: true,
     valid: () => ({ intent: 'add-period', id: ids.season!, firstNight: '2099-01-01', lastNight: '2099-01-05' }),
     bad: { id: UUID, firstNight: ['', 'demain', '2031-02-30', '2031-13-01', '01/01/2099', LONG], lastNight: ['', '2098-12-31', '2099-01-32', LONG] },
+  },
+  {
+    name: 'seasons (edit period)',
+    path: '/admin/seasons',
+    admin: true,
+    valid: () => ({ intent: 'update-period', id: '00000000-0000-4000-8000-000000000000', firstNight: '2099-01-01', lastNight: '2099-01-05' }),
+    bad: { id: UUID, firstNight: DATE, lastNight: ['', '2098-12-31', '2099-01-32', LONG] },
   },
   {
     name: 'seasons (delete period)',
@@ -495,5 +559,67 @@ describe('auth API bodies', () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/Requête invalide/);
     expect(await databaseDigest()).toBe(before);
+  });
+});
+
+// Issue 14: hostile calendar feeds, added in the room editor (fetched at once) and synced
+// again with 'Synchroniser maintenant': a clear refusal naming the reason, no event
+// stored, never a 5xx, and the server (and its sync) keeps working.
+describe('hostile calendar feeds through the back office', () => {
+  let feeds: Awaited<ReturnType<typeof startFeedServer>>;
+  beforeAll(async () => {
+    feeds = await startFeedServer();
+  });
+  afterAll(async () => {
+    await feeds?.close();
+  });
+
+  const calendar = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', ...lines, 'END:VCALENDAR'].join('\r\n');
+  const event = (uid: string, ...lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'];
+  const ymd = (days: number) => inDays(days).replaceAll('-', '');
+  const HOSTILE: Array<[string, string | Buffer, RegExp]> = [
+    ['malformed', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026', /pas un calendrier iCal/],
+    ['html login page', '<!doctype html><title>Sign in</title>', /pas un calendrier iCal/],
+    ['huge file', Buffer.alloc(2_100_000, 'A'), /trop volumineux/],
+    ['10,000 events', calendar(...Array.from({ length: 10_000 }, (_, i) => event(`e${i}`, `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)).flat()), /trop d'événements/],
+    ['no end', calendar(...event('x', `DTSTART:${ymd(5)}T100000Z`)), /fin absente/],
+    ['DTEND before DTSTART', calendar(...event('x', `DTSTART;VALUE=DATE:${ymd(9)}`, `DTEND;VALUE=DATE:${ymd(5)}`)), /avant le début/],
+    ['year 9999', calendar(...event('x', 'DTSTART;VALUE=DATE:99990101', 'DTEND;VALUE=DATE:99990103')), /hors limites/],
+    ['non-UTF-8', Buffer.from(calendar(...event('x', 'SUMMARY:Réservé', `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)), 'latin1'), /UTF-8/],
+  ];
+
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded', cookie: adminCookie },
+      body: new URLSearchParams(fields),
+    });
+
+  it.each(HOSTILE)('%s: refused with its reason, nothing imported, no 5xx', async (name, body, reason) => {
+    const path = `/hostile-${name.replace(/\W+/g, '-')}.ics`;
+    feeds.serve(path, { body });
+    const added = await post(`/admin/room/${ids.room}`, { intent: 'add-feed', url: feeds.url(path) });
+    expect(added.status).toBe(200);
+    expect(decodeToast(added.headers)!.description).toMatch(new RegExp(`^Calendrier ajouté, mais sa lecture a échoué : .*${reason.source}`));
+    const [feed] = await db.select().from(icalFeeds).where(eq(icalFeeds.url, feeds.url(path)));
+    expect(feed!.lastError).toMatch(reason);
+    const synced = await post('/admin/reservations', { intent: 'sync-feed', id: feed!.id });
+    expect(synced.status).toBe(400);
+    expect(decodeToast(synced.headers)!.description).toMatch(new RegExp(`^Synchronisation échouée : .*${reason.source}`));
+    expect(await db.select().from(icalEvents).where(eq(icalEvents.feedId, feed!.id))).toEqual([]);
+    await db.delete(icalFeeds).where(eq(icalFeeds.id, feed!.id));
+  });
+
+  it('after all of them the server still answers and still imports a good feed', async () => {
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    feeds.serve('/good.ics', { body: calendar(...event('ok', `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(7)}`)) });
+    const added = await post(`/admin/room/${ids.room}`, { intent: 'add-feed', url: feeds.url('/good.ics') });
+    expect(decodeToast(added.headers)!.description).toBe('Calendrier ajouté avec succès : 1 événement importé');
+    const [feed] = await db.select().from(icalFeeds).where(eq(icalFeeds.url, feeds.url('/good.ics')));
+    expect(await db.select({ startNight: icalEvents.startNight, endNight: icalEvents.endNight }).from(icalEvents).where(eq(icalEvents.feedId, feed!.id))).toEqual([
+      { startNight: inDays(5), endNight: inDays(7) },
+    ]);
+    await db.delete(icalFeeds).where(eq(icalFeeds.id, feed!.id));
   });
 });
