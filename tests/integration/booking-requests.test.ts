@@ -17,7 +17,7 @@ import { upsertTexts } from '~/.server/content';
 import { db } from '~/.server/db/client';
 import { bookings, contactEmails, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
 import { roomTextKey, seasonNameKey } from '~/.server/content-keys';
-import { addDays } from '~/lib/nights';
+import { addDays, formatNightFr } from '~/lib/nights';
 import { loader as exportLoader } from '~/routes/resources/ical-export';
 import { startFeedServer } from '../support/feed-server';
 import { getRequest, run } from '../support/requests';
@@ -154,6 +154,24 @@ describe("the owner's answers", () => {
     expect(feed.data).toContain(`DTSTART;VALUE=DATE:${d(40).replaceAll('-', '')}`);
     expect(feed.data).toContain(`DTEND;VALUE=DATE:${d(43).replaceAll('-', '')}`);
     expect(feed.data).not.toContain('Jane');
+  });
+
+  it('refuses to accept nights a feed blocked after the request was stored (feeds fetched again first)', async () => {
+    const [room] = await db.insert(rooms).values({ position: 2, pricePerNight: 100 }).returning();
+    const empty = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n');
+    server.serve('/before-accept.ics', { body: empty });
+    await addRoomFeed(room!.id, server.url('/before-accept.ics'));
+    const created = await createBookingRequest({ roomId: room!.id, arrival: d(80), departure: d(83), guests: 2, ...guest });
+    if (!created.ok) throw new Error('request refused');
+    const ymd = (n: number) => d(n).replaceAll('-', '');
+    server.serve('/before-accept.ics', {
+      body: ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//airbnb//EN', 'BEGIN:VEVENT', 'UID:y@airbnb.com', `DTSTART;VALUE=DATE:${ymd(81)}`, `DTEND;VALUE=DATE:${ymd(82)}`, 'SUMMARY:Reserved', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n'),
+    });
+    const hits = server.hits('/before-accept.ics');
+    const answer = await acceptBookingRequest(created.id);
+    expect(server.hits('/before-accept.ics')).toBe(hits + 1);
+    expect(answer).toEqual({ ok: false, message: `Ces nuits ne sont plus libres : ${formatNightFr(d(81))}` });
+    expect((await db.select().from(bookings).where(eq(bookings.id, created.id)))[0]!.status).toBe('pending');
   });
 
   it('two accepts of overlapping requests at the same moment: exactly one succeeds, the other gets a clear message', async () => {
