@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
@@ -16,15 +17,35 @@ import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { takeToast } from '~/.server/toast';
 import { resolveCatalog } from '~/lib/i18n';
 import { I18nProvider } from '~/lib/i18n-react';
+import { useInlineStyles } from '~/lib/inline-styles';
 import { useNonce } from '~/lib/nonce';
+import { useHydrated } from '~/lib/use-hydrated';
 import { ToastContext, type QueuedToast, type Toast } from '~/lib/toast';
 import type { Route } from './+types/root';
-import stylesheet from './app.css?url';
+import appStylesheet from './app.css?url';
+import siteStylesheet from './site.css?url';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+/**
+ * Public pages carry their stylesheet (site.css, the public site's classes only) inline,
+ * so first paint needs the HTML alone; the back office and the sign-in page link the
+ * whole app.css. React leaves a hydrated <style>'s content as the server sent it; once
+ * hydrated, public pages also link site.css, which keeps them styled after an in-app
+ * navigation from a page whose <style> was empty (the back office).
+ */
+function Stylesheets() {
+  const matches = useMatches();
+  const inline = useInlineStyles();
+  const hydrated = useHydrated();
+  const wholeApp = matches.some((m) => m.id.startsWith('routes/admin/') || m.id === 'routes/site/auth');
+  return (
+    <>
+      <style dangerouslySetInnerHTML={{ __html: wholeApp ? '' : inline }} />
+      {wholeApp ? <link rel="stylesheet" href={appStylesheet} /> : hydrated ? <link rel="stylesheet" href={siteStylesheet} /> : null}
+    </>
+  );
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
@@ -69,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <Stylesheets />
         <Links />
       </head>
       <body>
