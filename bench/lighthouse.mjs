@@ -34,11 +34,21 @@ function lostPoints(lhr) {
   return lost.sort((a, b) => b.cost - a.cost).map((a) => `${a.id} (${a.category})`);
 }
 
+/** One Lighthouse run; a failed trace (NO_NAVSTART and the like, seen on a loaded machine) is retried twice. */
+async function auditOnce(url, port) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    console.warn(`Lighthouse failed on ${url} (${lhr.runtimeError.code}), again…`);
+  }
+}
+
 /**
  * Audits each { label, url } `runs` times in one headless Chromium (Lighthouse resets
  * storage between runs) and returns the medians per page.
  */
-export async function auditPages({ pages, runs = 3, log = console.log }) {
+export async function auditPages({ pages, runs = 3, log = console.log, onPage = () => {} }) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -48,9 +58,7 @@ export async function auditPages({ pages, runs = 3, log = console.log }) {
     for (const page of pages) {
       const lhrs = [];
       for (let run = 0; run < runs; run++) {
-        const { lhr } = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.url}: ${lhr.runtimeError.message}`);
-        lhrs.push(lhr);
+        lhrs.push(await auditOnce(page.url, chrome.port));
       }
       const scores = Object.fromEntries(CATEGORIES.map((id) => [id, median(lhrs.map((l) => Math.round((l.categories[id].score ?? 0) * 100)))]));
       const fcp = median(lhrs.map((l) => l.audits['first-contentful-paint'].numericValue));
@@ -60,6 +68,7 @@ export async function auditPages({ pages, runs = 3, log = console.log }) {
       const result = { ...page, scores, fcp, lcp, lost: lostPoints(medianRun) };
       log(`${page.label}: ${CATEGORIES.map((id) => scores[id]).join('/')} · FCP ${(fcp / 1000).toFixed(2)} s · LCP ${(lcp / 1000).toFixed(2)} s`);
       results.push(result);
+      onPage(results);
     }
     return results;
   } finally {
@@ -76,10 +85,11 @@ export async function publicPages(base) {
     ['/livre-dor', '/livre-dor'],
     ['/mentions-legales', '/mentions-legales'],
   ];
-  return ['fr', 'en'].flatMap((lang) => paths.map(([label, path]) => ({ label: `${label} (${lang})`, path: label, lang, url: `${base}${path}?lang=${lang}` })));
+  // Page by page, both languages together: a run cut short still covers whole pages.
+  return paths.flatMap(([label, path]) => ['fr', 'en'].map((lang) => ({ label: `${label} (${lang})`, path: label, lang, url: `${base}${path}?lang=${lang}` })));
 }
 
-export function reportSection(results, { started, runs }) {
+export function reportSection(results, { started, runs, planned = results.length }) {
   const ok = (met) => (met ? 'met' : '**not met**');
   const lines = [
     '<!-- lighthouse:start (written by node bench/lighthouse.mjs --write) -->',
@@ -102,6 +112,7 @@ export function reportSection(results, { started, runs }) {
         `${parts.join('; ')} | ${r.lost.slice(0, 4).join(', ') || '—'} |`
       );
     }),
+    ...(results.length < planned ? ['', `**Incomplete:** ${results.length} of ${planned} pages audited so far (the section is rewritten after each page).`] : []),
     '<!-- lighthouse:end -->',
   ];
   return lines.join('\n');
@@ -126,7 +137,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       app = await startApp({ dataDir });
       base = app.base;
     }
-    const results = await auditPages({ pages: await publicPages(base), runs });
+    const pages = await publicPages(base);
+    // Written after each page, so that a run stopped early leaves what it measured.
+    const onPage = (done) => args.write === 'true' && done.length < pages.length && writeSection('lighthouse', reportSection(done, { started, runs, planned: pages.length }));
+    const results = await auditPages({ pages, runs, onPage });
     const section = reportSection(results, { started, runs });
     console.log(`\n${section}`);
     if (args.write === 'true') writeSection('lighthouse', section);

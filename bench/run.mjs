@@ -2,8 +2,8 @@
 // built app on the demo content (each in its own fresh DATA_DIR) and writes its section
 // of bench/RESULTS.md:
 //   bytes       node bench/bundle-size.mjs   JS and CSS gzip per public page, back-office modules reached
-//   lighthouse  node bench/lighthouse.mjs    Lighthouse 12 mobile, median of 3, four pages in fr and en
 //   throughput  node bench/throughput.mjs    wrk against the app and nginx, page cache on and off, RSS
+//   lighthouse  node bench/lighthouse.mjs    Lighthouse 12 mobile, median of 3, four pages in fr and en
 //   memory      node bench/memory.mjs        idle, peaks under load (cache on and off), image burst, soak + leak check
 // The full run takes about half an hour on a 2-core machine.
 //
@@ -21,8 +21,8 @@ const only = args.only ? new Set(args.only.split(',')) : null;
 
 const steps = [
   { name: 'bytes', script: 'bundle-size.mjs', args: [] },
-  { name: 'lighthouse', script: 'lighthouse.mjs', args: quick ? ['--runs=1'] : [] },
   { name: 'throughput', script: 'throughput.mjs', args: quick ? ['--seconds=3'] : [] },
+  { name: 'lighthouse', script: 'lighthouse.mjs', args: quick ? ['--runs=1'] : [] },
   { name: 'memory', script: 'memory.mjs', args: quick ? ['--quick'] : [] },
 ];
 
