@@ -22,6 +22,7 @@ export default [
     route('sections', 'routes/admin/sections.tsx'),
     route('section/:sectionId', 'routes/admin/section-editor.tsx'),
     route('languages', 'routes/admin/languages.tsx'),
+    route('translations', 'routes/admin/translations.tsx'),
     route('config', 'routes/admin/config.tsx'),
   ]),
 

@@ -70,3 +70,70 @@ export function parseTextKey(key: string): ParsedTextKey | null {
 export function sqlTextKey<O extends EntityOwner>(owner: O, idColumn: AnyPgColumn, field: TextField<O>): SQL<string> {
   return sql<string>`${`${owner}_`} || ${idColumn}::text || ${`_${field}`}`;
 }
+
+/**
+ * Where each translatable field is edited: the French label shown in lists, the screen
+ * (and tab) that edits it, and the field's name there. Editors mark the field's block
+ * with `data-text-field="<name>"` so that a link `?editing=xx&tab=…&field=<name>`
+ * opens it in that language, focused.
+ */
+export const FIELD_EDITORS = {
+  site_config: {
+    screen: () => '/admin/config',
+    tab: null,
+    fields: {
+      name: { label: 'Nom du site', field: () => 'name' },
+      tagline: { label: 'Slogan', field: () => 'tagline' },
+      modalites: { label: 'Modalités', field: () => 'modalites' },
+    },
+  },
+  room: {
+    screen: (id: string) => `/admin/room/${id}`,
+    tab: 'general',
+    fields: {
+      name: { label: 'Nom de la chambre', field: () => 'name' },
+      short_description: { label: 'Description courte', field: () => 'shortDescription' },
+      long_description: { label: 'Description détaillée', field: () => 'longDescription' },
+      tags: { label: 'Tags', field: () => 'tags' },
+    },
+  },
+  homepage_section: {
+    screen: (id: string) => `/admin/section/${id}`,
+    tab: 'general',
+    fields: {
+      title: { label: 'Titre', field: () => 'title' },
+      content: { label: 'Contenu', field: () => 'content' },
+    },
+  },
+  transport: {
+    screen: () => '/admin/config',
+    tab: null,
+    fields: { description: { label: 'Description', field: (id: string) => `transport-${id}` } },
+  },
+  season: {
+    screen: () => '/admin/seasons',
+    tab: null,
+    fields: { name: { label: 'Nom', field: (id: string) => `season-${id}` } },
+  },
+} as const satisfies {
+  [O in TextOwner]: {
+    screen: (id: string) => string;
+    tab: string | null;
+    fields: { [F in TextField<O>]: { label: string; field: (id: string) => string } };
+  };
+};
+
+/** The name an editor gives the field (its `data-text-field`). */
+export function editorFieldName(owner: TextOwner, entityId: string | null, field: TextField): string {
+  const fields = FIELD_EDITORS[owner].fields as Record<string, { field: (id: string) => string }>;
+  return fields[field]!.field(entityId ?? '');
+}
+
+/** The link that opens the field's editor in `language`, on the right tab, focused on the field. */
+export function editorLink(owner: TextOwner, entityId: string | null, field: TextField, language: string): string {
+  const editor = FIELD_EDITORS[owner];
+  const params = new URLSearchParams({ editing: language });
+  if (editor.tab) params.set('tab', editor.tab);
+  params.set('field', editorFieldName(owner, entityId, field));
+  return `${editor.screen(entityId ?? '')}?${params}`;
+}

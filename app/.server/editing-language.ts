@@ -6,8 +6,13 @@ import { listEditingLanguages } from './languages';
 
 export const EDITING_LANGUAGE_COOKIE = 'editingLanguage';
 
+/** A link may choose the language: `?editing=xx` (the Traductions screen's links to a field). */
+export const EDITING_LANGUAGE_PARAM = 'editing';
+
 export async function getEditingLanguage(request: Request): Promise<string> {
   const active = await listEditingLanguages();
+  const asked = new URL(request.url).searchParams.get(EDITING_LANGUAGE_PARAM);
+  if (asked && active.some((l) => l.code === asked)) return asked;
   const cookie = readCookie(request, EDITING_LANGUAGE_COOKIE);
   if (cookie && active.some((l) => l.code === cookie)) return cookie;
   return active.some((l) => l.code === 'fr') ? 'fr' : (active.find((l) => l.isDefault)?.code ?? active[0]?.code ?? 'fr');
@@ -22,4 +27,11 @@ export async function getEditingLanguageDetails(request: Request) {
 
 export function editingLanguageCookie(code: string) {
   return serializeCookie(EDITING_LANGUAGE_COOKIE, code, { maxAge: 31_536_000 });
+}
+
+/** The cookie to set when a link chose the editing language (`?editing=xx`), so that it stays chosen. */
+export function rememberLinkedEditingLanguage(request: Request, language: string): string | null {
+  const asked = new URL(request.url).searchParams.get(EDITING_LANGUAGE_PARAM);
+  if (asked !== language || readCookie(request, EDITING_LANGUAGE_COOKIE) === language) return null;
+  return editingLanguageCookie(language);
 }

@@ -4,7 +4,7 @@
 // under `season_{id}_name` (issue 14).
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { formatNightFr } from '~/lib/nights';
-import { loadTexts, upsertTexts } from './content';
+import { loadTexts, SOURCE_LANGUAGE, upsertTexts } from './content';
 import { seasonNameKey } from './content-keys';
 import { db } from './db/client';
 import { isExclusionViolation } from './db/errors';
@@ -16,7 +16,7 @@ export interface Season {
 }
 
 /** The language whose name is the `name` column. */
-const COLUMN_LANGUAGE = 'fr';
+const COLUMN_LANGUAGE = SOURCE_LANGUAGE;
 
 /** The Saisons screen's list: each season with its periods, minimum stay and its name in `language` ('' when none). */
 export async function listSeasonDetails(language: string) {
@@ -36,14 +36,18 @@ export async function listSeasonDetails(language: string) {
   }));
 }
 
+/** The French name goes to the column and to the French text, the source of the season's translations. */
 export async function createSeason(name: string): Promise<Season> {
-  const [row] = await db.insert(seasons).values({ name }).returning({ id: seasons.id, name: seasons.name });
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(seasons).values({ name }).returning({ id: seasons.id, name: seasons.name });
+    await upsertTexts(tx, { contentType: 'season', entityId: row!.id, language: COLUMN_LANGUAGE }, [{ key: seasonNameKey(row!.id), value: name }]);
+    return row!;
+  });
 }
 
 /**
- * Renames the season in French. True when the season existed. A French text saved
- * under the name key (e.g. by the demo) follows, so visitors read the new name.
+ * Renames the season in French. True when the season existed. The French text
+ * under the name key follows, so visitors read the new name and translations turn "à revoir".
  */
 export async function renameSeason(id: string, name: string): Promise<boolean> {
   return db.transaction(async (tx) => {

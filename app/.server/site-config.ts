@@ -3,7 +3,7 @@
 // legal page and edited in Configuration. The public header/footer read is site/shell.ts.
 import { db } from './db/client';
 import { siteConfig } from './db/schema';
-import { loadTexts, upsertTexts } from './content';
+import { loadTexts, SOURCE_LANGUAGE, upsertTexts } from './content';
 import { siteTextKey } from './content-keys';
 import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
@@ -15,14 +15,19 @@ export async function getSiteConfigRow() {
   return row ?? null;
 }
 
-/** The configuration screen's values: columns plus the texts of the editing language. */
+/**
+ * The configuration screen's values: columns plus the texts of the editing language.
+ * The name and tagline columns hold French: they fill the French form only, so that
+ * saving another language never stores French text as its translation.
+ */
 export async function getSiteConfigForEditing(language: string) {
   const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config', null)]);
   const text = (key: string) => texts.get(key)?.[language] ?? '';
+  const column = (value: string | null | undefined) => (language === SOURCE_LANGUAGE ? (value ?? '') : '');
   return {
     exists: row !== null,
-    name: text(siteTextKey('name')) || (row?.name ?? ''),
-    tagline: text(siteTextKey('tagline')) || (row?.tagline ?? ''),
+    name: text(siteTextKey('name')) || column(row?.name),
+    tagline: text(siteTextKey('tagline')) || column(row?.tagline),
     modalites: text(siteTextKey('modalites')),
     contactEmail: row?.contactEmail ?? '',
     phones: row?.phones ?? [],

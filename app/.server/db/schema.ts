@@ -331,6 +331,10 @@ export const multilingualContent = pgTable(
     contentType: text('content_type').notNull(),
     // Polymorphic owner (room, section, transport option…); null for site-wide texts.
     entityId: uuid('entity_id'),
+    // A translation's fingerprint (sha256 hex) of the French text it was made from:
+    // when French changes, the two differ and the translation is "à revoir" (issue 16).
+    // null on French rows, and on a translation saved while no French text existed.
+    sourceFingerprint: text('source_fingerprint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

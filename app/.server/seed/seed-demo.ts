@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { db, type Executor, type Tx } from '../db/client';
+import { fingerprintText, SOURCE_LANGUAGE } from '../content';
 import { roomTextKey, sectionTextKey, siteTextKey, transportDescriptionKey } from '../content-keys';
 import {
   contactEmails,
@@ -109,6 +110,8 @@ function localizedRows(
       languageCode: code,
       contentType,
       entityId,
+      // The demo's translations are up to date with its French texts.
+      sourceFingerprint: code === SOURCE_LANGUAGE ? null : fingerprintText(values[SOURCE_LANGUAGE]),
     })),
   );
 }

@@ -9,6 +9,7 @@ import {
   LayoutListIcon,
   MessageSquareQuoteIcon,
   SettingsIcon,
+  SpellCheckIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -53,6 +54,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { label: 'Réservations', to: '/admin/reservations', icon: CalendarCheckIcon, isActive: under('/admin/reservations') },
   { label: 'Sections', to: '/admin/sections', icon: LayoutListIcon, isActive: (p) => p.startsWith('/admin/section') },
   { label: 'Langues', to: '/admin/languages', icon: LanguagesIcon, isActive: under('/admin/languages') },
+  { label: 'Traductions', to: '/admin/translations', icon: SpellCheckIcon, isActive: under('/admin/translations') },
   { label: 'Configuration', to: '/admin/config', icon: SettingsIcon, isActive: under('/admin/config') },
 ];
 
@@ -164,7 +166,7 @@ function EditingLanguagePicker({ languages, value }: { languages: EditingLanguag
           </option>
         ))}
       </select>
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="redirectTo" value={withoutLinkedLanguage(location.pathname, location.search)} />
       <p id={hintId} className="text-xs text-muted-foreground">
         Langue pour la saisie de contenu
       </p>
@@ -175,4 +177,12 @@ function EditingLanguagePicker({ languages, value }: { languages: EditingLanguag
       </noscript>
     </Form>
   );
+}
+
+/** Back to the same page in the chosen language: a language a link chose (?editing=xx) must not win over it. */
+function withoutLinkedLanguage(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('editing');
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
 }

@@ -22,10 +22,12 @@ export const CreateLanguageSchema = z.object({
   name,
   isActive: checkbox,
   isDefault: checkbox,
+  confirmIncomplete: checkbox,
 });
 
 // The code is fixed after creation (SPEC §5): the edit form does not send it.
-export const UpdateLanguageSchema = z.object({ id: languageId, name, isActive: checkbox, isDefault: checkbox });
+// confirmIncomplete: the owner confirmed making public a language whose texts are not all translated.
+export const UpdateLanguageSchema = z.object({ id: languageId, name, isActive: checkbox, isDefault: checkbox, confirmIncomplete: checkbox });
 export const DeleteLanguageSchema = z.object({ id: languageId });
 export const MoveLanguageSchema = z.object({
   id: languageId,

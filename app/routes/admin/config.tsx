@@ -17,12 +17,14 @@ import {
   saveTransportDescription,
   setTransportEnabled,
 } from '~/.server/transport';
+import { listFieldsToReview } from '~/.server/translation-coverage';
 import { BackupCard } from '~/components/admin/config/backup-card';
 import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card';
 import { DistancesCard } from '~/components/admin/config/distances-card';
 import { GeneralCard } from '~/components/admin/config/general-card';
 import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
+import { useLinkedField } from '~/components/admin/translation-field';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { AddContactEmailSchema, DeleteContactEmailSchema } from '~/lib/schemas/contact-email';
 import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID } from '~/lib/schemas/distance';
@@ -48,7 +50,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       getLegalNotice(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
-    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal };
+    const review = await listFieldsToReview(
+      [{ owner: 'site_config', entityId: null }, ...transports.map((t) => ({ owner: 'transport' as const, entityId: t.id }))],
+      language,
+    );
+    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, review };
   } catch (error) {
     // The failed-load policy of a list screen, with the spec's own page text for this one.
     console.error(`[${SCREEN}] load failed:`, error);
@@ -138,6 +144,7 @@ export const meta = () => adminMeta('Configuration du Site');
 
 export default function Config() {
   const loaded = useLoaderData<typeof loader>();
+  useLinkedField();
   return (
     <section aria-labelledby="config-title" className="space-y-6">
       <ScreenHeader
@@ -147,9 +154,9 @@ export default function Config() {
       />
       {loaded.ok ? (
         <>
-          <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} />
+          <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <ContactEmailsCard emails={loaded.contactEmails} />
-          <TransportCard transports={loaded.transports} languageName={loaded.languageName} />
+          <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />
           <DistancesCard distances={loaded.distances} />
           <LegalNoticeCard values={loaded.legal} />
           <BackupCard lastBackup={loaded.lastBackup} />

@@ -6,6 +6,12 @@ import { useLoaderData } from 'react-router';
 import { loadList, refuse, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { createLanguage, deleteLanguage, listLanguages, moveLanguage, updateLanguage } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
+import {
+  findIncompleteActivation,
+  incompleteActivationMessage,
+  listTranslationCoverage,
+  measureLanguagePercent,
+} from '~/.server/translation-coverage';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { LanguageDialog, type LanguageDialogState } from '~/components/admin/languages/language-dialog';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
@@ -25,9 +31,17 @@ const SCREEN = 'admin/languages';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return loadList(SCREEN, 'Impossible de charger les langues', async () => ({ languages: await listLanguages() }), {
-    languages: [],
-  });
+  return loadList(
+    SCREEN,
+    'Impossible de charger les langues',
+    async () => {
+      const [languages, coverage, newLanguagePercent] = await Promise.all([listLanguages(), listTranslationCoverage(), measureLanguagePercent('')]);
+      // What activating each language would publish (a confirmation under 100 %).
+      const percents = Object.fromEntries(coverage.map((c) => [c.code, c.percent]));
+      return { languages, percents, newLanguagePercent };
+    },
+    { languages: [], percents: {} as Record<string, number>, newLanguagePercent: 100 },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -40,7 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: CreateLanguageSchema,
         failure: 'Impossible de sauvegarder la langue',
-        perform: async (value) => ruleOutcome(await createLanguage(value)),
+        perform: async ({ confirmIncomplete, ...value }) => {
+          const incomplete = value.isActive && !confirmIncomplete ? await findIncompleteActivation(value) : null;
+          return incomplete ? refuse(incompleteActivationMessage(incomplete)) : ruleOutcome(await createLanguage(value));
+        },
         success: 'Langue créée avec succès',
       });
     case 'update':
@@ -48,7 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: UpdateLanguageSchema,
         failure: 'Impossible de sauvegarder la langue',
-        perform: async ({ id, ...values }) => ruleOutcome(await updateLanguage(id, values)),
+        perform: async ({ id, confirmIncomplete, ...values }) => {
+          const incomplete = values.isActive && !confirmIncomplete ? await findIncompleteActivation({ id }) : null;
+          return incomplete ? refuse(incompleteActivationMessage(incomplete)) : ruleOutcome(await updateLanguage(id, values));
+        },
         success: 'Langue modifiée avec succès',
       });
     case 'delete':
@@ -76,7 +96,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta = () => adminMeta('Gestion des Langues');
 
 export default function Languages() {
-  const { languages, loadError } = useLoaderData<typeof loader>();
+  const { languages, percents, newLanguagePercent, loadError } = useLoaderData<typeof loader>();
   const [dialog, setDialog] = useState<LanguageDialogState>(null);
 
   return (
@@ -142,7 +162,11 @@ export default function Languages() {
         </ListTable>
       </div>
 
-      <LanguageDialog state={dialog} onClose={() => setDialog(null)} />
+      <LanguageDialog
+        state={dialog}
+        percent={dialog?.mode === 'edit' ? (percents[dialog.language.code] ?? 100) : newLanguagePercent}
+        onClose={() => setDialog(null)}
+      />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 // The back-office shell (SPEC §2): sidebar, header, sign-out, loading state.
 // This loader guards the page, but every child loader and action guards itself too.
 import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
-import { Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { data, Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { readCookie } from '~/.server/cookies';
-import { getEditingLanguage } from '~/.server/editing-language';
+import { getEditingLanguage, rememberLinkedEditingLanguage } from '~/.server/editing-language';
 import { countPendingBookings } from '~/.server/booking/requests';
 import { countUnreadContactMessages } from '~/.server/contact-messages';
 import { listEditingLanguages } from '~/.server/languages';
@@ -23,15 +23,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     countUnreadContactMessages(),
     countPendingBookings(),
   ]);
-  return {
-    email: viewer.email,
-    languages: languages.map(({ code, name, isActive }) => ({ code, name, isActive })),
-    editingLanguage,
-    unreadMessages,
-    pendingBookings,
-    // The state the user left the sidebar in (open unless they closed it).
-    sidebarOpen: readCookie(request, SIDEBAR_COOKIE_NAME) !== 'false',
-  };
+  // A link that chose the editing language (?editing=xx) keeps it chosen.
+  const remember = rememberLinkedEditingLanguage(request, editingLanguage);
+  return data(
+    {
+      email: viewer.email,
+      languages: languages.map(({ code, name, isActive }) => ({ code, name, isActive })),
+      editingLanguage,
+      unreadMessages,
+      pendingBookings,
+      // The state the user left the sidebar in (open unless they closed it).
+      sidebarOpen: readCookie(request, SIDEBAR_COOKIE_NAME) !== 'false',
+    },
+    remember ? { headers: { 'Set-Cookie': remember } } : undefined,
+  );
 }
 
 export function meta() {

@@ -19,6 +19,7 @@ import {
   saveRoomSeasonPrice,
 } from '~/.server/rooms';
 import { redirectWithToast } from '~/.server/toast';
+import { listFieldsToReview } from '~/.server/translation-coverage';
 import { loadEditor, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
@@ -28,6 +29,7 @@ import { EditorHeader } from '~/components/admin/editor-header';
 import { adminMeta } from '~/components/admin/screen-kit';
 import { ErrorList, Field } from '~/components/forms';
 import { RichTextField } from '~/components/admin/rich-text-editor';
+import { TranslatableField, useLinkedField } from '~/components/admin/translation-field';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Input } from '~/components/ui/input';
@@ -43,12 +45,16 @@ const SCREEN = 'admin/room-editor';
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const language = await getEditingLanguageDetails(request);
-  if (params.roomId === 'new') return { room: null, seasonPrices: [], calendars: null, language };
+  if (params.roomId === 'new') return { room: null, seasonPrices: [], calendars: null, language, review: [] as string[] };
   const roomId = params.roomId;
   return loadEditor(SCREEN, 'Impossible de charger la chambre', async () => {
     if (!isUuid(roomId)) return null;
-    const [room, seasonPrices] = await Promise.all([getRoomForEdit(roomId, language.code), listRoomSeasonPrices(roomId)]);
-    return room ? { room, seasonPrices, calendars: await loadCalendars(roomId), language } : null;
+    const [room, seasonPrices, review] = await Promise.all([
+      getRoomForEdit(roomId, language.code),
+      listRoomSeasonPrices(roomId),
+      listFieldsToReview([{ owner: 'room', entityId: roomId }], language.code),
+    ]);
+    return room ? { room, seasonPrices, calendars: await loadCalendars(roomId), language, review } : null;
   });
 }
 
@@ -154,6 +160,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function RoomEditor() {
   const { room, seasonPrices, calendars, language } = useLoaderData<typeof loader>();
   const [tab, setTab] = useState('general');
+  useLinkedField(setTab);
   const saved = room !== null;
   const title = room ? `Édition: ${room.anyName || 'Chambre'}` : 'Nouvelle chambre';
 
@@ -204,7 +211,7 @@ export default function RoomEditor() {
 }
 
 function RoomForm() {
-  const { room } = useLoaderData<typeof loader>();
+  const { room, review } = useLoaderData<typeof loader>();
   const [form, fields] = useAdminForm({
     schema: RoomSchema,
     reply: useActionData<typeof action>(),
@@ -218,15 +225,17 @@ function RoomForm() {
   return (
     <EditorForm formProps={getFormProps(form)} title="Informations générales" cancelTo="/admin/rooms">
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field
-          label="Nom de la chambre *"
-          inputProps={{
-            ...getInputProps(fields.name, { type: 'text' }),
-            placeholder: room?.anyName && !room.name ? room.anyName : undefined,
-            autoComplete: 'off',
-          }}
-          errors={fields.name.errors}
-        />
+        <TranslatableField field="name" review={review}>
+          <Field
+            label="Nom de la chambre *"
+            inputProps={{
+              ...getInputProps(fields.name, { type: 'text' }),
+              placeholder: room?.anyName && !room.name ? room.anyName : undefined,
+              autoComplete: 'off',
+            }}
+            errors={fields.name.errors}
+          />
+        </TranslatableField>
         <Field
           label="Personnes max *"
           inputProps={{ ...getInputProps(fields.maxGuests, { type: 'number' }), step: 1, inputMode: 'numeric' }}
@@ -238,13 +247,19 @@ function RoomForm() {
           errors={fields.pricePerNight.errors}
         />
       </div>
-      <RichTextField label="Description courte (page d'accueil)" meta={fields.shortDescription} defaultValue={room?.shortDescription ?? ''} />
-      <RichTextField label="Description détaillée" meta={fields.longDescription} defaultValue={room?.longDescription ?? ''} />
-      <Field
-        label="Tags (séparés par des virgules)"
-        inputProps={{ ...getInputProps(fields.tags, { type: 'text' }), placeholder: 'Vue sur jardin, Calme, Terrasse' }}
-        errors={fields.tags.errors}
-      />
+      <TranslatableField field="shortDescription" review={review}>
+        <RichTextField label="Description courte (page d'accueil)" meta={fields.shortDescription} defaultValue={room?.shortDescription ?? ''} />
+      </TranslatableField>
+      <TranslatableField field="longDescription" review={review}>
+        <RichTextField label="Description détaillée" meta={fields.longDescription} defaultValue={room?.longDescription ?? ''} />
+      </TranslatableField>
+      <TranslatableField field="tags" review={review}>
+        <Field
+          label="Tags (séparés par des virgules)"
+          inputProps={{ ...getInputProps(fields.tags, { type: 'text' }), placeholder: 'Vue sur jardin, Calme, Terrasse' }}
+          errors={fields.tags.errors}
+        />
+      </TranslatableField>
       <AmenityCheckboxes name={fields.amenities.name} defaultValue={room?.amenities ?? []} />
       <ErrorList id={fields.amenities.errorId} errors={fields.amenities.errors} />
     </EditorForm>

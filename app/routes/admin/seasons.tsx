@@ -22,10 +22,12 @@ import {
   setSeasonMinStay,
   updateSeasonPeriod,
 } from '~/.server/seasons';
+import { listFieldsToReview } from '~/.server/translation-coverage';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { PricePreviewCard } from '~/components/admin/seasons/price-preview-card';
 import { SeasonDetailsCard } from '~/components/admin/seasons/season-details-card';
+import { useLinkedField } from '~/components/admin/translation-field';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -53,13 +55,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadList(
     SCREEN,
     'Erreur lors du chargement des saisons',
-    async () => ({
-      seasons: await listSeasonDetails(code),
-      language,
-      rooms: (await listRoomCards(['fr'])).map((r) => ({ id: r.id, name: r.name })),
-      preview: asked ? { asked, quote: await previewStayPrice(asked) } : null,
-    }),
-    { seasons: [], language, rooms: [], preview: null },
+    async () => {
+      const seasons = await listSeasonDetails(code);
+      return {
+        seasons,
+        language,
+        review: await listFieldsToReview(seasons.map((s) => ({ owner: 'season' as const, entityId: s.id })), code),
+        rooms: (await listRoomCards(['fr'])).map((r) => ({ id: r.id, name: r.name })),
+        preview: asked ? { asked, quote: await previewStayPrice(asked) } : null,
+      };
+    },
+    { seasons: [], language, review: [] as string[], rooms: [], preview: null },
   );
 }
 
@@ -154,7 +160,8 @@ type Season = Awaited<ReturnType<typeof loader>>['seasons'][number];
 const isBlankName = (form: HTMLFormElement) => String(new FormData(form).get('name') ?? '').trim() === '';
 
 export default function Seasons() {
-  const { seasons, language, rooms, preview, loadError } = useLoaderData<typeof loader>();
+  const { seasons, language, review, rooms, preview, loadError } = useLoaderData<typeof loader>();
+  useLinkedField();
   return (
     <section aria-labelledby="seasons-title" className="space-y-6">
       <ScreenHeader
@@ -191,7 +198,7 @@ export default function Seasons() {
         </CardContent>
       </Card>
       {seasons.map((season) => (
-        <SeasonDetailsCard key={season.id} season={season} language={language} />
+        <SeasonDetailsCard key={season.id} season={season} language={language} review={review} />
       ))}
       <PricePreviewCard rooms={rooms} preview={preview} />
     </section>

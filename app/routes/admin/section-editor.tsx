@@ -8,6 +8,7 @@ import { requireAdmin } from '~/.server/permissions';
 import { getSectionForEdit, saveSection } from '~/.server/sections';
 import { redirectWithToast } from '~/.server/toast';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { listFieldsToReview } from '~/.server/translation-coverage';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
 import { EditorForm, ImagesCard } from '~/components/admin/editor-kit';
@@ -15,6 +16,7 @@ import { EditorHeader } from '~/components/admin/editor-header';
 import { adminMeta } from '~/components/admin/screen-kit';
 import { ErrorList, Field } from '~/components/forms';
 import { RichTextField } from '~/components/admin/rich-text-editor';
+import { TranslatableField, useLinkedField } from '~/components/admin/translation-field';
 import { Label } from '~/components/ui/label';
 import { Switch } from '~/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
@@ -27,11 +29,15 @@ const SCREEN = 'admin/section-editor';
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const language = await getEditingLanguageDetails(request);
-  if (params.sectionId === 'new') return { section: null, language };
+  if (params.sectionId === 'new') return { section: null, language, review: [] as string[] };
   const sectionId = params.sectionId;
   return loadEditor(SCREEN, 'Impossible de charger la section', async () => {
-    const section = isUuid(sectionId) ? await getSectionForEdit(sectionId, language.code) : null;
-    return section ? { section, language } : null;
+    if (!isUuid(sectionId)) return null;
+    const [section, review] = await Promise.all([
+      getSectionForEdit(sectionId, language.code),
+      listFieldsToReview([{ owner: 'homepage_section', entityId: sectionId }], language.code),
+    ]);
+    return section ? { section, language, review } : null;
   });
 }
 
@@ -65,6 +71,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function SectionEditor() {
   const { section, language } = useLoaderData<typeof loader>();
   const [tab, setTab] = useState('general');
+  useLinkedField(setTab);
   const title = section ? `Édition: ${section.displayTitle}` : 'Nouvelle section';
   return (
     <div className="space-y-6">
@@ -93,7 +100,7 @@ export default function SectionEditor() {
 }
 
 function SectionForm() {
-  const { section } = useLoaderData<typeof loader>();
+  const { section, review } = useLoaderData<typeof loader>();
   const [form, fields] = useAdminForm({
     schema: SectionSchema,
     reply: useActionData<typeof action>(),
@@ -102,16 +109,20 @@ function SectionForm() {
   });
   return (
     <EditorForm formProps={getFormProps(form)} title="Général" cancelTo="/admin/sections">
-      <Field
-        label="Titre *"
-        inputProps={{
-          ...getInputProps(fields.title, { type: 'text' }),
-          placeholder: section && !section.title ? section.displayTitle : undefined,
-          autoComplete: 'off',
-        }}
-        errors={fields.title.errors}
-      />
-      <RichTextField label="Contenu" meta={fields.content} defaultValue={section?.content ?? ''} />
+      <TranslatableField field="title" review={review}>
+        <Field
+          label="Titre *"
+          inputProps={{
+            ...getInputProps(fields.title, { type: 'text' }),
+            placeholder: section && !section.title ? section.displayTitle : undefined,
+            autoComplete: 'off',
+          }}
+          errors={fields.title.errors}
+        />
+      </TranslatableField>
+      <TranslatableField field="content" review={review}>
+        <RichTextField label="Contenu" meta={fields.content} defaultValue={section?.content ?? ''} />
+      </TranslatableField>
       <div className="flex items-center gap-3">
         <Switch id={fields.isActive.id} name={fields.isActive.name} defaultChecked={section?.isActive ?? true} />
         <Label htmlFor={fields.isActive.id}>Section active</Label>

@@ -7,6 +7,7 @@ import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { ImageUploader } from '~/components/admin/image-uploader';
 import { RichTextField } from '~/components/admin/rich-text-editor';
+import { TranslatableField } from '~/components/admin/translation-field';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -25,10 +26,13 @@ export function GeneralCard({
   config,
   language,
   languageName,
+  review,
 }: {
   config: SiteConfigForEditing;
   language: string;
   languageName: string;
+  /** Fields whose translation is "à revoir". */
+  review: readonly string[];
 }) {
   return (
     <Card>
@@ -41,7 +45,7 @@ export function GeneralCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        <GeneralForm key={language} config={config} />
+        <GeneralForm key={language} config={config} review={review} />
         <div className="space-y-2 border-t pt-6">
           <h4 className="text-sm font-medium">Images d&apos;accueil</h4>
           {config.exists ? (
@@ -57,7 +61,7 @@ export function GeneralCard({
   );
 }
 
-function GeneralForm({ config }: { config: SiteConfigForEditing }) {
+function GeneralForm({ config, review }: { config: SiteConfigForEditing; review: readonly string[] }) {
   const fetcher = useFetcher();
   const saving = fetcher.state !== 'idle';
   const [form, fields] = useAdminForm({
@@ -74,8 +78,12 @@ function GeneralForm({ config }: { config: SiteConfigForEditing }) {
       <UnsavedChangesDialog blocker={blocker} />
       <input type="hidden" name="intent" value="save-config" />
       <div className="grid gap-4 md:grid-cols-2">
-        <Field label="Nom du site" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 200 }} errors={fields.name.errors} />
-        <Field label="Slogan" inputProps={{ ...getInputProps(fields.tagline, { type: 'text' }), maxLength: 300 }} errors={fields.tagline.errors} />
+        <TranslatableField field="name" review={review}>
+          <Field label="Nom du site" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 200 }} errors={fields.name.errors} />
+        </TranslatableField>
+        <TranslatableField field="tagline" review={review}>
+          <Field label="Slogan" inputProps={{ ...getInputProps(fields.tagline, { type: 'text' }), maxLength: 300 }} errors={fields.tagline.errors} />
+        </TranslatableField>
       </div>
       <Field
         label="Email de contact principal"
@@ -125,7 +133,9 @@ function GeneralForm({ config }: { config: SiteConfigForEditing }) {
           />
         ))}
       </div>
-      <RichTextField label="Modalités" meta={fields.modalites} defaultValue={config.modalites} />
+      <TranslatableField field="modalites" review={review}>
+        <RichTextField label="Modalités" meta={fields.modalites} defaultValue={config.modalites} />
+      </TranslatableField>
       <Button type="submit" disabled={saving}>
         <SaveIcon aria-hidden="true" />
         {saving ? 'Sauvegarde...' : 'Sauvegarder'}

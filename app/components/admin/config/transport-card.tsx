@@ -5,6 +5,7 @@ import { SaveIcon } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { RichTextField } from '~/components/admin/rich-text-editor';
+import { ReviewNote } from '~/components/admin/translation-field';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Checkbox } from '~/components/ui/checkbox';
@@ -12,7 +13,16 @@ import { Label } from '~/components/ui/label';
 import { TRANSPORT_LABELS, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { TransportOption } from './types';
 
-export function TransportCard({ transports, languageName }: { transports: TransportOption[]; languageName: string }) {
+export function TransportCard({
+  transports,
+  languageName,
+  review,
+}: {
+  transports: TransportOption[];
+  languageName: string;
+  /** Fields whose translation is "à revoir" (`transport-<id>`). */
+  review: readonly string[];
+}) {
   return (
     <Card>
       <CardHeader>
@@ -23,14 +33,14 @@ export function TransportCard({ transports, languageName }: { transports: Transp
       </CardHeader>
       <CardContent className="space-y-4">
         {transports.map((option) => (
-          <TransportOptionEditor key={option.id} option={option} />
+          <TransportOptionEditor key={option.id} option={option} review={review} />
         ))}
       </CardContent>
     </Card>
   );
 }
 
-function TransportOptionEditor({ option }: { option: TransportOption }) {
+function TransportOptionEditor({ option, review }: { option: TransportOption; review: readonly string[] }) {
   const toggleFetcher = useFetcher();
   const label = TRANSPORT_LABELS[option.type];
   const pending = toggleFetcher.formData?.get('enabled');
@@ -49,12 +59,12 @@ function TransportOptionEditor({ option }: { option: TransportOption }) {
         />
         <Label htmlFor={checkboxId}>{label}</Label>
       </div>
-      {enabled ? <DescriptionForm key={option.description} option={option} /> : null}
+      {enabled ? <DescriptionForm key={option.description} option={option} review={review} /> : null}
     </div>
   );
 }
 
-function DescriptionForm({ option }: { option: TransportOption }) {
+function DescriptionForm({ option, review }: { option: TransportOption; review: readonly string[] }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({
     id: `transport-${option.id}`,
@@ -64,10 +74,11 @@ function DescriptionForm({ option }: { option: TransportOption }) {
   });
   const saving = fetcher.state !== 'idle';
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2">
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2" data-text-field={`transport-${option.id}`}>
       <input type="hidden" name="intent" value="save-transport-description" />
       <input type="hidden" name="id" value={option.id} />
       <RichTextField label={`Description (${TRANSPORT_LABELS[option.type]})`} meta={fields.description} defaultValue={option.description} />
+      <ReviewNote field={`transport-${option.id}`} review={review} />
       <Button type="submit" variant="outline" disabled={saving}>
         <SaveIcon aria-hidden="true" />
         {saving ? 'Sauvegarde...' : 'Sauvegarder la description'}

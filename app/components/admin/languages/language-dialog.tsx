@@ -1,8 +1,19 @@
 // 'Nouvelle langue' / 'Modifier la langue' (SPEC §2, §5): the code is fixed after creation.
 import { getFormProps, getInputProps } from '@conform-to/react';
+import { useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { CheckboxField, ErrorList, Field } from '~/components/forms';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '~/components/ui/alert-dialog';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
@@ -19,7 +30,16 @@ export interface Language {
 
 export type LanguageDialogState = { mode: 'create' } | { mode: 'edit'; language: Language } | null;
 
-export function LanguageDialog({ state, onClose }: { state: LanguageDialogState; onClose: () => void }) {
+export function LanguageDialog({
+  state,
+  percent,
+  onClose,
+}: {
+  state: LanguageDialogState;
+  /** The share of texts translated in this language (a new one: 0, or 100 when there is nothing to translate). */
+  percent: number;
+  onClose: () => void;
+}) {
   const editing = state?.mode === 'edit' ? state.language : null;
   return (
     <Dialog open={state !== null} onOpenChange={(open) => (!open ? onClose() : undefined)}>
@@ -30,13 +50,13 @@ export function LanguageDialog({ state, onClose }: { state: LanguageDialogState;
             {editing ? 'Le code ne peut pas être modifié.' : 'Code ISO 639-1 (2 ou 3 lettres) et nom de la langue.'}
           </DialogDescription>
         </DialogHeader>
-        {state ? <LanguageForm key={editing?.id ?? 'new'} editing={editing} onClose={onClose} /> : null}
+        {state ? <LanguageForm key={editing?.id ?? 'new'} editing={editing} percent={percent} onClose={onClose} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function LanguageForm({ editing, onClose }: { editing: Language | null; onClose: () => void }) {
+function LanguageForm({ editing, percent, onClose }: { editing: Language | null; percent: number; onClose: () => void }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({
     id: `language-${editing?.id ?? 'new'}`,
@@ -53,8 +73,29 @@ function LanguageForm({ editing, onClose }: { editing: Language | null; onClose:
   useFetcherSuccess(fetcher, onClose);
   const busy = fetcher.state !== 'idle';
   const codeFields = fields as unknown as typeof fields & { code: typeof fields.name };
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const [asking, setAsking] = useState<string | null>(null);
+  const formProps = getFormProps(form);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      {...formProps}
+      onSubmit={(event) => {
+        // Making a hidden language public while texts are missing asks first (issue 16).
+        const values = new FormData(event.currentTarget);
+        const activating = values.get('isActive') === 'on' && !editing?.isActive;
+        if (activating && percent < 100 && values.get('confirmIncomplete') !== 'on') {
+          event.preventDefault();
+          setAsking(String(values.get('name') ?? '').trim() || (editing?.name ?? ''));
+          return;
+        }
+        formProps.onSubmit(event);
+      }}
+      className="space-y-4"
+    >
+      <input ref={confirmRef} type="hidden" name="confirmIncomplete" defaultValue="" />
       <input type="hidden" name="intent" value={editing ? 'update' : 'create'} />
       {editing ? (
         <>
@@ -91,6 +132,28 @@ function LanguageForm({ editing, onClose }: { editing: Language | null; onClose:
           {busy ? 'Enregistrement...' : editing ? 'Enregistrer' : 'Créer'}
         </Button>
       </DialogFooter>
+      <AlertDialog open={asking !== null} onOpenChange={(open) => (open ? undefined : setAsking(null))}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Activer une langue incomplète ?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Seulement {percent}&nbsp;% des textes sont traduits en {asking}. Une fois activée, la langue est proposée aux
+              visiteurs, qui liront les textes manquants en français.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Annuler</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (confirmRef.current) confirmRef.current.value = 'on';
+                formRef.current?.requestSubmit();
+              }}
+            >
+              Activer quand même
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </fetcher.Form>
   );
 }

@@ -8,6 +8,7 @@ import { useFetcher } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { EmptyState } from '~/components/admin/screen-kit';
+import { ReviewNote } from '~/components/admin/translation-field';
 import { ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -30,7 +31,16 @@ export interface EditingLanguage {
 
 const nights = (n: number) => `${n} ${n > 1 ? 'nuits' : 'nuit'}`;
 
-export function SeasonDetailsCard({ season, language }: { season: SeasonDetails; language: EditingLanguage }) {
+export function SeasonDetailsCard({
+  season,
+  language,
+  review,
+}: {
+  season: SeasonDetails;
+  language: EditingLanguage;
+  /** Fields whose translation is "à revoir" (`season-<id>`). */
+  review: readonly string[];
+}) {
   const titleId = `season-${season.id}-title`;
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -44,7 +54,7 @@ export function SeasonDetailsCard({ season, language }: { season: SeasonDetails;
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
-        {language.code === 'fr' ? null : <SeasonNameForm season={season} language={language} />}
+        {language.code === 'fr' ? null : <SeasonNameForm season={season} language={language} review={review} />}
         <SeasonPeriods season={season} />
         <MinStayForm season={season} />
       </CardContent>
@@ -52,7 +62,7 @@ export function SeasonDetailsCard({ season, language }: { season: SeasonDetails;
   );
 }
 
-function SeasonNameForm({ season, language }: { season: SeasonDetails; language: EditingLanguage }) {
+function SeasonNameForm({ season, language, review }: { season: SeasonDetails; language: EditingLanguage; review: readonly string[] }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({
     id: `season-name-${season.id}-${language.code}`,
@@ -61,7 +71,12 @@ function SeasonNameForm({ season, language }: { season: SeasonDetails; language:
     defaultValue: { id: season.id, language: language.code, name: season.localName },
   });
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start"
+      data-text-field={`season-${season.id}`}
+    >
       <input type="hidden" name="intent" value="translate-name" />
       <input type="hidden" name="id" value={season.id} />
       <input type="hidden" name="language" value={language.code} />
@@ -76,6 +91,9 @@ function SeasonNameForm({ season, language }: { season: SeasonDetails; language:
         Enregistrer le nom en {language.name}
       </Button>
       <ErrorList errors={form.errors} />
+      <div className="basis-full">
+        <ReviewNote field={`season-${season.id}`} review={review} />
+      </div>
     </fetcher.Form>
   );
 }
