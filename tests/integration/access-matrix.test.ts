@@ -32,6 +32,7 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/sections.tsx': 'admin',
   'routes/admin/section-editor.tsx': 'admin',
   'routes/admin/languages.tsx': 'admin',
+  'routes/admin/translations.tsx': 'admin',
   'routes/admin/config.tsx': 'admin',
   'routes/resources/media-upload.ts': 'admin',
   'routes/resources/editing-language.ts': 'admin',
