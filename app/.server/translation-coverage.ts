@@ -71,7 +71,7 @@ async function listCatalogue(stored: StoredTexts): Promise<CatalogueEntry[]> {
   ]);
   return [
     ...entriesOf('site_config', [{ id: null, name: 'Configuration générale' }]),
-    ...entriesOf('room', roomRows.map((r, index) => ({ id: r.id, name: `Chambre « ${frenchText(stored, 'room', roomTextKey(r.id, 'name')) ?? `#${index + 1}`} »` }))),
+    ...entriesOf('room', roomRows.map((r, index) => ({ id: r.id, name: roomLabel(frenchText(stored, 'room', roomTextKey(r.id, 'name')), index) }))),
     ...entriesOf('homepage_section', sectionRows.map((s) => ({ id: s.id, name: `Section « ${frenchText(stored, 'homepage_section', sectionTextKey(s.id, 'title')) ?? s.title} »` }))),
     ...entriesOf(
       'transport',
@@ -83,6 +83,9 @@ async function listCatalogue(stored: StoredTexts): Promise<CatalogueEntry[]> {
     ...entriesOf('season', seasonRows.map((s) => ({ id: s.id, name: `Saison « ${s.name} »` }))),
   ];
 }
+
+/** Room names say what they are ("Chambre Lavande", "Suite Rose de Mai"): quoted alone; SPEC's 'Chambre #n' without one. */
+const roomLabel = (name: string | undefined, index: number) => (name ? `« ${name} »` : `Chambre #${index + 1}`);
 
 function entriesOf(owner: TextOwner, entities: Array<{ id: string | null; name: string }>): CatalogueEntry[] {
   const labels = FIELD_EDITORS[owner].fields as Record<string, { label: string }>;

@@ -93,7 +93,7 @@ describe('translation coverage', () => {
       `/admin/config?editing=it&field=transport-${trainId}`,
       `/admin/seasons?editing=it&field=season-${seasonId}`,
     ]);
-    expect(italian.texts.map((t) => t.label)).toContain('Chambre « Lavande » · Nom de la chambre');
+    expect(italian.texts.map((t) => t.label)).toContain('« Lavande » · Nom de la chambre');
     expect(italian.texts.every((t) => t.state === 'missing')).toBe(true);
     expect(await coverage('fr')).toMatchObject({ total: 10, filled: 10, percent: 100, texts: [] });
 
