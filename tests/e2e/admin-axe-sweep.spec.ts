@@ -19,6 +19,7 @@ const LIST_SCREENS: Array<[path: string, heading: string | RegExp]> = [
   ['/admin/reservations', /Réservations/],
   ['/admin/sections', "Sections de la page d'accueil"],
   ['/admin/languages', /Langues/],
+  ['/admin/translations', 'Traductions'],
   ['/admin/config', /Configuration/],
   ['/admin/room/new', 'Nouvelle chambre'],
   ['/admin/section/new', 'Nouvelle section'],
