@@ -3,12 +3,13 @@
 // language itself is read by the server), and a translation whose French text changed
 // after it was saved is flagged "à revoir" next to its field.
 import { useEffect } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 
 /** Opens `?tab=` (when the editor has tabs) and focuses the block marked `data-text-field="<field>"`. */
 export function useLinkedField(openTab?: (tab: string) => void) {
-  const [params] = useSearchParams();
-  const { key } = useLocation();
+  // useLocation, not useSearchParams: the latter would grow the framework chunk every public page loads.
+  const { key, search } = useLocation();
+  const params = new URLSearchParams(search);
   const tab = params.get('tab');
   const field = params.get('field');
 
