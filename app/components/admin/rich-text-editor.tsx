@@ -26,12 +26,11 @@ import {
   StrikethroughIcon,
   UnderlineIcon,
 } from 'lucide-react';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ComponentType, type ReactNode } from 'react';
 import { ErrorList } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
-import { useHydrated } from '~/lib/use-hydrated';
 
 /** SPEC §2: links only with http, https, mailto, tel. */
 export const ALLOWED_LINK = /^(?:https?:\/\/|mailto:|tel:)/i;
@@ -72,12 +71,32 @@ export interface ToolbarState {
   background: string;
 }
 
-const TiptapEditor = lazy(() => import('./rich-text-editor-tiptap'));
+type EditorComponent = ComponentType<RichTextEditorProps>;
+
+/** Tiptap's module, loaded once in the browser and shared by every editor of the page. */
+let tiptapEditor: Promise<EditorComponent> | undefined;
+const loadTiptapEditor = () => (tiptapEditor ??= import('./rich-text-editor-tiptap').then((module) => module.default));
 
 export function RichTextEditor(props: RichTextEditorProps) {
-  const hydrated = useHydrated();
+  // Not React.lazy + Suspense: while a boundary re-suspends, React keeps the old children
+  // in the DOM (hidden) next to the fallback, so the preview's hidden input was submitted
+  // twice and the field arrived as an array. Exactly one of preview and editor is mounted.
+  const [Editor, setEditor] = useState<EditorComponent | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    loadTiptapEditor().then(
+      (component) => mounted && setEditor(() => component),
+      // The preview keeps the stored text and still submits it; a reload retries.
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  if (Editor) return <Editor {...props} />;
+
   const { name, defaultValue = '', invalid, className } = props;
-  const preview = (
+  return (
     <EditorFrame invalid={invalid} className={className}>
       <Toolbar editor={null} state={null} onLink={() => {}} />
       <div
@@ -89,7 +108,6 @@ export function RichTextEditor(props: RichTextEditorProps) {
       <input type="hidden" name={name} value={defaultValue} />
     </EditorFrame>
   );
-  return <Suspense fallback={preview}>{hydrated ? <TiptapEditor {...props} /> : preview}</Suspense>;
 }
 
 /** The bordered box around toolbar and text. */
