@@ -1,13 +1,19 @@
-// Server rendering: bots get the whole document at once, browsers a stream. The
-// per-request CSP nonce from the Hono entry reaches every inline script.
-import { PassThrough } from 'node:stream';
+// Server rendering: bots get the document once everything has settled, browsers once
+// its shell is ready. Each document is rewritten whole before it is sent: the icon
+// sprite goes inline (icon-sprite.ts) and a public page hydrates after its first image
+// (deferred-hydration.ts). The per-request CSP nonce from the Hono entry reaches every
+// inline script.
+import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
+import { deferHydration } from '~/.server/deferred-hydration';
+import { withIconSprite } from '~/.server/icon-sprite';
 import { logRefusal } from '~/.server/refusal-log';
 import { InlineStylesProvider } from '~/lib/inline-styles';
 import { NonceProvider } from '~/lib/nonce';
+import { isPublicPage } from '~/lib/page-kind';
 import siteStyles from './site.css?inline';
 
 export const streamTimeout = 5_000;
@@ -34,7 +40,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const publicPage = isPublicPage(routerContext.staticHandlerContext.matches.map((m) => m.route.id));
+          const body = wholeDocument((html) => withIconSprite(publicPage ? deferHydration(html) : html));
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -50,6 +57,24 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * A document is rendered whole (its shell is the whole page: no route streams deferred
+ * data) and rewritten once before it is sent: React writes it in chunks that may split
+ * a tag.
+ */
+function wholeDocument(rewrite: (html: string) => string) {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+    flush(done) {
+      done(null, Buffer.from(rewrite(Buffer.concat(chunks).toString('utf8')), 'utf8'));
+    },
   });
 }
 

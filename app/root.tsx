@@ -17,8 +17,10 @@ import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { takeToast } from '~/.server/toast';
 import { resolveCatalog } from '~/lib/i18n';
 import { I18nProvider } from '~/lib/i18n-react';
+import { HYDRATED_EVENT } from '~/lib/deferred-hydration';
 import { useInlineStyles } from '~/lib/inline-styles';
 import { useNonce } from '~/lib/nonce';
+import { isPublicPage } from '~/lib/page-kind';
 import { useHydrated } from '~/lib/use-hydrated';
 import { ToastContext, type QueuedToast, type Toast } from '~/lib/toast';
 import type { Route } from './+types/root';
@@ -34,11 +36,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
  * hydrated, public pages also link site.css, which keeps them styled after an in-app
  * navigation from a page whose <style> was empty (the back office).
  */
-function Stylesheets() {
-  const matches = useMatches();
+function Stylesheets({ publicPage }: { publicPage: boolean }) {
   const inline = useInlineStyles();
   const hydrated = useHydrated();
-  const wholeApp = matches.some((m) => m.id.startsWith('routes/admin/') || m.id === 'routes/site/auth');
+  const wholeApp = !publicPage;
   return (
     <>
       <style dangerouslySetInnerHTML={{ __html: wholeApp ? '' : inline }} />
@@ -84,13 +85,14 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData('root') as RootData | undefined;
   const nonce = useNonce();
+  const publicPage = isPublicPage(useMatches().map((m) => m.id));
   return (
     <html lang={rootData?.language ?? 'fr'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Stylesheets />
+        <Stylesheets publicPage={publicPage} />
         <Links />
       </head>
       <body>
@@ -115,6 +117,12 @@ export default function App() {
     (next: Toast) => setToasts((queued) => [...queued, { ...next, id: crypto.randomUUID() }]),
     [],
   );
+
+  // The root's first effect runs once the whole page is hydrated: clicks held until then
+  // are replayed (app/lib/deferred-hydration.ts).
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
 
   useEffect(() => {
     try {

@@ -32,8 +32,10 @@ export const DEFAULT_QUALITY = 75;
 
 /** Ready-made srcset options for the public components. */
 export const SRCSET_PRESETS = {
-  hero: { ratio: 0.5, q: 75 },
-  card: { ratio: 0.625, q: 75 },
+  // The hero is the page's largest paint: at 70 its phone-sized AVIF fits one round trip.
+  hero: { q: 70 },
+  // Room cards show the gallery's 2:1 crop at the gallery's quality (SPEC §9: 800x400 q80).
+  card: { ratio: 0.5, q: 80 },
   galleryMain: { ratio: 0.5, q: 80 },
 } satisfies Record<string, { ratio?: number; q?: number }>;
 

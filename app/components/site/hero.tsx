@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from '~/lib/i18n-react';
-import { imageSrcSet, imageUrl } from '~/lib/image-url';
+import { imageSrcSet, imageUrl, SRCSET_PRESETS } from '~/lib/image-url';
 
 export const HERO_INTERVAL_MS = 5000;
 
-const heroSrc = (src: string) => imageUrl(src, { w: 1600, q: 75 });
+const heroSrc = (src: string) => imageUrl(src, { w: 1600, q: SRCSET_PRESETS.hero.q });
+const heroSrcSet = (src: string) => imageSrcSet(src, SRCSET_PRESETS.hero);
 
 export function Hero({ name, tagline, images }: { name: string; tagline: string; images: string[] }) {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function Hero({ name, tagline, images }: { name: string; tagline: string;
 
   // The first slide is the page's largest image: fetch it before the stylesheet is parsed.
   if (images[0]) {
-    preload(heroSrc(images[0]), { as: 'image', fetchPriority: 'high', imageSrcSet: imageSrcSet(images[0]), imageSizes: '100vw' });
+    preload(heroSrc(images[0]), { as: 'image', fetchPriority: 'high', imageSrcSet: heroSrcSet(images[0]), imageSizes: '100vw' });
   }
 
   useEffect(() => {
@@ -49,7 +50,7 @@ export function Hero({ name, tagline, images }: { name: string; tagline: string;
         <img
           key={src}
           src={heroSrc(src)}
-          srcSet={imageSrcSet(src)}
+          srcSet={heroSrcSet(src)}
           sizes="100vw"
           alt={t('hero.imageAlt', { name, n: i + 1 })}
           aria-hidden={i !== active}

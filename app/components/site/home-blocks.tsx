@@ -2,8 +2,8 @@ import { useTranslation } from '~/lib/i18n-react';
 import { Link } from 'react-router';
 import { countryName } from '~/lib/countries';
 import { formatDuration, formatPrice } from '~/lib/format';
-import { imageUrl, VARIANTS } from '~/lib/image-url';
-import { roomGridClass } from '~/lib/room-grid';
+import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/image-url';
+import { roomCardImageSizes, roomGridClass } from '~/lib/room-grid';
 import { AmenityList } from './amenities';
 import type { Segment } from '~/lib/autolink';
 import { AutoLink } from './auto-link';
@@ -34,7 +34,7 @@ export function SectionHeading({ title, subtitle, id }: { title: string; subtitl
   );
 }
 
-function RoomCard({ room }: { room: RoomCardData }) {
+function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string }) {
   const { t, i18n } = useTranslation();
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="room-card">
@@ -42,10 +42,13 @@ function RoomCard({ room }: { room: RoomCardData }) {
         {room.image ? (
           <img
             src={imageUrl(room.image, VARIANTS.galleryMain)}
+            srcSet={imageSrcSet(room.image, SRCSET_PRESETS.card)}
+            sizes={imageSizes}
             alt={room.name}
             width={800}
             height={400}
             loading="lazy"
+            fetchPriority="low"
             decoding="async"
             className="h-full w-full object-cover"
           />
@@ -99,7 +102,7 @@ export function RoomsSection({ rooms }: { rooms: RoomCardData[] }) {
         ) : (
           <div className={`grid gap-6 ${roomGridClass(rooms.length)}`} data-testid="room-grid">
             {rooms.map((room) => (
-              <RoomCard key={room.id} room={room} />
+              <RoomCard key={room.id} room={room} imageSizes={roomCardImageSizes(rooms.length)} />
             ))}
           </div>
         )}
@@ -137,6 +140,7 @@ export function HomeSection({ section }: { section: HomeSectionData }) {
               width={800}
               height={400}
               loading="lazy"
+              fetchPriority="low"
               decoding="async"
               className="aspect-[2/1] w-full rounded-xl object-cover"
             />

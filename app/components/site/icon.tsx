@@ -1,11 +1,10 @@
 import type { IconName } from './icon-names';
-// A hashed file of its own (never inlined as a data: URL, which <use> cannot reference).
-import spriteUrl from './site-icons.svg?url&no-inline';
 
 /**
- * A lucide icon of the public site drawn from the shared sprite: a few bytes of HTML
- * per icon and no icon code in the page's JavaScript. Decorative (aria-hidden): the
- * text beside it, or an sr-only label, carries the meaning.
+ * A lucide icon of the public site drawn from the sprite every page carries inline
+ * (app/.server/icon-sprite.ts): a few bytes of HTML per icon, no icon code in the page's
+ * JavaScript and no request beside the page's own. Decorative (aria-hidden): the text
+ * beside it, or an sr-only label, carries the meaning.
  */
 export function Icon({ name, className, strokeWidth = 2 }: { name: IconName; className?: string; strokeWidth?: number }) {
   return (
@@ -20,7 +19,7 @@ export function Icon({ name, className, strokeWidth = 2 }: { name: IconName; cla
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      <use href={`${spriteUrl}#${name}`} />
+      <use href={`#icon-${name}`} />
     </svg>
   );
 }

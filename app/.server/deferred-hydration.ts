@@ -1,0 +1,77 @@
+// The server half of deferred hydration (app/lib/deferred-hydration.ts says why):
+// React Router's <Scripts> writes modulepreload links (React hoists them into <head>)
+// and one inline `<script type="module" async="">` that imports the page's modules and
+// starts the client. On a public page the links go, that script is given an inert type
+// and an id, and the boot script below is written after it to start it later. React 19
+// skips the extra element when it hydrates <body>.
+import { HYDRATED_EVENT } from '~/lib/deferred-hydration';
+
+/** The id the inert boot module gets. */
+export const DEFERRED_BOOT_ID = 'deferred-boot';
+/** A script type browsers do not run: the boot module waits under it. */
+export const DEFERRED_BOOT_TYPE = 'text/x-deferred-module';
+
+/** The longest hydration waits for the first image. */
+const DEFERRED_BOOT_MAX_WAIT_MS = 2500;
+/** Once the first image has loaded, the longest hydration waits to see it painted. */
+const PAINT_WAIT_MS = 200;
+
+// Written once as a string: it runs before any module, so it cannot be one. The new
+// module script carries the inert one's nonce (uncached pages); a cached page's CSP
+// lists the hash of the same text. It goes to <head>: the inert element stays where
+// React expects it. "Painted": Chrome reports the paint of the page's largest element,
+// so the boot starts right after the first image's; elsewhere (or when that image is
+// not the largest), PAINT_WAIT_MS after its load. Clicks on buttons are held (capture
+// phase, before anything else sees them) until the page is hydrated, then replayed.
+export const BOOT_SCRIPT = `(function(){
+var inert=document.getElementById(${JSON.stringify(DEFERRED_BOOT_ID)});
+if(!inert)return;
+var held=[];
+function hold(e){
+var b=e.target instanceof Element&&e.target.closest('button,[role="button"]');
+if(!b)return;
+e.preventDefault();e.stopImmediatePropagation();
+if(held.indexOf(b)<0)held.push(b);
+}
+document.addEventListener("click",hold,true);
+addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){
+document.removeEventListener("click",hold,true);
+held.forEach(function(b){if(b.isConnected)b.click()});
+held=[];
+},{once:true});
+var started=false;
+function start(){
+if(started)return;started=true;
+var s=document.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;
+document.head.appendChild(s);
+}
+function whenPainted(){
+try{var seen=new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.element===first){seen.disconnect();start()}})});
+seen.observe({type:"largest-contentful-paint",buffered:true})}catch(e){}
+setTimeout(start,${PAINT_WAIT_MS});
+}
+var first=document.querySelector('img[fetchpriority="high"]');
+if(!first)return start();
+if(first.complete)return whenPainted();
+first.addEventListener("load",whenPainted);
+first.addEventListener("error",start);
+setTimeout(start,${DEFERRED_BOOT_MAX_WAIT_MS});
+})();`;
+
+const BOOT_MODULE = /<script((?:\s+nonce="[^"]*")?)\s+type="module"\s+async=""([^>]*)>([\s\S]*?)<\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The document with its boot module deferred, or unchanged unless it has exactly one.
+ * The boot script carries the boot module's nonce (an uncached page).
+ */
+export function deferHydration(html: string): string {
+  if (html.match(new RegExp(BOOT_MODULE.source, 'g'))?.length !== 1) return html;
+  return html
+    .replace(
+      BOOT_MODULE,
+      (_element, nonce: string, rest: string, code: string) =>
+        `<script${nonce} type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}"${rest}>${code}</script><script${nonce}>${BOOT_SCRIPT}</script>`,
+    )
+    .replace(MODULE_PRELOAD, '');
+}

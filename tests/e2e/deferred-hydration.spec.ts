@@ -1,0 +1,83 @@
+// Public pages download their JavaScript after their first image has been painted
+// (app/lib/deferred-hydration.tsx): the hero keeps the phone's bandwidth, and the page
+// still hydrates, whether it came from the page cache (CSP by hashes) or not (nonce).
+import { expect, test, type Page } from '@playwright/test';
+
+const isAppScript = (url: string) => /\/assets\/[^/]+\.js$/.test(new URL(url).pathname);
+
+/** React has attached its handlers to the server-rendered markup of the header. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const control = document.querySelector('header button, header a');
+    return Boolean(control && Object.keys(control).some((k) => k.startsWith('__reactProps')));
+  });
+}
+
+test('the home page asks for no script while its hero image loads; a click meanwhile is not lost', async ({ page }) => {
+  let releaseHero!: () => void;
+  const heroHeld = new Promise<void>((resolve) => (releaseHero = resolve));
+  let heroAsked!: () => void;
+  const heroRequested = new Promise<void>((resolve) => (heroAsked = resolve));
+  // The hero's slides (the first is the page's only high-priority image) are held.
+  await page.route('**/media/homepage-images/hero/**', async (route) => {
+    heroAsked();
+    await heroHeld;
+    await route.continue();
+  });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (isAppScript(request.url())) scripts.push(request.url());
+  });
+
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await heroRequested;
+  // The whole document is parsed: nothing left in it may start the client code.
+  await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+  await expect(page.locator('script[type="module"]')).toHaveCount(0);
+  expect(scripts).toEqual([]);
+
+  // A visitor taps a dot of the slideshow before any script has run…
+  const second = page.getByRole('button', { name: "Afficher l'image 2 sur 3" });
+  await second.click();
+  expect(scripts).toEqual([]);
+  // …and once the hero is there the page hydrates and the tap takes effect.
+  releaseHero();
+  await expect(second).toHaveAttribute('aria-current', 'true');
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test('a page hydrates both when rendered for the request and when served from the page cache', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  // A query the cache has never seen: rendered (nonce) the first time, cached (hashes) after.
+  for (const path of ['/', '/mentions-legales']) {
+    const url = `${path}?visit=${Date.now()}`;
+    const first = await page.goto(url);
+    expect(first?.headers()['x-page-cache']).toBe('miss');
+    await waitForHydration(page);
+    const again = await page.goto(url);
+    expect(again?.headers()['x-page-cache']).toBe('hit');
+    await waitForHydration(page);
+  }
+  expect(violations).toEqual([]);
+});
+
+test('every icon a page draws finds its symbol in the document, with no request for a sprite file', async ({ page }) => {
+  const sprites: string[] = [];
+  page.on('request', (request) => {
+    if (/\.svg(\?|$)/.test(new URL(request.url()).pathname)) sprites.push(request.url());
+  });
+  for (const path of ['/', '/livre-dor', '/mentions-legales']) {
+    await page.goto(path);
+    const missing = await page.evaluate(() =>
+      [...document.querySelectorAll('use')].map((use) => use.getAttribute('href') ?? '').filter((href) => !href.startsWith('#icon-') || !document.getElementById(href.slice(1))),
+    );
+    expect(missing).toEqual([]);
+    // Drawn, not an empty box: the header's language icon has a size once rendered.
+    const drawn = await page.locator('header svg:has(use)').first().evaluate((svg) => (svg as SVGSVGElement).getBBox().width);
+    expect(drawn).toBeGreaterThan(0);
+  }
+  expect(sprites.filter((url) => !url.endsWith('/favicon.svg'))).toEqual([]);
+});
