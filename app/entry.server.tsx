@@ -1,15 +1,15 @@
 // Server rendering: bots get the document once everything has settled, browsers once
-// its shell is ready. Each document is rewritten whole before it is sent: the icon
-// sprite goes inline (icon-sprite.ts) and a public page hydrates after its first image
-// (deferred-hydration.ts). The per-request CSP nonce from the Hono entry reaches every
+// its shell is ready. Each document is rewritten on its way out (document-rewrite.ts):
+// the icon sprite goes inline (icon-sprite.ts) and a public page hydrates after its
+// first image (deferred-hydration.ts). The per-request CSP nonce from the Hono entry reaches every
 // inline script.
-import { Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { deferHydration } from '~/.server/deferred-hydration';
-import { withIconSprite } from '~/.server/icon-sprite';
+import { rewriteDocument } from '~/.server/document-rewrite';
+import { inlineIconSprite } from '~/.server/icon-sprite';
 import { logRefusal } from '~/.server/refusal-log';
 import { InlineStylesProvider } from '~/lib/inline-styles';
 import { NonceProvider } from '~/lib/nonce';
@@ -41,7 +41,7 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           const publicPage = isPublicPage(routerContext.staticHandlerContext.matches.map((m) => m.route.id));
-          const body = wholeDocument((html) => withIconSprite(publicPage ? deferHydration(html) : html));
+          const body = rewriteDocument(publicPage ? [inlineIconSprite(), deferHydration()] : [inlineIconSprite()]);
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -57,24 +57,6 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
-  });
-}
-
-/**
- * A document is rendered whole (its shell is the whole page: no route streams deferred
- * data) and rewritten once before it is sent: React writes it in chunks that may split
- * a tag.
- */
-function wholeDocument(rewrite: (html: string) => string) {
-  const chunks: Buffer[] = [];
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      chunks.push(chunk);
-      done();
-    },
-    flush(done) {
-      done(null, Buffer.from(rewrite(Buffer.concat(chunks).toString('utf8')), 'utf8'));
-    },
   });
 }
 

@@ -74,6 +74,19 @@ function responseHeaders(page: CachedPage, encoding: BodyEncoding, https: boolea
   return headers;
 }
 
+// A hit's headers are the same every time: built once per page, encoding and scheme
+// (the policy string alone is ~1 KB), they go with the page when it is evicted.
+const builtHeaders = new WeakMap<CachedPage, Map<string, string[]>>();
+
+function cachedResponseHeaders(page: CachedPage, encoding: BodyEncoding, https: boolean): string[] {
+  let byVariant = builtHeaders.get(page);
+  if (!byVariant) builtHeaders.set(page, (byVariant = new Map()));
+  const variant = `${encoding} ${https}`;
+  let headers = byVariant.get(variant);
+  if (!headers) byVariant.set(variant, (headers = responseHeaders(page, encoding, https).flat()));
+  return headers;
+}
+
 function encodingFor(acceptEncoding: string | null | undefined): BodyEncoding {
   return chooseEncoding(acceptEncoding) ?? 'identity';
 }
@@ -113,7 +126,7 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse, op
   const page = lookupPage(key);
   if (!page) return false;
   const encoding = encodingFor(headerValue(headers['accept-encoding']));
-  res.writeHead(page.status, responseHeaders(page, encoding, options.https).flat());
+  res.writeHead(page.status, cachedResponseHeaders(page, encoding, options.https));
   res.end(req.method === 'HEAD' ? undefined : page.bodies[encoding]);
   return true;
 }

@@ -5,6 +5,7 @@
 // and an id, and the boot script below is written after it to start it later. React 19
 // skips the extra element when it hydrates <body>.
 import { HYDRATED_EVENT } from '~/lib/deferred-hydration';
+import type { SegmentRule } from './document-rewrite';
 
 /** The id the inert boot module gets. */
 export const DEFERRED_BOOT_ID = 'deferred-boot';
@@ -13,15 +14,16 @@ export const DEFERRED_BOOT_TYPE = 'text/x-deferred-module';
 
 /** The longest hydration waits for the first image. */
 const DEFERRED_BOOT_MAX_WAIT_MS = 2500;
-/** Once the first image has loaded, the longest hydration waits to see it painted. */
+/** Once the first image has loaded (or at once without one), the longest hydration waits to see the page painted. */
 const PAINT_WAIT_MS = 200;
 
 // Written once as a string: it runs before any module, so it cannot be one. The new
 // module script carries the inert one's nonce (uncached pages); a cached page's CSP
 // lists the hash of the same text. It goes to <head>: the inert element stays where
 // React expects it. "Painted": Chrome reports the paint of the page's largest element,
-// so the boot starts right after the first image's; elsewhere (or when that image is
-// not the largest), PAINT_WAIT_MS after its load. Clicks on buttons are held (capture
+// so the boot starts right after the first image's (on a page without one, after the
+// first largest paint); elsewhere (or when that image is not the largest),
+// PAINT_WAIT_MS after its load. Clicks on buttons are held (capture
 // phase, before anything else sees them) until the page is hydrated, then replayed.
 export const BOOT_SCRIPT = `(function(){
 var inert=document.getElementById(${JSON.stringify(DEFERRED_BOOT_ID)});
@@ -46,32 +48,45 @@ var s=document.createElement("script");s.type="module";s.nonce=inert.nonce;s.tex
 document.head.appendChild(s);
 }
 function whenPainted(){
-try{var seen=new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.element===first){seen.disconnect();start()}})});
+try{var seen=new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(!first||e.element===first){seen.disconnect();start()}})});
 seen.observe({type:"largest-contentful-paint",buffered:true})}catch(e){}
 setTimeout(start,${PAINT_WAIT_MS});
 }
 var first=document.querySelector('img[fetchpriority="high"]');
-if(!first)return start();
-if(first.complete)return whenPainted();
+if(!first||first.complete)return whenPainted();
 first.addEventListener("load",whenPainted);
 first.addEventListener("error",start);
 setTimeout(start,${DEFERRED_BOOT_MAX_WAIT_MS});
 })();`;
 
-const BOOT_MODULE = /<script((?:\s+nonce="[^"]*")?)\s+type="module"\s+async=""([^>]*)>([\s\S]*?)<\/script>/;
+const BOOT_MODULE = /<script((?:\s+nonce="[^"]*")?)\s+type="module"\s+async=""([^>]*)>/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const SCRIPT_END = '</script>';
 
 /**
- * The document with its boot module deferred, or unchanged unless it has exactly one.
- * The boot script carries the boot module's nonce (an uncached page).
+ * The rule for a public page (document-rewrite.ts): modulepreload links dropped, the
+ * first boot module made inert and the boot script written right after it, with the
+ * boot module's nonce (an uncached page). A page without a boot module keeps its scripts.
  */
-export function deferHydration(html: string): string {
-  if (html.match(new RegExp(BOOT_MODULE.source, 'g'))?.length !== 1) return html;
-  return html
-    .replace(
-      BOOT_MODULE,
-      (_element, nonce: string, rest: string, code: string) =>
-        `<script${nonce} type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}"${rest}>${code}</script><script${nonce}>${BOOT_SCRIPT}</script>`,
-    )
-    .replace(MODULE_PRELOAD, '');
+export function deferHydration(): SegmentRule {
+  let nonce: string | null = null; // the boot module's, once its opening tag is seen
+  let written = false;
+  return (segment) => {
+    let text = segment.replace(MODULE_PRELOAD, '');
+    let from = 0;
+    if (nonce === null) {
+      const tag = BOOT_MODULE.exec(text);
+      if (!tag) return text;
+      nonce = tag[1]!;
+      const inert = `<script${nonce} type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}"${tag[2]}>`;
+      text = text.slice(0, tag.index) + inert + text.slice(tag.index + tag[0].length);
+      from = tag.index + inert.length;
+    }
+    if (written) return text;
+    const end = text.indexOf(SCRIPT_END, from);
+    if (end < 0) return text;
+    written = true;
+    const after = end + SCRIPT_END.length;
+    return `${text.slice(0, after)}<script${nonce}>${BOOT_SCRIPT}</script>${text.slice(after)}`;
+  };
 }

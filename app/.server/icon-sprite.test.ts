@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_ICONS } from '~/components/site/icon-names';
-import { inlineSymbols, withIconSprite } from './icon-sprite';
+import { inlineIconSprite, inlineSymbols } from './icon-sprite';
 
 describe('the inline icon sprite', () => {
   it('holds every icon of the site once, under a prefixed id, first in <body>', () => {
-    const html = withIconSprite('<html><head></head><body class="x"><div id="app"></div></body></html>');
+    const html = inlineIconSprite()('<html><head></head><body class="x"><div id="app"></div></body></html>');
     for (const name of SITE_ICONS) expect(html.split(`<symbol id="icon-${name}"`)).toHaveLength(2);
     expect(html).toMatch(/^<html><head><\/head><body class="x"><svg aria-hidden="true" style="display:none"><symbol [^]*<\/svg><div id="app">/);
   });

@@ -6,6 +6,7 @@
 // hydrates <body> and never removes it. Ids are prefixed so that they cannot collide
 // with the page's own (a section called "contact", a "menu"…).
 import sprite from '~/components/site/site-icons.svg?raw';
+import type { SegmentRule } from './document-rewrite';
 
 export function inlineSymbols(svg: string): string {
   const symbols = svg.match(/<symbol\b[\s\S]*<\/symbol>/)?.[0] ?? '';
@@ -14,7 +15,14 @@ export function inlineSymbols(svg: string): string {
 
 const SPRITE = `<svg aria-hidden="true" style="display:none">${inlineSymbols(sprite)}</svg>`;
 
-/** The document with the sprite first in its <body>. */
-export function withIconSprite(html: string): string {
-  return html.replace(/<body[^>]*>/, (body) => body + SPRITE);
+/** The rule (document-rewrite.ts) that writes the sprite first in <body>. */
+export function inlineIconSprite(): SegmentRule {
+  let written = false;
+  return (segment) =>
+    written
+      ? segment
+      : segment.replace(/<body[^>]*>/, (body) => {
+          written = true;
+          return body + SPRITE;
+        });
 }
