@@ -14,26 +14,33 @@ export const DEFERRED_BOOT_TYPE = 'text/x-deferred-module';
 
 /** The longest hydration waits for the first image. */
 const DEFERRED_BOOT_MAX_WAIT_MS = 2500;
-/** Once the first image has loaded (or at once without one), the longest hydration waits to see the page painted. */
+/** Once the first image has loaded, the longest hydration waits to see it painted. */
 const PAINT_WAIT_MS = 200;
+/** A link clicked before hydration is followed by the browser itself if the page is not hydrated by then. */
+const LINK_WAIT_MS = 3000;
 
 // Written once as a string: it runs before any module, so it cannot be one. The new
 // module script carries the inert one's nonce (uncached pages); a cached page's CSP
 // lists the hash of the same text. It goes to <head>: the inert element stays where
 // React expects it. "Painted": Chrome reports the paint of the page's largest element,
-// so the boot starts right after the first image's (on a page without one, after the
-// first largest paint); elsewhere (or when that image is not the largest),
-// PAINT_WAIT_MS after its load. Clicks on buttons are held (capture
-// phase, before anything else sees them) until the page is hydrated, then replayed.
+// so the boot starts right after the first image's; elsewhere (or when that image is not
+// the largest), PAINT_WAIT_MS after its load; at once on a page without one (nothing to
+// wait for, and a form typed into before hydration would keep a state React never saw).
+// Clicks on buttons and on the site's own links are held (capture phase, before anything
+// else sees them) until the page is hydrated, then replayed, so that a link navigates
+// inside the app as it would a moment later; a held link is followed by the browser if
+// the page is still not hydrated LINK_WAIT_MS later.
 export const BOOT_SCRIPT = `(function(){
 var inert=document.getElementById(${JSON.stringify(DEFERRED_BOOT_ID)});
 if(!inert)return;
 var held=[];
 function hold(e){
-var b=e.target instanceof Element&&e.target.closest('button,[role="button"]');
-if(!b)return;
+var b=e.target instanceof Element&&e.target.closest('button,[role="button"],a[href]');
+if(!b||e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;
+if(b.tagName==="A"&&(b.target||b.hasAttribute("download")||b.origin!==location.origin||b.getAttribute("href").charAt(0)==="#"))return;
 e.preventDefault();e.stopImmediatePropagation();
 if(held.indexOf(b)<0)held.push(b);
+if(b.tagName==="A")setTimeout(function(){if(held.length&&held.indexOf(b)>=0)location.assign(b.href)},${LINK_WAIT_MS});
 }
 document.addEventListener("click",hold,true);
 addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){
@@ -53,7 +60,8 @@ seen.observe({type:"largest-contentful-paint",buffered:true})}catch(e){}
 setTimeout(start,${PAINT_WAIT_MS});
 }
 var first=document.querySelector('img[fetchpriority="high"]');
-if(!first||first.complete)return whenPainted();
+if(!first)return start();
+if(first.complete)return whenPainted();
 first.addEventListener("load",whenPainted);
 first.addEventListener("error",start);
 setTimeout(start,${DEFERRED_BOOT_MAX_WAIT_MS});
