@@ -1,8 +1,8 @@
 // Server rendering: bots get the document once everything has settled, browsers once
 // its shell is ready. Each document is rewritten on its way out (document-rewrite.ts):
 // the icon sprite goes inline (icon-sprite.ts) and a public page hydrates after its
-// first image (deferred-hydration.ts). The per-request CSP nonce from the Hono entry reaches every
-// inline script.
+// first image (deferred-hydration.ts). The per-request CSP nonce from the Hono entry
+// reaches every inline script.
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';

@@ -39,11 +39,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 function Stylesheets({ publicPage }: { publicPage: boolean }) {
   const inline = useInlineStyles();
   const hydrated = useHydrated();
-  const wholeApp = !publicPage;
   return (
     <>
-      <style dangerouslySetInnerHTML={{ __html: wholeApp ? '' : inline }} />
-      {wholeApp ? <link rel="stylesheet" href={appStylesheet} /> : hydrated ? <link rel="stylesheet" href={siteStylesheet} /> : null}
+      <style dangerouslySetInnerHTML={{ __html: publicPage ? inline : '' }} />
+      {!publicPage ? <link rel="stylesheet" href={appStylesheet} /> : hydrated ? <link rel="stylesheet" href={siteStylesheet} /> : null}
     </>
   );
 }

@@ -55,7 +55,7 @@ var s=document.createElement("script");s.type="module";s.nonce=inert.nonce;s.tex
 document.head.appendChild(s);
 }
 function whenPainted(){
-try{var seen=new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(!first||e.element===first){seen.disconnect();start()}})});
+try{var seen=new PerformanceObserver(function(list){list.getEntries().forEach(function(e){if(e.element===first){seen.disconnect();start()}})});
 seen.observe({type:"largest-contentful-paint",buffered:true})}catch(e){}
 setTimeout(start,${PAINT_WAIT_MS});
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import { holdBack, signInAsAdmin } from './fixtures';
 import { uniqueTag } from './admin-helpers';
 
 const roomRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
@@ -11,15 +11,7 @@ test('a room saved before the text editors have loaded is saved', async ({ page 
   const name = `Chambre avant l'éditeur ${uniqueTag(testInfo.project.name)}`;
   await signInAsAdmin(page);
 
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let requested!: () => void;
-  const editorRequested = new Promise<void>((resolve) => (requested = resolve));
-  await page.route('**/assets/rich-text-editor-tiptap-*.js', async (route) => {
-    requested();
-    await released;
-    await route.continue();
-  });
+  const { requested: editorRequested, release } = await holdBack(page, '**/assets/rich-text-editor-tiptap-*.js');
 
   await page.goto('/admin/room/new');
   await editorRequested; // hydrated, the editor's code on its way and held back

@@ -2,6 +2,7 @@
 // (app/lib/deferred-hydration.tsx): the hero keeps the phone's bandwidth, and the page
 // still hydrates, whether it came from the page cache (CSP by hashes) or not (nonce).
 import { expect, test, type Page } from '@playwright/test';
+import { holdBack } from './fixtures';
 
 const isAppScript = (url: string) => /\/assets\/[^/]+\.js$/.test(new URL(url).pathname);
 
@@ -14,16 +15,8 @@ async function waitForHydration(page: Page) {
 }
 
 test('the home page asks for no script while its hero image loads; a click meanwhile is not lost', async ({ page }) => {
-  let releaseHero!: () => void;
-  const heroHeld = new Promise<void>((resolve) => (releaseHero = resolve));
-  let heroAsked!: () => void;
-  const heroRequested = new Promise<void>((resolve) => (heroAsked = resolve));
   // The hero's slides (the first is the page's only high-priority image) are held.
-  await page.route('**/media/homepage-images/hero/**', async (route) => {
-    heroAsked();
-    await heroHeld;
-    await route.continue();
-  });
+  const { requested: heroRequested, release: releaseHero } = await holdBack(page, '**/media/homepage-images/hero/**');
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (isAppScript(request.url())) scripts.push(request.url());

@@ -11,3 +11,20 @@ export async function signInAsAdmin(page: Page) {
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 }
+
+/**
+ * Holds back the requests matching `url` until `release()`; `requested` settles when the
+ * first of them is made.
+ */
+export async function holdBack(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(url, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
