@@ -110,6 +110,19 @@ describe('public data in memory', () => {
     expect(await cachePublicData('k', read)).toBe(4);
   });
 
+  it('runs a lazy query once: a thenable that reads again on every await (Drizzle\'s builders) is adopted', async () => {
+    let runs = 0;
+    const lazyQuery = () => ({
+      then<T>(resolve: (value: number) => T, reject?: (reason: unknown) => T) {
+        return Promise.resolve(++runs).then(resolve, reject);
+      },
+    });
+    expect(await cachePublicData('lazy', lazyQuery as never)).toBe(1);
+    expect(await cachePublicData('lazy', lazyQuery as never)).toBe(1);
+    expect(await cachePublicData('lazy', lazyQuery as never)).toBe(1);
+    expect(runs).toBe(1);
+  });
+
   it('does not keep a failed read', async () => {
     await expect(cachePublicData('fails', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
     expect(await cachePublicData('fails', async () => 'ok')).toBe('ok');

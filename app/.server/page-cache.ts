@@ -99,7 +99,9 @@ export function cachePublicData<T>(key: string, read: () => Promise<T>): Promise
   const known = dataCache.get(key);
   if (known) return known.promise as Promise<T>;
   if (dataCache.size >= MAX_DATA_ENTRIES) dataCache.clear();
-  const promise = read();
+  // Adopted into a real promise: a Drizzle query builder is a lazy thenable that runs its
+  // query again on every `await`, so keeping the builder itself would cache nothing.
+  const promise = Promise.resolve(read());
   const entry: DataEntry = { promise, settled: false };
   dataCache.set(key, entry);
   promise.then(

@@ -9,7 +9,7 @@ vi.hoisted(() => {
 });
 
 import { guesthouseToday } from '~/.server/booking/clock';
-import { addRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
+import { addRoomFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content-events';
 import pg from 'pg';
 import { safeFetch } from '~/.server/booking/safe-fetch';
@@ -227,6 +227,21 @@ describe('stale feeds (ICAL_STALE_HOURS, default 6)', () => {
       await settle();
       expect(heard).toEqual(['ical_feeds']);
       expect((await listRoomFeeds(roomId)).find((f) => f.id === staleFeed!.id)!.stale).toBe(false);
+      heard.length = 0;
+
+      // A stale feed without events deleted by the owner: no event row goes, the note must still go.
+      const [lostFeed] = await db.insert(icalFeeds).values({ roomId, url: server.url('/lost.ics'), createdAt: hoursAgo(48) }).returning();
+      await settle();
+      heard.length = 0;
+      expect(await hasStaleFeed(roomId)).toBe(true);
+      expect(await deleteRoomFeed(roomId, lostFeed!.id)).toBe(true);
+      await settle();
+      expect(heard).toEqual(['ical_feeds']);
+      expect(await hasStaleFeed(roomId)).toBe(false);
+      heard.length = 0;
+      expect(await deleteRoomFeed(roomId, lostFeed!.id)).toBe(false);
+      await settle();
+      expect(heard).toEqual([]);
     } finally {
       await listener.end();
     }

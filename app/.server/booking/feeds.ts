@@ -4,7 +4,7 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { addDays } from '~/lib/nights';
 import { config } from '../config';
-import { db } from '../db/client';
+import { db, type Executor } from '../db/client';
 import { icalEvents, icalFeeds } from '../db/schema';
 import { PUBLIC_CONTENT_CHANNEL } from '../public-content-events';
 import { guesthouseToday } from './clock';
@@ -80,7 +80,7 @@ async function isStoredFeedStale(feedId: string, attemptAt: Date) {
  * or stops showing, the note). A feed going stale is thus on the page within one
  * refresh period; pages are flushed once per period while it stays failing.
  */
-const announcePublicChange = () => db.execute(sql`select pg_notify(${PUBLIC_CONTENT_CHANNEL}, 'ical_feeds')`);
+const announcePublicChange = (executor: Executor = db) => executor.execute(sql`select pg_notify(${PUBLIC_CONTENT_CHANNEL}, 'ical_feeds')`);
 
 /** Fetches one feed now and stores the result; never throws for a bad feed. */
 export async function syncFeed(feed: Pick<FeedRow, 'id' | 'url' | 'etag' | 'lastModified'>, timeoutMs = FEED_TIMEOUT_MS): Promise<SyncOutcome> {
@@ -216,8 +216,13 @@ export async function importRoomFeed(roomId: string, url: string): Promise<SyncO
 }
 
 export async function deleteRoomFeed(roomId: string, feedId: string): Promise<boolean> {
-  const rows = await db.delete(icalFeeds).where(and(eq(icalFeeds.id, feedId), eq(icalFeeds.roomId, roomId))).returning({ id: icalFeeds.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx.delete(icalFeeds).where(and(eq(icalFeeds.id, feedId), eq(icalFeeds.roomId, roomId))).returning({ id: icalFeeds.id });
+    // A stale feed without events leaves no trigger behind (its events' deletion would
+    // announce itself): the room page's "calendars behind" note must still go.
+    if (rows.length) await announcePublicChange(tx);
+    return rows.length > 0;
+  });
 }
 
 export async function getFeed(feedId: string) {

@@ -5,6 +5,7 @@
 import { formatPrice } from '~/lib/format';
 import { addDays, dayNumber, eachNight, isIsoDate, monthStart, nextMonth, toCents, type IsoDate } from '~/lib/nights';
 import { config } from '../config';
+import { cachePublicData } from '../page-cache';
 import { listUnavailableNights } from './availability';
 import { hasStaleFeed } from './feeds';
 import { guesthouseToday } from './clock';
@@ -146,11 +147,15 @@ export async function loadRoomBooking(
   const monthStarts = [first];
   while (monthStarts.length < CALENDAR_MONTHS) monthStarts.push(nextMonth(monthStarts.at(-1)!));
   const end = nextMonth(monthStarts.at(-1)!);
+  // The calendar, seasons and staleness note are the same for every visitor until a write
+  // announces a change (bookings, blocks, imported events, seasons, texts: migration 0005;
+  // a feed's staleness: feeds.ts) or the day turns, so they are kept in memory like the
+  // rest of the page's data. A quote is one visitor's question and is always computed.
   const [taken, seasons, quote, stale] = await Promise.all([
-    listUnavailableNights(room.id, first, end),
-    loadQuoteSeasons(room.id, chain),
+    cachePublicData(`room-booking:taken:${room.id}:${first}:${end}`, () => listUnavailableNights(room.id, first, end)),
+    cachePublicData(`room-booking:seasons:${room.id}:${chain.join(',')}`, () => loadQuoteSeasons(room.id, chain)),
     stay ? quoteStay(room.id, stay, chain) : Promise.resolve(null),
-    hasStaleFeed(room.id),
+    cachePublicData(`room-booking:stale:${room.id}`, () => hasStaleFeed(room.id)),
   ]);
   const dayLabel = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' });
   const monthTitle = new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
