@@ -8,7 +8,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
-import { createRequestHandler } from 'react-router';
+import { createRequestHandler, type RequestHandler } from 'react-router';
 import { config } from '~/.server/config';
 import { expectDatabaseShutdown, pool } from '~/.server/db/client';
 import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
@@ -58,10 +58,19 @@ function pageCacheOptions(): PageCacheOptions {
 
 export function createApp() {
   const { PUBLIC_URL, TRUST_PROXY } = config();
-  const handler = createRequestHandler(
-    () => import('virtual:react-router/server-build'),
-    'production',
-  );
+  // The server build is imported on the first request (the process starts lighter), then
+  // kept: given a function, React Router would rebuild its route tables on every request.
+  let reactRouter: Promise<RequestHandler> | undefined;
+  const handler: RequestHandler = async (request, context) => {
+    reactRouter ??= import('virtual:react-router/server-build').then(
+      (build) => createRequestHandler(build, 'production'),
+      (error: unknown) => {
+        reactRouter = undefined;
+        throw error;
+      },
+    );
+    return (await reactRouter)(request, context);
+  };
   const app = new Hono<Env>();
   const clientDir = `${process.env.BUILD_DIR ?? 'build'}/client`;
 

@@ -2,15 +2,14 @@
 // cache: admin pages and their `.data` (users' emails, guests' messages), the auth API,
 // anything answered to a signed-in visitor, and anything that sets a cookie.
 import type { MiddlewareHandler } from 'hono';
+import { hasSessionCookie } from '~/.server/auth/session-cookie';
 
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
-/** better-auth's session cookie, with or without the `__Secure-` prefix used under https. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_(?:token|data)=/;
 const PRIVATE_PATHS = /^\/(?:admin(?:[/.]|$)|api\/|sign-out)/;
 
 export function isPersonalRequest(path: string, cookieHeader: string | undefined): boolean {
-  return PRIVATE_PATHS.test(path) || SESSION_COOKIE.test(cookieHeader ?? '');
+  return PRIVATE_PATHS.test(path) || hasSessionCookie(cookieHeader);
 }
 
 /** Marks personal responses `private, no-store`; media keep their public immutable caching. */

@@ -152,7 +152,8 @@ const fills = new Map<string, { generation: number; page: Promise<CachedPage | u
 export function pageCacheFill(options: PageCacheOptions): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
   return async (c, next) => {
     const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD') return next();
+    // Cache off (PAGE_CACHE=off, or invalidation not guaranteed): streamed, with a nonce.
+    if ((method !== 'GET' && method !== 'HEAD') || !isPageCacheEnabled()) return next();
     const url = new URL(c.req.url);
     const cookie = c.req.header('cookie') ?? null;
     // A cheap refusal first: most requests that are not candidates need no languages.

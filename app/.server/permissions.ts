@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { redirect } from 'react-router';
 import { auth, SESSION_ABSOLUTE_SECONDS } from './auth/auth';
 import { getProfileRole, type Role } from './auth/profiles';
+import { hasSessionCookie } from './auth/session-cookie';
 import { db } from './db/client';
 import { session as sessions } from './db/schema';
 import { logRefusal } from './refusal-log';
@@ -16,6 +17,7 @@ export interface Viewer {
 
 /** The signed-in user and their profile role, or null. */
 export async function getViewer(request: Request): Promise<Viewer | null> {
+  if (!hasSessionCookie(request.headers.get('cookie'))) return null;
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   if (Date.now() - new Date(session.session.createdAt).getTime() > SESSION_ABSOLUTE_SECONDS * 1000) {

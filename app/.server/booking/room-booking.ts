@@ -128,8 +128,11 @@ export function jsonLdOffers(rates: ReturnType<typeof listNightlyRates>) {
     });
 }
 
+type BookingRoom = { id: string; maxGuests: number; pricePerNight: number | null; hasSeasonPrice: boolean };
+type RoomCalendar = { booking: Omit<RoomBooking, 'stay' | 'quote'>; offers: ReturnType<typeof jsonLdOffers> };
+
 export async function loadRoomBooking(
-  room: { id: string; maxGuests: number; pricePerNight: number | null; hasSeasonPrice: boolean },
+  room: BookingRoom,
   params: URLSearchParams,
   language: string,
   chain: string[],
@@ -144,18 +147,37 @@ export async function loadRoomBooking(
   if (first < monthStart(today)) first = monthStart(today);
   if (first > monthStart(lastArrival)) first = monthStart(lastArrival);
 
+  // The calendar and the offers are the same for every visitor until a write announces a
+  // change (bookings, blocks, imported events, seasons, rooms, texts: migration 0005; a
+  // feed's staleness: feeds.ts) or the day turns, so they are kept in memory like the rest
+  // of the page's data. A quote is one visitor's question and is always computed.
+  const [calendar, quote] = await Promise.all([
+    cachePublicData(`room-booking:${room.id}:${today}:${first}:${language}:${chain.join(',')}`, () =>
+      readRoomCalendar(room, { today, lastArrival, first, language, chain }),
+    ),
+    stay ? quoteStay(room.id, stay, chain) : Promise.resolve(null),
+  ]);
+  return {
+    booking: {
+      ...calendar.booking,
+      stay: stay && quote ? { arrival: stay.arrival, departure: stay.departure, guests: stay.guests } : null,
+      quote: quote ? quoteView(quote, language) : null,
+    },
+    offers: calendar.offers,
+  };
+}
+
+async function readRoomCalendar(
+  room: BookingRoom,
+  { today, lastArrival, first, language, chain }: { today: IsoDate; lastArrival: IsoDate; first: IsoDate; language: string; chain: string[] },
+): Promise<RoomCalendar> {
   const monthStarts = [first];
   while (monthStarts.length < CALENDAR_MONTHS) monthStarts.push(nextMonth(monthStarts.at(-1)!));
   const end = nextMonth(monthStarts.at(-1)!);
-  // The calendar, seasons and staleness note are the same for every visitor until a write
-  // announces a change (bookings, blocks, imported events, seasons, texts: migration 0005;
-  // a feed's staleness: feeds.ts) or the day turns, so they are kept in memory like the
-  // rest of the page's data. A quote is one visitor's question and is always computed.
-  const [taken, seasons, quote, stale] = await Promise.all([
-    cachePublicData(`room-booking:taken:${room.id}:${first}:${end}`, () => listUnavailableNights(room.id, first, end)),
-    cachePublicData(`room-booking:seasons:${room.id}:${chain.join(',')}`, () => loadQuoteSeasons(room.id, chain)),
-    stay ? quoteStay(room.id, stay, chain) : Promise.resolve(null),
-    cachePublicData(`room-booking:stale:${room.id}`, () => hasStaleFeed(room.id)),
+  const [taken, seasons, stale] = await Promise.all([
+    listUnavailableNights(room.id, first, end),
+    loadQuoteSeasons(room.id, chain),
+    hasStaleFeed(room.id),
   ]);
   const dayLabel = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' });
   const monthTitle = new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -179,7 +201,7 @@ export async function loadRoomBooking(
   const previous = monthStarts[0]! > monthStart(today) ? addDays(monthStarts[0]!, -1).slice(0, 7) : null;
   const following = end <= monthStart(lastArrival) ? end.slice(0, 7) : null;
   const rates = listNightlyRates({ from: today, to: addDays(today, OFFER_DAYS), room: { basePriceCents: room.pricePerNight === null ? null : toCents(room.pricePerNight) }, seasons });
-  const booking: RoomBooking = {
+  const booking: RoomCalendar['booking'] = {
     today,
     lastArrival,
     // 2024-01-01 was a Monday.
@@ -187,8 +209,6 @@ export async function loadRoomBooking(
     months,
     previousMonth: previous,
     nextMonth: following,
-    stay: stay && quote ? { arrival: stay.arrival, departure: stay.departure, guests: stay.guests } : null,
-    quote: quote ? quoteView(quote, language) : null,
     priced: room.pricePerNight !== null || room.hasSeasonPrice,
     calendarsBehind: stale,
   };

@@ -1,0 +1,9 @@
+// Whether a request carries better-auth's session cookie at all: without one nobody is
+// signed in, and the public hot path skips better-auth (and its database read) entirely.
+
+/** better-auth's session cookies, with or without the `__Secure-` prefix used under https. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_(?:token|data)=/;
+
+export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
+  return SESSION_COOKIE.test(cookieHeader ?? '');
+}
