@@ -19,7 +19,7 @@ const page = ({ nonce = '', modules = 1 } = {}) => {
 
 describe('deferHydration', () => {
   it('drops the modulepreload links, makes the boot module inert (its text untouched) and adds the boot script after it', () => {
-    const html = deferHydration()(page());
+    const html = deferHydration().rewrite(page());
     expect(html).not.toContain('modulepreload');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
     expect(html).toContain(
@@ -29,15 +29,15 @@ describe('deferHydration', () => {
   });
 
   it("gives the boot script the nonce of an uncached page's boot module, which keeps it too", () => {
-    const html = deferHydration()(page({ nonce: 'abc123' }));
+    const html = deferHydration().rewrite(page({ nonce: 'abc123' }));
     expect(html).toContain(`<script nonce="abc123" type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">${BOOT_MODULE_CODE}</script><script nonce="abc123">(function(){`);
     expect(html).not.toContain('modulepreload');
   });
 
   it('keeps the scripts of a page without a boot module, and defers only the first', () => {
     const none = page({ modules: 0 });
-    expect(deferHydration()(none)).toBe(none.replace(/<link rel="modulepreload"[^>]*>/g, ''));
-    const twice = deferHydration()(page({ modules: 2 }));
+    expect(deferHydration().rewrite(none)).toBe(none.replace(/<link rel="modulepreload"[^>]*>/g, ''));
+    const twice = deferHydration().rewrite(page({ modules: 2 }));
     expect(twice.match(/<script type="module" async="">/g)).toHaveLength(1);
     expect(twice.split(BOOT_SCRIPT)).toHaveLength(2);
   });
@@ -46,6 +46,10 @@ describe('deferHydration', () => {
     const rule = deferHydration();
     const html = page();
     const cut = html.indexOf('import("/assets');
-    expect(rule(html.slice(0, cut)) + rule(html.slice(cut))).toBe(deferHydration()(html));
+    expect(rule.finished).toBe(false);
+    const first = rule.rewrite(html.slice(0, cut));
+    expect(rule.finished).toBe(false);
+    expect(first + rule.rewrite(html.slice(cut))).toBe(deferHydration().rewrite(html));
+    expect(rule.finished).toBe(true);
   });
 });

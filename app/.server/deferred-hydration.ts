@@ -79,22 +79,28 @@ const SCRIPT_END = '</script>';
 export function deferHydration(): SegmentRule {
   let nonce: string | null = null; // the boot module's, once its opening tag is seen
   let written = false;
-  return (segment) => {
-    let text = segment.replace(MODULE_PRELOAD, '');
-    let from = 0;
-    if (nonce === null) {
-      const tag = BOOT_MODULE.exec(text);
-      if (!tag) return text;
-      nonce = tag[1]!;
-      const inert = `<script${nonce} type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}"${tag[2]}>`;
-      text = text.slice(0, tag.index) + inert + text.slice(tag.index + tag[0].length);
-      from = tag.index + inert.length;
-    }
-    if (written) return text;
-    const end = text.indexOf(SCRIPT_END, from);
-    if (end < 0) return text;
-    written = true;
-    const after = end + SCRIPT_END.length;
-    return `${text.slice(0, after)}<script${nonce}>${BOOT_SCRIPT}</script>${text.slice(after)}`;
+  return {
+    rewrite(segment) {
+      let text = segment.replace(MODULE_PRELOAD, '');
+      let from = 0;
+      if (nonce === null) {
+        const tag = BOOT_MODULE.exec(text);
+        if (!tag) return text;
+        nonce = tag[1]!;
+        const inert = `<script${nonce} type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}"${tag[2]}>`;
+        text = text.slice(0, tag.index) + inert + text.slice(tag.index + tag[0].length);
+        from = tag.index + inert.length;
+      }
+      if (written) return text;
+      const end = text.indexOf(SCRIPT_END, from);
+      if (end < 0) return text;
+      written = true;
+      const after = end + SCRIPT_END.length;
+      return `${text.slice(0, after)}<script${nonce}>${BOOT_SCRIPT}</script>${text.slice(after)}`;
+    },
+    // React Router writes its modulepreload links just before the boot module: nothing is left to drop after it.
+    get finished() {
+      return written;
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { deferHydration } from './deferred-hydration';
+import { BOOT_SCRIPT, deferHydration } from './deferred-hydration';
 import { rewriteDocument, safeCut } from './document-rewrite';
 import { inlineIconSprite } from './icon-sprite';
 
@@ -28,15 +28,39 @@ async function streamed(chunkSize: number) {
 
 describe('rewriteDocument', () => {
   it('gives the same document however React cut it into chunks', async () => {
-    const whole = rulesOf().reduce((html, rule) => rule(html), PAGE);
+    const whole = rulesOf().reduce((html, rule) => rule.rewrite(html), PAGE);
     expect(whole).toContain('<symbol id="icon-');
     expect(whole).not.toContain('modulepreload');
     for (const size of [1, 2, 3, 5, 7, 13, 64, 200, 4096]) expect(await streamed(size), `chunks of ${size} bytes`).toBe(whole);
   });
 
-  it('cuts before a tag that has not ended, never inside one', () => {
-    expect(safeCut('<p>a</p><scr')).toBe(8);
-    expect(safeCut('<p>a < b</p>')).toBe(12);
-    expect(safeCut('text')).toBe(4);
+  it('passes the rest of the document through as bytes, undecoded, once every rule is done', async () => {
+    // Bytes that are not UTF-8 would come out as U+FFFD had they been decoded.
+    const odd = Buffer.from([0xff, 0xfe, 0x80]);
+    const head = Buffer.from(PAGE.replace('</body></html>', ''), 'utf8');
+    // Far enough after the boot module that no chunk holds both (a chunk is decoded whole when a rule acts in it).
+    const filler = `<p>${'x'.repeat(200)}</p>`;
+    for (const size of [1, 7, 64]) {
+      const bytes = Buffer.concat([head, Buffer.from(`${filler}<script>`), odd, Buffer.from('</script></body></html>')]);
+      const chunks = [];
+      for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+      const out = Buffer.concat(await Readable.from(chunks).pipe(rewriteDocument(rulesOf())).toArray());
+      expect(out.includes(Buffer.concat([Buffer.from('<script>'), odd, Buffer.from('</script>')])), `chunks of ${size} bytes`).toBe(true);
+      expect(out.toString('utf8')).toContain(BOOT_SCRIPT);
+    }
+  });
+
+  it('cuts before a tag that has not ended or a character that has not, never inside either', () => {
+    const cut = (text: string) => safeCut(Buffer.from(text, 'utf8'));
+    expect(cut('<p>a</p><scr')).toBe(8);
+    expect(cut('<p>a < b</p>')).toBe(12);
+    expect(cut('text')).toBe(4);
+    const euro = Buffer.from('95 €', 'utf8'); // € is three bytes
+    expect(safeCut(euro)).toBe(euro.length);
+    expect(safeCut(euro.subarray(0, euro.length - 1))).toBe(3);
+    expect(safeCut(euro.subarray(0, euro.length - 2))).toBe(3);
+    const leaf = Buffer.from('a🌿', 'utf8'); // four bytes
+    for (let keep = 2; keep < leaf.length; keep++) expect(safeCut(leaf.subarray(0, keep))).toBe(1);
+    expect(safeCut(leaf)).toBe(leaf.length);
   });
 });

@@ -18,11 +18,14 @@ const SPRITE = `<svg aria-hidden="true" style="display:none">${inlineSymbols(spr
 /** The rule (document-rewrite.ts) that writes the sprite first in <body>. */
 export function inlineIconSprite(): SegmentRule {
   let written = false;
-  return (segment) =>
-    written
-      ? segment
-      : segment.replace(/<body[^>]*>/, (body) => {
-          written = true;
-          return body + SPRITE;
-        });
+  return {
+    rewrite: (segment) =>
+      segment.replace(/<body[^>]*>/, (body) => {
+        written = true;
+        return body + SPRITE;
+      }),
+    get finished() {
+      return written;
+    },
+  };
 }

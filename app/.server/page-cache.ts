@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { guesthouseToday } from './booking/clock';
 import { config } from './config';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -60,7 +61,6 @@ export function cacheGeneration(): number {
 
 /* ───────────── the day: pages show today's date and calendar ───────────── */
 
-let dayFormatter: Intl.DateTimeFormat | undefined;
 let day = '';
 let dayCheckedAt = 0;
 
@@ -68,8 +68,7 @@ let dayCheckedAt = 0;
 function flushOnNewDay(now = Date.now()) {
   if (now - dayCheckedAt < 1000) return;
   dayCheckedAt = now;
-  dayFormatter ??= new Intl.DateTimeFormat('en-CA', { timeZone: config().GUESTHOUSE_TIME_ZONE });
-  const today = dayFormatter.format(now);
+  const today = guesthouseToday(new Date(now));
   if (today !== day) {
     if (day) invalidatePublicContent();
     day = today;

@@ -41,9 +41,17 @@ export function eachNight(arrival: IsoDate, departure: IsoDate): IsoDate[] {
 }
 
 /** The calendar date an instant falls on in a time zone (e.g. Europe/Paris). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function dateInZone(instant: Date, timeZone: string): IsoDate {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  // One formatter per zone, kept: creating one costs far more than formatting (each page asks for today).
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 /** First day of the month of a date, and the month after it. */
