@@ -69,6 +69,43 @@ export function pageCacheNote() {
     : ' **This build has no page cache yet** (app/.server/page-cache.ts is absent): "on" and "off" run the same code.';
 }
 
+function procField(pid, field) {
+  try {
+    const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0; // gone meanwhile
+  }
+}
+
+/** `pid` and its cluster workers (children running its own command line; not the image worker), from /proc. */
+function nodeProcesses(pid) {
+  const found = [pid];
+  // The script a process runs, as an absolute path (cluster workers are started with their parent's).
+  const commandOf = (of) => {
+    try {
+      const args = fs.readFileSync(`/proc/${of}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      return path.resolve(fs.readlinkSync(`/proc/${of}/cwd`), args.at(-1) ?? '');
+    } catch {
+      return null;
+    }
+  };
+  const command = commandOf(pid);
+  for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid && comm === 'node' && commandOf(entry) === command) found.push(Number(entry));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return found;
+}
+
 /** A fresh DATA_DIR for one benchmark; removed by `removeDataDir`. */
 export function createDataDir(name) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `guesthouse-${name}-`));
@@ -136,6 +173,16 @@ export async function startApp({ dataDir, env: extra = {}, probe = false, memory
     /** Resets the kernel's high-water mark (VmHWM) to the current RSS. */
     resetPeak() {
       if (fs.existsSync(procStatus)) fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+    },
+    /**
+     * A field of /proc/PID/status summed over the server's Node processes: the process
+     * itself and, with WEB_CONCURRENCY > 1, its worker processes (not PostgreSQL's).
+     */
+    treeStatus(field) {
+      return nodeProcesses(child.pid).reduce((sum, pid) => sum + procField(pid, field), 0);
+    },
+    resetTreePeaks() {
+      for (const pid of nodeProcesses(child.pid)) if (fs.existsSync(`/proc/${pid}/clear_refs`)) fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
     },
     stop() {
       if (child.exitCode !== null) return Promise.resolve();

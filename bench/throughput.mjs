@@ -5,8 +5,10 @@
 // asks for no compression, so the identity bytes) into a private nginx root on 127.0.0.1,
 // then runs `wrk -t2 -c50 -d10s` against the app and against nginx, one after the other,
 // page by page. nginx runs one worker, as the app runs one process (WEB_CONCURRENCY=1);
-// wrk, the app and nginx share this machine's cores. Records req/s, p50/p99, the ratio to
-// nginx and the server's RSS before and after the load.
+// with the page cache off the pages are measured once more on both cores
+// (WEB_CONCURRENCY=2 against nginx with two workers). wrk, the app and nginx share this
+// machine's cores. Records req/s, p50/p99, the ratio to nginx and the server's RSS (its
+// Node processes) before and after the load.
 //
 // Usage: node bench/throughput.mjs [--seconds=10] [--write]
 import { spawn, spawnSync } from 'node:child_process';
@@ -38,14 +40,14 @@ if (!nginxBinary) {
 
 // ───────────── nginx, private, on 127.0.0.1 ─────────────
 
-async function startNginx(dir) {
+async function startNginx(dir, workers) {
   const port = await freePort();
   fs.mkdirSync(path.join(dir, 'www'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(
     conf,
-    `worker_processes 1;
+    `worker_processes ${workers};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -78,6 +80,7 @@ http {
   }
   return {
     base,
+    workers,
     stop: () =>
       child.exitCode !== null
         ? Promise.resolve()
@@ -94,16 +97,20 @@ const started = new Date();
 const dataDir = createDataDir('throughput');
 const nginxDir = path.join(dataDir, 'nginx');
 const modes = [
-  { name: 'on', env: {} },
-  { name: 'off', env: { PAGE_CACHE: 'off' } },
+  { name: 'on', env: {}, processes: 1 },
+  { name: 'off', env: { PAGE_CACHE: 'off' }, processes: 1 },
+  { name: 'off, 2 processes', env: { PAGE_CACHE: 'off', WEB_CONCURRENCY: '2' }, processes: 2 },
 ];
 const rows = [];
 const rss = {};
 let app;
 let nginx;
 try {
-  nginx = await startNginx(nginxDir);
   for (const mode of modes) {
+    if (nginx?.workers !== mode.processes) {
+      await nginx?.stop();
+      nginx = await startNginx(nginxDir, mode.processes);
+    }
     app = await startApp({ dataDir, env: mode.env });
     const room = await firstRoomPath(app.base);
     const pages = [
@@ -114,8 +121,8 @@ try {
     // Warm up: first renders, module loads, the cache's first fill.
     for (const [, url] of pages) for (let i = 0; i < 5; i++) await (await fetch(app.base + url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer();
     await sleep(2000);
-    rss[mode.name] = { before: app.status('VmRSS') };
-    app.resetPeak();
+    rss[mode.name] = { before: app.treeStatus('VmRSS') };
+    app.resetTreePeaks();
     for (const [label, url] of pages) {
       const response = await fetch(app.base + url, { headers: { 'accept-encoding': 'identity' } });
       const html = Buffer.from(await response.arrayBuffer());
@@ -127,8 +134,9 @@ try {
       console.log(`${served.rps.toFixed(0)} req/s (p50 ${served.p50} ms, p99 ${served.p99} ms) vs nginx ${reference.rps.toFixed(0)} req/s`);
       rows.push({ mode: mode.name, label, bytes: html.length, served, reference });
     }
-    rss[mode.name].after = app.status('VmRSS');
-    rss[mode.name].peak = app.status('VmHWM');
+    rss[mode.name].after = app.treeStatus('VmRSS');
+    // With two processes, the sum of their peaks (an upper bound of the peak of their sum).
+    rss[mode.name].peak = app.treeStatus('VmHWM');
     rss[mode.name].healthy = (await fetch(`${app.base}/healthz`)).ok;
     await app.stop();
     app = undefined;
@@ -169,7 +177,8 @@ const lines = [
   `${machineLine(started)} · \`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s --latency\` on loopback, wrk sending no Accept-Encoding ` +
     '(identity bytes from both) · the app as one process with the production unit\'s memory settings, nginx ' +
     `(${path.basename(nginxBinary)}, private config, one worker) serving the page's HTML saved from the app in the same run, ` +
-    'measured right after the app, page by page. wrk, the app and nginx share the cores.' + pageCacheNote(),
+    'measured right after the app, page by page; "2 processes": the app with `WEB_CONCURRENCY=2` against nginx with two ' +
+    'workers. wrk, the app and nginx share the cores.' + pageCacheNote(),
   '',
   '| page cache | page | HTML KB | app req/s | app p50 / p99 (ms) | nginx req/s | nginx p50 / p99 (ms) | ratio | errors | target |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -186,6 +195,9 @@ const lines = [
   '| page cache | server RSS before the load (MB) | after (MB) | peak during (MB) | healthy after |',
   '|---|---:|---:|---:|---|',
   ...modes.map(({ name }) => `| ${name} | ${mb(rss[name].before).toFixed(0)} | ${mb(rss[name].after).toFixed(0)} | ${mb(rss[name].peak).toFixed(0)} | ${rss[name].healthy ? 'yes' : '**no**'} |`),
+  '',
+  'RSS is summed over the server\'s Node processes (PostgreSQL runs in its own): with two processes, the primary and its ' +
+    'two workers, and the peak is the sum of their peaks.',
   '<!-- throughput:end -->',
 ];
 const section = lines.join('\n');
