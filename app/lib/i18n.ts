@@ -44,7 +44,7 @@ export function resolveCatalog(current: string, defaultLanguage: string | undefi
   return catalog;
 }
 
-function walk(catalog: Catalog, key: string): string | undefined {
+function lookup(catalog: Catalog, key: string): string | undefined {
   let node: string | Catalog | undefined = catalog;
   for (const part of key.split('.')) {
     if (typeof node !== 'object') return undefined;
@@ -53,21 +53,8 @@ function walk(catalog: Catalog, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-// A page asks for hundreds of texts and every server render builds its translators
-// afresh: keys found once per catalog, plural rules made once per language.
-const foundTexts = new WeakMap<Catalog, Map<string, string | undefined>>();
+// Every server render builds its translators afresh: plural rules, costly to make, are made once per language.
 const pluralRules = new Map<string, Intl.PluralRules>();
-const MAX_FOUND_TEXTS = 5_000;
-
-function lookup(catalog: Catalog, key: string): string | undefined {
-  let found = foundTexts.get(catalog);
-  if (!found) foundTexts.set(catalog, (found = new Map()));
-  if (found.has(key)) return found.get(key);
-  const text = walk(catalog, key);
-  // Keys are the code's own, a few hundred; some carry a stored value (an amenity, a country): bounded all the same.
-  if (found.size < MAX_FOUND_TEXTS) found.set(key, text);
-  return text;
-}
 
 function pluralRulesOf(language: string): Intl.PluralRules {
   let rules = pluralRules.get(language);
