@@ -15,14 +15,20 @@ let proxy: TlsProxy;
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   const tlsPort = await freePort();
+  let appPort = await freePort();
+  while (appPort === tlsPort) appPort = await freePort();
+  // The proxy takes its port first: during the app's long first start another process
+  // (its own embedded PostgreSQL…) could take a port only reserved, and the proxy's
+  // readiness check would then find that one listening instead of it.
+  proxy = await startTlsProxy(tlsPort, appPort);
   app = await startAppProcess({
+    PORT: String(appPort),
     PUBLIC_URL: `https://localhost:${tlsPort}`,
     TRUST_PROXY: 'true',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: 'true',
   });
-  proxy = await startTlsProxy(tlsPort, app.port);
 });
 
 test.afterAll(async () => {

@@ -38,7 +38,7 @@ function exited(proc: ChildProcess) {
 }
 
 export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promise<AppProcess> {
-  const port = await freePort();
+  const port = overrides.PORT ? Number(overrides.PORT) : await freePort();
   const url = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
