@@ -2,9 +2,9 @@
 // inline icon sprite, deferred hydration) without ever holding it whole: React writes it
 // in chunks that may split a tag or a UTF-8 character, so each chunk is cut before its
 // last unfinished tag or character, whose bytes wait for the next chunk. A rule therefore
-// always sees whole tags, the first bytes leave as soon as React has written them, and
-// no request holds its page as one 100 KB+ string (V8 puts strings that size straight
-// into its old generation). Once every rule has done its work (both act early in the
+// always sees whole tags, and no request holds its page as one 100 KB+ string (V8 puts
+// strings that size straight into its old generation; entry.server.tsx gathers the
+// rewritten bytes, off the heap). Once every rule has done its work (both act early in the
 // document), the rest — React Router's loader data above all — passes through as bytes,
 // never decoded.
 import { Transform } from 'node:stream';
