@@ -31,7 +31,6 @@ export default function handleRequest(
   const nonce = (loadContext as { cspNonce?: string } | undefined)?.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    let timer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineStylesProvider value={siteStyles}>
@@ -67,7 +66,8 @@ export default function handleRequest(
         },
       },
     );
-    timer = setTimeout(abort, streamTimeout + 1000);
+    // Read by the callbacks above, which React calls only after this line has run.
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
