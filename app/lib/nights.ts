@@ -40,9 +40,9 @@ export function eachNight(arrival: IsoDate, departure: IsoDate): IsoDate[] {
   return nights;
 }
 
-/** The calendar date an instant falls on in a time zone (e.g. Europe/Paris). */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** The calendar date an instant falls on in a time zone (e.g. Europe/Paris). */
 export function dateInZone(instant: Date, timeZone: string): IsoDate {
   // One formatter per zone, kept: creating one costs far more than formatting (each page asks for today).
   let format = dateFormats.get(timeZone);
