@@ -69,41 +69,60 @@ export function pageCacheNote() {
     : ' **This build has no page cache yet** (app/.server/page-cache.ts is absent): "on" and "off" run the same code.';
 }
 
+/* ───────────── processes, from /proc ───────────── */
+
+/** A field of /proc/PID/status in bytes (VmRSS, VmHWM), 0 when unknown or the process is gone. */
 function procField(pid, field) {
   try {
     const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
     return match ? Number(match[1]) * 1024 : 0;
   } catch {
-    return 0; // gone meanwhile
+    return 0;
   }
 }
 
-/** `pid` and its cluster workers (children running its own command line; not the image worker), from /proc. */
-function nodeProcesses(pid) {
-  const found = [pid];
-  // The script a process runs, as an absolute path (cluster workers are started with their parent's).
-  const commandOf = (of) => {
-    try {
-      const args = fs.readFileSync(`/proc/${of}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      return path.resolve(fs.readlinkSync(`/proc/${of}/cwd`), args.at(-1) ?? '');
-    } catch {
-      return null;
-    }
-  };
-  const command = commandOf(pid);
+/** Resets the kernel's high-water mark (VmHWM) of `pid` to its current RSS. */
+function resetPeakOf(pid) {
+  if (fs.existsSync(`/proc/${pid}/clear_refs`)) fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/** The live child processes of `pid`. */
+function childrenOf(pid) {
+  const children = [];
   for (const entry of fs.existsSync('/proc') ? fs.readdirSync('/proc') : []) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && comm === 'node' && commandOf(entry) === command) found.push(Number(entry));
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
     } catch {
-      /* gone meanwhile */
+      /* the process ended meanwhile */
     }
   }
-  return found;
+  return children;
+}
+
+function commandLine(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** The script a process runs, as an absolute path; null when it is gone. */
+function scriptOf(pid) {
+  try {
+    return path.resolve(fs.readlinkSync(`/proc/${pid}/cwd`), commandLine(pid).at(-1) ?? '');
+  } catch {
+    return null;
+  }
+}
+
+/** `pid` and its cluster workers (children started with its own script: not the image worker, not PostgreSQL). */
+function nodeProcesses(pid) {
+  const script = scriptOf(pid);
+  return [pid, ...childrenOf(pid).filter((child) => scriptOf(child) === script)];
 }
 
 /** A fresh DATA_DIR for one benchmark; removed by `removeDataDir`. */
@@ -165,25 +184,15 @@ export async function startApp({ dataDir, env: extra = {}, probe = false, memory
     },
     hasProc: () => fs.existsSync(procStatus),
     /** A field of /proc/PID/status in bytes (VmRSS, VmHWM), 0 when unknown. */
-    status(field) {
-      if (!fs.existsSync(procStatus)) return 0;
-      const match = fs.readFileSync(procStatus, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
-      return match ? Number(match[1]) * 1024 : 0;
-    },
+    status: (field) => procField(child.pid, field),
     /** Resets the kernel's high-water mark (VmHWM) to the current RSS. */
-    resetPeak() {
-      if (fs.existsSync(procStatus)) fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
-    },
+    resetPeak: () => resetPeakOf(child.pid),
     /**
      * A field of /proc/PID/status summed over the server's Node processes: the process
      * itself and, with WEB_CONCURRENCY > 1, its worker processes (not PostgreSQL's).
      */
-    treeStatus(field) {
-      return nodeProcesses(child.pid).reduce((sum, pid) => sum + procField(pid, field), 0);
-    },
-    resetTreePeaks() {
-      for (const pid of nodeProcesses(child.pid)) if (fs.existsSync(`/proc/${pid}/clear_refs`)) fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    },
+    treeStatus: (field) => nodeProcesses(child.pid).reduce((sum, pid) => sum + procField(pid, field), 0),
+    resetTreePeaks: () => nodeProcesses(child.pid).forEach(resetPeakOf),
     stop() {
       if (child.exitCode !== null) return Promise.resolve();
       return new Promise((resolve) => {
@@ -196,20 +205,8 @@ export async function startApp({ dataDir, env: extra = {}, probe = false, memory
 
 /** Peak RSS (VmHWM, bytes) of the live child processes of `pid` whose command line contains `name`: 0 when none runs. */
 export function childPeak(pid, name) {
-  let peak = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent !== pid || !fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(name)) continue;
-      const hwm = fs.readFileSync(`/proc/${entry}/status`, 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
-      if (hwm) peak = Math.max(peak, Number(hwm[1]) * 1024);
-    } catch {
-      /* the process ended meanwhile */
-    }
-  }
-  return peak;
+  const named = childrenOf(pid).filter((child) => commandLine(child).join(' ').includes(name));
+  return Math.max(0, ...named.map((child) => procField(child, 'VmHWM')));
 }
 
 /** The room page the home page links to first (demo content). */

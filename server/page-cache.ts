@@ -152,7 +152,7 @@ const fills = new Map<string, { generation: number; page: Promise<CachedPage | u
 export function pageCacheFill(options: PageCacheOptions): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
   return async (c, next) => {
     const method = c.req.method;
-    // Cache off (PAGE_CACHE=off, or invalidation not guaranteed): streamed, with a nonce.
+    // Cache off (PAGE_CACHE=off, or invalidation not guaranteed): rendered as usual, with a nonce.
     if ((method !== 'GET' && method !== 'HEAD') || !isPageCacheEnabled()) return next();
     const url = new URL(c.req.url);
     const cookie = c.req.header('cookie') ?? null;
