@@ -5,7 +5,7 @@
 // and an id, and the boot script below is written after it to start it later. React 19
 // skips the extra element when it hydrates <body>.
 import { HYDRATED_EVENT } from '~/lib/deferred-hydration';
-import type { SegmentRule } from './document-rewrite';
+import { offsetsOf, tagAt, type DocumentEdit, type DocumentRule } from './document-rewrite';
 
 /** The id the inert boot module gets. */
 export const DEFERRED_BOOT_ID = 'deferred-boot';
@@ -67,8 +67,8 @@ first.addEventListener("error",start);
 setTimeout(start,${DEFERRED_BOOT_MAX_WAIT_MS});
 })();`;
 
-const BOOT_MODULE = /<script((?:\s+nonce="[^"]*")?)\s+type="module"\s+async=""([^>]*)>/;
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const BOOT_MODULE = /^<script((?:\s+nonce="[^"]*")?)\s+type="module"\s+async=""([^>]*)>$/;
+const MODULE_PRELOAD = '<link rel="modulepreload"';
 const SCRIPT_END = '</script>';
 
 /**
@@ -76,31 +76,25 @@ const SCRIPT_END = '</script>';
  * first boot module made inert and the boot script written right after it, with the
  * boot module's nonce (an uncached page). A page without a boot module keeps its scripts.
  */
-export function deferHydration(): SegmentRule {
-  let nonce: string | null = null; // the boot module's, once its opening tag is seen
-  let written = false;
-  return {
-    rewrite(segment) {
-      let text = segment.replace(MODULE_PRELOAD, '');
-      let from = 0;
-      if (nonce === null) {
-        const tag = BOOT_MODULE.exec(text);
-        if (!tag) return text;
-        nonce = tag[1]!;
-        const inert = `<script${nonce} type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}"${tag[2]}>`;
-        text = text.slice(0, tag.index) + inert + text.slice(tag.index + tag[0].length);
-        from = tag.index + inert.length;
-      }
-      if (written) return text;
-      const end = text.indexOf(SCRIPT_END, from);
-      if (end < 0) return text;
-      written = true;
-      const after = end + SCRIPT_END.length;
-      return `${text.slice(0, after)}<script${nonce}>${BOOT_SCRIPT}</script>${text.slice(after)}`;
-    },
-    // React Router writes its modulepreload links just before the boot module: nothing is left to drop after it.
-    get finished() {
-      return written;
-    },
-  };
-}
+export const deferHydration: DocumentRule = (document) => {
+  const edits: DocumentEdit[] = [];
+  for (const at of offsetsOf(document, MODULE_PRELOAD)) {
+    const link = tagAt(document, at);
+    if (link) edits.push({ from: at, to: link.end, insert: '' });
+  }
+  for (const at of offsetsOf(document, '<script')) {
+    const tag = tagAt(document, at);
+    const boot = tag && BOOT_MODULE.exec(tag.text);
+    if (!boot) continue;
+    const end = document.indexOf(SCRIPT_END, tag.end);
+    if (end < 0) break;
+    const nonce = boot[1]!;
+    const after = end + SCRIPT_END.length;
+    edits.push(
+      { from: at, to: tag.end, insert: `<script${nonce} type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}"${boot[2]}>` },
+      { from: after, to: after, insert: `<script${nonce}>${BOOT_SCRIPT}</script>` },
+    );
+    break;
+  }
+  return edits;
+};

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_ICONS } from '~/components/site/icon-names';
+import { rewriteDocument } from './document-rewrite';
 import { inlineIconSprite, inlineSymbols } from './icon-sprite';
 
 describe('the inline icon sprite', () => {
   it('holds every icon of the site once, under a prefixed id, first in <body>', () => {
-    const rule = inlineIconSprite();
-    expect(rule.rewrite('<html><head></head>')).toBe('<html><head></head>');
-    expect(rule.finished).toBe(false);
-    const html = '<html><head></head>' + rule.rewrite('<body class="x"><div id="app"></div></body></html>');
-    expect(rule.finished).toBe(true);
+    const sprited = (html: string) => rewriteDocument(Buffer.from(html, 'utf8'), [inlineIconSprite]).toString('utf8');
+    expect(sprited('<html><head></head>')).toBe('<html><head></head>');
+    const html = sprited('<html><head></head><body class="x"><div id="app"></div></body></html>');
     for (const name of SITE_ICONS) expect(html.split(`<symbol id="icon-${name}"`)).toHaveLength(2);
     expect(html).toMatch(/^<html><head><\/head><body class="x"><svg aria-hidden="true" style="display:none"><symbol [^]*<\/svg><div id="app">/);
   });

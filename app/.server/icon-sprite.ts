@@ -6,7 +6,7 @@
 // hydrates <body> and never removes it. Ids are prefixed so that they cannot collide
 // with the page's own (a section called "contact", a "menu"…).
 import sprite from '~/components/site/site-icons.svg?raw';
-import type { SegmentRule } from './document-rewrite';
+import { tagAt, type DocumentRule } from './document-rewrite';
 
 export function inlineSymbols(svg: string): string {
   const symbols = svg.match(/<symbol\b[\s\S]*<\/symbol>/)?.[0] ?? '';
@@ -16,16 +16,8 @@ export function inlineSymbols(svg: string): string {
 const SPRITE = `<svg aria-hidden="true" style="display:none">${inlineSymbols(sprite)}</svg>`;
 
 /** The rule (document-rewrite.ts) that writes the sprite first in <body>. */
-export function inlineIconSprite(): SegmentRule {
-  let written = false;
-  return {
-    rewrite: (segment) =>
-      segment.replace(/<body[^>]*>/, (body) => {
-        written = true;
-        return body + SPRITE;
-      }),
-    get finished() {
-      return written;
-    },
-  };
-}
+export const inlineIconSprite: DocumentRule = (document) => {
+  const body = document.indexOf('<body');
+  const tag = body < 0 ? null : tagAt(document, body);
+  return tag ? [{ from: tag.end, to: tag.end, insert: SPRITE }] : [];
+};

@@ -57,12 +57,16 @@ test('a guest requests a stay across two seasons, the owner accepts it, the nigh
     // The calendar: month by month to the arrival, then a click on each day, in place.
     const dayName = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
     const arrivalDay = booking.getByRole('link', { name: `${dayName(arrival)}: choose as arrival` });
+    // Followed in place: the document is never loaded again (a mark on window survives).
+    await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
     for (let i = 0; i < 14 && !(await arrivalDay.isVisible()); i++) {
       await booking.getByRole('link', { name: 'Next month' }).click();
       await page.waitForLoadState('networkidle');
     }
     await arrivalDay.click();
     await booking.getByRole('link', { name: `${dayName(departure)}: choose as departure` }).click();
+    await expect(page).toHaveURL(new RegExp(`arrival=${arrival}&departure=${departure}&guests=2`));
+    expect(await page.evaluate(() => (window as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
   }
   await expect(page).toHaveURL(new RegExp(`arrival=${arrival}&departure=${departure}&guests=2`));
 
