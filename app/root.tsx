@@ -16,6 +16,7 @@ import { getRequestLanguage } from '~/.server/i18n';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { takeToast } from '~/.server/toast';
 import { resolveCatalog } from '~/lib/i18n';
+import { SiteNavigation } from '~/components/site/site-link';
 import { I18nProvider } from '~/lib/i18n-react';
 import { HYDRATED_EVENT } from '~/lib/deferred-hydration';
 import { useInlineStyles } from '~/lib/inline-styles';
@@ -136,6 +137,7 @@ export default function App() {
       <ToastContext.Provider value={raise}>
         <Outlet />
       </ToastContext.Provider>
+      <SiteNavigation />
       {toasts.length ? (
         <Suspense fallback={null}>
           <Toasts toasts={toasts} />

@@ -2,18 +2,14 @@
 // form. Everything is server-rendered from the query string (?arrival=&departure=
 // &guests=): without JavaScript the calendar's days are plain links and the fields a
 // GET form; with it, the same links navigate in place. No date-picker library.
-//
-// The calendar's ~60 day links are plain <a> elements with one click handler on the
-// calendar (followInPlace) rather than a React Router <Link> each: a <Link> resolves its
-// path and builds its own handler on every render, 7 % of an uncached room page's CPU.
 import { clsx } from 'clsx';
-import type { MouseEvent } from 'react';
-import { Form, Link, useActionData, useFetcher, useLocation, useNavigate } from 'react-router';
+import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import type { CalendarMonth, RoomBooking } from '~/.server/booking/room-booking';
 import { useTranslation } from '~/lib/i18n-react';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
 import { Field, Honeypot, inputClass, readReply, type FormReply } from './form-field';
 import { Icon } from './icon';
+import { siteLink } from './site-link';
 
 export interface BookingActionData {
   result: FormReply;
@@ -32,21 +28,6 @@ const query = (values: Record<string, string | number | null | undefined>) => {
   for (const [key, value] of Object.entries(values)) if (value !== null && value !== undefined && value !== '') params.set(key, String(value));
   return `?${params.toString()}#reserver`;
 };
-
-/**
- * A click on one of the calendar's links, followed in place as a <Link preventScrollReset
- * replace> would: the page keeps its scroll and the history one entry per visit. A click
- * meant for a new tab or window stays the browser's.
- */
-function useFollowInPlace() {
-  const navigate = useNavigate();
-  return (event: MouseEvent) => {
-    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    void navigate(link.getAttribute('href')!, { replace: true, preventScrollReset: true });
-  };
-}
 
 function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { month: CalendarMonth; weekdays: string[]; selection: Selection; monthParam: string; path: string }) {
   const { t } = useTranslation();
@@ -97,7 +78,7 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { m
                 return (
                   <td key={day.date} className="p-0.5">
                     <a
-                      href={path + to}
+                      {...siteLink(path + to, { replace: true, preventScrollReset: true })}
                       aria-label={t(departure ? 'booking.pickDeparture' : 'booking.pickArrival', { date: day.label })}
                       aria-current={selected ? 'date' : undefined}
                       className={clsx(base, 'font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring', selected && 'bg-primary text-primary-foreground hover:bg-primary/90')}
@@ -163,27 +144,25 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
   const data = fetcher.data ?? actionData;
   const monthParam = booking.months[0]!.month;
   const { pathname } = useLocation();
-  const followInPlace = useFollowInPlace();
   const { quote } = booking;
   return (
     <section id="reserver" aria-labelledby="booking-title" className="mt-10 scroll-mt-20 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
       <h2 id="booking-title" className="mb-4 font-serif text-2xl font-semibold">
         {t('booking.title')}
       </h2>
-      {/* Clicks on its links, keyboard ones too, bubble to followInPlace. */}
-      <div role="group" aria-labelledby="calendar-title" onClick={followInPlace}>
+      <div role="group" aria-labelledby="calendar-title">
         <div className="mb-3 flex items-center justify-between gap-2">
           <h3 id="calendar-title" className="text-lg font-semibold">
             {t('booking.calendar')}
           </h3>
           <div className="flex gap-2">
             {booking.previousMonth ? (
-              <a href={pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.previousMonth })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
+              <a {...siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.previousMonth }), { replace: true, preventScrollReset: true })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
                 <span aria-hidden>‹</span> <span className="sr-only">{t('booking.previousMonth')}</span>
               </a>
             ) : null}
             {booking.nextMonth ? (
-              <a href={pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.nextMonth })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
+              <a {...siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.nextMonth }), { replace: true, preventScrollReset: true })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
                 <span aria-hidden>›</span> <span className="sr-only">{t('booking.nextMonth')}</span>
               </a>
             ) : null}
@@ -265,9 +244,9 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
                 ))}
               </ul>
               {quote.problems.some((p) => p.code === 'no_price') ? (
-                <Link to="/#contact" className="mt-2 inline-block underline underline-offset-2">
+                <a {...siteLink('/#contact')} className="mt-2 inline-block underline underline-offset-2">
                   {t('booking.contactInstead')}
-                </Link>
+                </a>
               ) : null}
             </div>
           ) : data?.sentId ? (
@@ -286,9 +265,9 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
       ) : !booking.priced ? (
         <p className="mt-6">
           {t('booking.priceOnRequest')} —{' '}
-          <Link to="/#contact" className="underline underline-offset-2">
+          <a {...siteLink('/#contact')} className="underline underline-offset-2">
             {t('booking.contactInstead')}
-          </Link>
+          </a>
         </p>
       ) : null}
     </section>

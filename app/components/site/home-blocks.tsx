@@ -1,5 +1,4 @@
 import { useTranslation } from '~/lib/i18n-react';
-import { Link } from 'react-router';
 import { countryName } from '~/lib/countries';
 import { formatDuration, formatPrice } from '~/lib/format';
 import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/image-url';
@@ -12,6 +11,7 @@ import { RoomImagePlaceholder } from './room-placeholder';
 import { RichText } from './rich-text';
 import { Icon } from './icon';
 import type { IconName } from './icon-names';
+import { siteLink } from './site-link';
 
 export interface RoomCardData {
   id: string;
@@ -79,13 +79,13 @@ function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string
             ))}
           </ul>
         ) : null}
-        <Link
-          to={`/room/${room.id}`}
+        <a
+          {...siteLink(`/room/${room.id}`)}
           className="mt-auto inline-flex justify-center rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90"
         >
           {t('rooms.details')}
           <span className="sr-only"> : {room.name}</span>
-        </Link>
+        </a>
       </div>
     </article>
   );
@@ -231,9 +231,9 @@ export function FeaturedTestimonials({ testimonials, publishedCount }: { testimo
           ))}
         </div>
         <p className="mt-8 text-center">
-          <Link to="/livre-dor" className="inline-flex rounded-md border border-primary px-5 py-2 font-medium text-primary hover:bg-primary/10">
+          <a {...siteLink('/livre-dor')} className="inline-flex rounded-md border border-primary px-5 py-2 font-medium text-primary hover:bg-primary/10">
             {t('testimonials.seeAll', { count: publishedCount })}
-          </Link>
+          </a>
         </p>
       </div>
     </section>

@@ -1,8 +1,8 @@
 import { useTranslation } from '~/lib/i18n-react';
-import { Link } from 'react-router';
 import type { Segment } from '~/lib/autolink';
 import { AutoLink } from './auto-link';
 import { Icon } from './icon';
+import { siteLink } from './site-link';
 
 export interface FooterShell {
   name: string;
@@ -35,9 +35,9 @@ export function SiteFooter({ shell }: { shell: FooterShell }) {
           <ul className="space-y-2 text-sm">
             {quick.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-primary hover:underline">
+                <a {...siteLink(link.to)} className="hover:text-primary hover:underline">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -83,9 +83,9 @@ export function SiteFooter({ shell }: { shell: FooterShell }) {
           <p>
             © {new Date().getFullYear()} {shell.name}. {t('footer.rights')}
           </p>
-          <Link to="/mentions-legales" className="hover:text-primary hover:underline">
+          <a {...siteLink('/mentions-legales')} className="hover:text-primary hover:underline">
             {t('footer.legal')}
-          </Link>
+          </a>
         </div>
       </div>
     </footer>

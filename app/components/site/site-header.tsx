@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useRootData } from '~/root';
 import { Icon } from './icon';
+import { siteLink } from './site-link';
 
 const NAV = [
   { key: 'home', anchor: 'accueil' },
@@ -38,10 +39,8 @@ function LanguagePicker() {
       <ul className="absolute right-0 z-50 mt-1 min-w-40 rounded-md border bg-popover p-1 shadow-md" aria-label={t('nav.language')}>
         {languages.map((l) => (
           <li key={l.code}>
-            <Link
-              to={{ pathname: location.pathname, search: `?lang=${l.code}`, hash: location.hash }}
-              preventScrollReset
-              replace
+            <a
+              {...siteLink(`${location.pathname}?lang=${l.code}${location.hash}`, { replace: true, preventScrollReset: true })}
               hrefLang={l.code}
               lang={l.code}
               aria-current={l.code === language ? 'true' : undefined}
@@ -50,7 +49,7 @@ function LanguagePicker() {
             >
               {l.name}
               {l.code === language ? <Icon name="check" className="size-4 text-primary" /> : <span className="size-4" />}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -73,9 +72,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
     const close = () => setOpen(false);
     if ('path' in item) {
       return (
-        <Link key={item.key} to={item.path} className={className} onClick={close}>
+        <a {...siteLink(item.path)} key={item.key} className={className} onClick={close}>
           {label}
-        </Link>
+        </a>
       );
     }
     return onHome ? (
@@ -83,9 +82,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         {label}
       </a>
     ) : (
-      <Link key={item.key} to={`/#${item.anchor}`} className={className} onClick={close}>
+      <a {...siteLink(`/#${item.anchor}`)} key={item.key} className={className} onClick={close}>
         {label}
-      </Link>
+      </a>
     );
   });
 
@@ -95,14 +94,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         {t('nav.skip')}
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-4">
-        <Link
-          to="/"
+        <a
+          {...siteLink('/')}
           onClick={onHome ? scrollToTop : undefined}
           className="min-w-0 truncate whitespace-nowrap font-serif text-base font-semibold text-primary min-[380px]:text-lg sm:text-xl"
           aria-label={t('nav.backToTop', { name: siteName })}
         >
           {siteName}
-        </Link>
+        </a>
         {/* The full bar from 1024 px: below, the longest labels (es, de) would wrap it onto two lines. */}
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 lg:flex">
           {links}
@@ -110,9 +109,9 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         <div className="flex shrink-0 items-center gap-1">
           <LanguagePicker />
           {viewer?.isAdmin ? (
-            <Link to="/admin" className="rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted">
+            <a {...siteLink('/admin')} className="rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted">
               {t('nav.admin')}
-            </Link>
+            </a>
           ) : null}
           <button
             type="button"

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
 import { buildSeo } from '~/.server/site/seo';
@@ -12,6 +12,7 @@ import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/legal';
 import { Icon } from '~/components/site/icon';
+import { siteLink } from '~/components/site/site-link';
 
 export const LEGAL_SECTIONS = [
   'editor',
@@ -107,13 +108,13 @@ export default function Legal() {
             </section>
           ))}
         </div>
-        <Link
-          to="/"
+        <a
+          {...siteLink('/')}
           className="mt-10 inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90"
         >
           <Icon name="arrow-left" className="size-4" />
           {data.back}
-        </Link>
+        </a>
       </article>
     </SiteLayout>
   );

@@ -1,10 +1,11 @@
 import { useTranslation } from '~/lib/i18n-react';
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
 import { SiteLayout } from '~/components/site/site-layout';
 import type { Route } from './+types/not-found';
+import { siteLink } from '~/components/site/site-link';
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
@@ -25,9 +26,9 @@ export default function NotFound() {
       <div className="flex flex-col items-center justify-center gap-4 px-4 py-24 text-center">
         <h1 className="text-4xl font-bold">404</h1>
         <p className="text-xl text-muted-foreground">{t('notFound.title')}</p>
-        <Link to="/" className="text-primary underline underline-offset-4">
+        <a {...siteLink('/')} className="text-primary underline underline-offset-4">
           {t('notFound.home')}
-        </Link>
+        </a>
       </div>
     </SiteLayout>
   );

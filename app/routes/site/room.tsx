@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
 import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
 import { createBookingRequest } from '~/.server/booking/requests';
 import { loadRoomBooking, quoteView } from '~/.server/booking/room-booking';
@@ -24,6 +24,7 @@ import { useToast } from '~/lib/toast';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room';
 import { Icon } from '~/components/site/icon';
+import { siteLink } from '~/components/site/site-link';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);
@@ -112,10 +113,10 @@ function RoomNotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">
       <h1 className="font-serif text-3xl font-semibold">{t('room.notFound')}</h1>
-      <Link to="/#chambres" className="inline-flex items-center gap-2 text-primary underline underline-offset-4">
+      <a {...siteLink('/#chambres')} className="inline-flex items-center gap-2 text-primary underline underline-offset-4">
         <Icon name="arrow-left" className="size-4" />
         {t('room.back')}
-      </Link>
+      </a>
     </div>
   );
 }
@@ -127,10 +128,10 @@ export default function RoomPage() {
     <SiteLayout shell={shell}>
       {room ? (
         <article className="mx-auto max-w-5xl px-4 py-8">
-          <Link to="/#chambres" className="mb-6 inline-flex items-center gap-2 text-sm text-primary hover:underline">
+          <a {...siteLink('/#chambres')} className="mb-6 inline-flex items-center gap-2 text-sm text-primary hover:underline">
             <Icon name="arrow-left" className="size-4" />
             {t('room.back')}
-          </Link>
+          </a>
           <Gallery images={room.images} name={room.name} />
           {/* On phones the price and the call to action follow the title; from md they sit in the right column. */}
           <div className="mt-8 grid gap-8 md:grid-cols-3 md:grid-rows-[auto_1fr]">
@@ -162,12 +163,12 @@ export default function RoomPage() {
               ) : null}
               {/* SPEC §2: the room's call to action leads to the contact form; the booking
                   request form below has its own heading and the calendar links to it. */}
-              <Link
-                to="/#contact"
+              <a
+                {...siteLink('/#contact')}
                 className="inline-flex w-full justify-center rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90"
               >
                 {t('room.book')}
-              </Link>
+              </a>
             </aside>
             <div className="space-y-6 md:col-span-2">
               <RichText html={room.description} className="leading-relaxed" />

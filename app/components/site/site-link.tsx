@@ -1,0 +1,67 @@
+// The public site's links. A React Router <Link> is a component that resolves its path
+// against the route matches and builds its click handler on every render: a room page
+// has ~70 links (most of them calendar days), and their <Link>s were an eighth of the CPU
+// of a page rendered for its request. A site link is a plain <a> instead, its href
+// already absolute, marked for the app:
+//
+//   <a {...siteLink('/livre-dor')} className="…">…</a>
+//
+// and one listener (SiteNavigation, in root.tsx) follows the marked links in the app
+// exactly as a <Link> would: a left click without modifier keys on a link without target
+// or download attribute, not already handled (preventDefault) by the link's own onClick.
+// Any other click stays the browser's, and so does every click before hydration
+// (deferred-hydration.ts holds and replays those).
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+
+export interface SiteLinkOptions {
+  /** Replace the current history entry (by default only when the link leads where we are, as <Link> does). */
+  replace?: boolean;
+  /** Keep the scroll position across the navigation. */
+  preventScrollReset?: boolean;
+}
+
+/** The attributes of a link of the public site to `to`, an absolute path with its query and hash. */
+export function siteLink(to: string, { replace, preventScrollReset }: SiteLinkOptions = {}) {
+  return {
+    href: to,
+    'data-in-app': '',
+    'data-replace': replace ? '' : undefined,
+    'data-keep-scroll': preventScrollReset ? '' : undefined,
+    // React Router's lazy route discovery learns the routes of the links it sees.
+    'data-discover': 'true',
+  };
+}
+
+/** The clicks a <Link> follows in the app (React Router's shouldProcessLinkClick). */
+export function followsInApp(event: MouseEvent, link: HTMLAnchorElement): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    (!link.target || link.target === '_self') &&
+    !link.hasAttribute('download') &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  );
+}
+
+/**
+ * Follows every site link of the page in the app. Its listener sits on the document
+ * beside React's own, added after them, so a link's onClick has run (and may have
+ * prevented the navigation) by the time it looks.
+ */
+export function SiteNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const follow = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-in-app]') : null;
+      if (!link || !followsInApp(event, link)) return;
+      event.preventDefault();
+      const to = link.getAttribute('href')!;
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      void navigate(to, { replace: link.hasAttribute('data-replace') || to === here, preventScrollReset: link.hasAttribute('data-keep-scroll') });
+    };
+    document.addEventListener('click', follow);
+    return () => document.removeEventListener('click', follow);
+  }, [navigate]);
+  return null;
+}
