@@ -1,4 +1,4 @@
-// Display formats of SPEC §9: durations, prices in euros per night, fr-FR dates.
+// Display formats of SPEC §9: durations and prices in euros per night (fr-FR dates: format-date-fr.ts).
 
 /** '45 min' under an hour, otherwise '1 h', '1 h 30' style: '2 h 05 min' → '2 h 5 min'. */
 export function formatDuration(minutes: number): string {
@@ -23,17 +23,4 @@ export function formatPrice(amount: number, language = 'fr'): string {
   const groups = int!.replace(/\B(?=(\d{3})+(?!\d))/g, comma ? '\u00a0' : ',');
   const number = dec ? `${groups}${comma ? ',' : '.'}${dec}` : groups;
   return language === 'en' ? `€${number}` : `${number}\u00a0€`;
-}
-
-/** dd/mm/yyyy as fr-FR writes it, for the given instant in Europe/Paris. */
-export function formatDateFr(date: Date): string {
-  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    date,
-  );
-}
-
-/** "23/11/2026 à 08:15" as fr-FR writes it, for the given instant in Europe/Paris. */
-export function formatDateTimeFr(date: Date): string {
-  const time = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(date);
-  return `${formatDateFr(date)} à ${time}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator, languageChain, resolveCatalog } from './i18n';
+import { COUNTRY_CODES } from './countries';
+import { CATALOGS, createTranslator, languageChain, resolveCatalog } from './i18n';
 
 describe('language chain and catalogs', () => {
   it('orders current, default, then French without repeats', () => {
@@ -33,5 +34,13 @@ describe('t', () => {
   it('falls back to the default value, then the key', () => {
     expect(t('missing.key', { defaultValue: 'Défaut' })).toBe('Défaut');
     expect(t('missing.key')).toBe('missing.key');
+  });
+});
+
+describe('the French catalog', () => {
+  // Pages name a guest's country through the catalog alone (home-blocks.tsx): French fills every language's gaps.
+  it('names every country a guest can choose', () => {
+    const countries = CATALOGS.fr!.countries as Record<string, string>;
+    for (const code of COUNTRY_CODES) expect(countries[code], code).toBeTruthy();
   });
 });

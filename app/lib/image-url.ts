@@ -73,16 +73,22 @@ function variantId(w: number, h: number | undefined, q: number) {
   return `${w}x${h ?? 0}q${q}`;
 }
 
-const ALLOWED = new Set<string>([
-  ...Object.values(VARIANTS).map((v) => variantId(v.w, v.h, v.q)),
-  ...SRCSET_WIDTHS.flatMap((w) =>
-    [undefined, ...SRCSET_RATIOS].flatMap((ratio) =>
-      SRCSET_QUALITIES.map((q) => variantId(w, ratio ? Math.round(w * ratio) : undefined, q)),
+let allowed: Set<string> | undefined;
+
+/** The sizes the media endpoint serves, made on first use: only the server asks, and the browser's bundle leaves it out. */
+function allowedVariants(): Set<string> {
+  allowed ??= new Set<string>([
+    ...Object.values(VARIANTS).map((v) => variantId(v.w, v.h, v.q)),
+    ...SRCSET_WIDTHS.flatMap((w) =>
+      [undefined, ...SRCSET_RATIOS].flatMap((ratio) =>
+        SRCSET_QUALITIES.map((q) => variantId(w, ratio ? Math.round(w * ratio) : undefined, q)),
+      ),
     ),
-  ),
-]);
+  ]);
+  return allowed;
+}
 
 /** Whether the media endpoint serves this size (quality defaults to DEFAULT_QUALITY). */
 export function isAllowedVariant(variant: Variant): boolean {
-  return ALLOWED.has(variantId(variant.w, variant.h, variant.q ?? DEFAULT_QUALITY));
+  return allowedVariants().has(variantId(variant.w, variant.h, variant.q ?? DEFAULT_QUALITY));
 }

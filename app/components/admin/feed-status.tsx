@@ -1,7 +1,7 @@
 // How fresh an imported calendar is, the same on the Réservations screen and in the
 // room editor: its last successful synchronisation and, while failing, its last error.
 import { TriangleAlertIcon } from 'lucide-react';
-import { formatDateTimeFr } from '~/lib/format';
+import { formatDateTimeFr } from '~/lib/format-date-fr';
 
 export const syncedWhen = (iso: string | null) => (iso ? formatDateTimeFr(new Date(iso)) : 'jamais');
 

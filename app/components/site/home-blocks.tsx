@@ -1,5 +1,4 @@
 import { useTranslation } from '~/lib/i18n-react';
-import { countryName } from '~/lib/countries';
 import { formatDuration, formatPrice } from '~/lib/format';
 import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/image-url';
 import { roomCardImageSizes, roomGridClass } from '~/lib/room-grid';
@@ -203,7 +202,8 @@ export function Stars({ rating }: { rating: number }) {
 
 export function TestimonialCard({ testimonial }: { testimonial: TestimonialData }) {
   const { t } = useTranslation();
-  const country = testimonial.country ? t(`countries.${testimonial.country}`, { defaultValue: countryName(testimonial.country) }) : '';
+  // Every code of lib/countries.ts is in the French catalog, which fills every language's gaps; a legacy free-text value is shown as stored.
+  const country = testimonial.country ? t(`countries.${testimonial.country}`, { defaultValue: testimonial.country }) : '';
   return (
     <figure className="flex flex-col gap-3 rounded-xl border bg-card p-6 shadow-sm" data-testid="testimonial">
       <Stars rating={testimonial.rating} />

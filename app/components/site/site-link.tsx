@@ -57,7 +57,8 @@ export function SiteNavigation() {
       if (!link || !followsInApp(event, link)) return;
       event.preventDefault();
       const to = link.getAttribute('href')!;
-      const here = window.location.pathname + window.location.search + window.location.hash;
+      const { pathname, search, hash } = window.location;
+      const here = pathname + search + hash;
       void navigate(to, { replace: link.hasAttribute('data-replace') || to === here, preventScrollReset: link.hasAttribute('data-keep-scroll') });
     };
     document.addEventListener('click', follow);

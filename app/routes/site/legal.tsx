@@ -7,7 +7,7 @@ import { linkText } from '~/.server/site/phones';
 import { loadSiteShell } from '~/.server/site/shell';
 import { AutoLink } from '~/components/site/auto-link';
 import { SiteLayout } from '~/components/site/site-layout';
-import { formatDateFr } from '~/lib/format';
+import { formatDateFr } from '~/lib/format-date-fr';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/legal';

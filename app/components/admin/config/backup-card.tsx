@@ -4,7 +4,7 @@
 import { DownloadIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Button } from '~/components/ui/button';
-import { formatDateTimeFr } from '~/lib/format';
+import { formatDateTimeFr } from '~/lib/format-date-fr';
 
 export interface LastBackup {
   kind: string;
