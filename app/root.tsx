@@ -15,7 +15,7 @@ import {
 import { getRequestLanguage } from '~/.server/i18n';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { takeToast } from '~/.server/toast';
-import { resolveCatalog } from '~/lib/i18n';
+import { serializeCatalog } from '~/lib/i18n';
 import { SiteNavigation } from '~/components/site/site-link';
 import { I18nProvider } from '~/lib/i18n-react';
 import { HYDRATED_EVENT } from '~/lib/deferred-hydration';
@@ -60,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       language,
       defaultLanguage,
       languages,
-      catalog: resolveCatalog(language, defaultLanguage),
+      catalog: serializeCatalog(language, defaultLanguage),
       viewer: viewer ? { email: viewer.email, isAdmin: isAdmin(viewer) } : null,
       toast,
     },

@@ -1,6 +1,6 @@
 // React access to the page's translator: <I18nProvider> in root.tsx, useTranslation() anywhere.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createTranslator, type Catalog, type TFunction } from './i18n';
+import { createTranslator, parseCatalog, type TFunction } from './i18n';
 
 interface I18nValue {
   t: TFunction;
@@ -9,9 +9,10 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-export function I18nProvider({ language, catalog, children }: { language: string; catalog: Catalog; children: ReactNode }) {
+/** `catalog`: the JSON text of serializeCatalog (equal texts keep the translator). */
+export function I18nProvider({ language, catalog, children }: { language: string; catalog: string; children: ReactNode }) {
   const value = useMemo(
-    () => ({ t: createTranslator(language, catalog), i18n: { language } }),
+    () => ({ t: createTranslator(language, parseCatalog(catalog)), i18n: { language } }),
     [language, catalog],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -44,6 +44,34 @@ export function resolveCatalog(current: string, defaultLanguage: string | undefi
   return catalog;
 }
 
+// The merged catalog crosses to the browser in the root loader's data as one JSON string
+// rather than an object: React Router's encoding (turbo-stream) indexes every key and
+// text of an object one by one, and the catalog's ~600 made half of every page's data.
+// The server keeps the text made for each pair and the catalog it came from, so that
+// rendering a page parses nothing.
+const serialized = new Map<string, string>();
+const parsedText = new Map<string, Catalog>();
+
+/** resolveCatalog's catalog as JSON text, made once per pair. */
+export function serializeCatalog(current: string, defaultLanguage: string | undefined): string {
+  const key = `${current}|${defaultLanguage ?? ''}`;
+  let text = serialized.get(key);
+  if (!text) {
+    const catalog = resolveCatalog(current, defaultLanguage);
+    text = JSON.stringify(catalog);
+    if (CATALOGS[current]) {
+      serialized.set(key, text);
+      parsedText.set(text, catalog);
+    }
+  }
+  return text;
+}
+
+/** The catalog of serializeCatalog's text: the server's own object, the browser parses it. */
+export function parseCatalog(text: string): Catalog {
+  return parsedText.get(text) ?? (JSON.parse(text) as Catalog);
+}
+
 function lookup(catalog: Catalog, key: string): string | undefined {
   let node: string | Catalog | undefined = catalog;
   for (const part of key.split('.')) {
