@@ -75,10 +75,10 @@ export default function handleRequest(
  * Node stream between it and the response only added work per 4 KB piece.
  */
 function collectDocument(done: (document: Buffer<ArrayBuffer>) => void) {
-  const parts: Buffer[] = [];
+  const parts: Uint8Array[] = [];
   const destination = {
     write(chunk: Uint8Array | string) {
-      parts.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      parts.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
       return true;
     },
     end() {

@@ -16,10 +16,15 @@ export interface DocumentEdit {
 /** A rule: the changes it makes to a whole document, at byte offsets, none overlapping another rule's. */
 export type DocumentRule = (document: Buffer) => DocumentEdit[];
 
-/** Every `needle` in `document` from `from` on, as byte offsets. */
+// The rules' few needles, encoded once (Buffer#indexOf encodes a string needle on every call).
+const needles = new Map<string, Buffer>();
+
+/** Every `needle` (ASCII) in `document` from `from` on, as byte offsets. */
 export function offsetsOf(document: Buffer, needle: string, from = 0): number[] {
+  let bytes = needles.get(needle);
+  if (!bytes) needles.set(needle, (bytes = Buffer.from(needle, 'latin1')));
   const found: number[] = [];
-  for (let at = document.indexOf(needle, from); at >= 0; at = document.indexOf(needle, at + needle.length)) found.push(at);
+  for (let at = document.indexOf(bytes, from); at >= 0; at = document.indexOf(bytes, at + bytes.length)) found.push(at);
   return found;
 }
 
