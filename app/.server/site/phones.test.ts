@@ -12,6 +12,16 @@ describe('linkPhone', () => {
     expect(linkPhone('+44 20 7946 0958', 'fr', 'FR')?.href).toBe('tel:+442079460958');
     expect(linkPhone('0612', 'fr', 'FR')).toBeNull();
   });
+
+  it('answers again from what it kept, per number, language and country', () => {
+    const first = linkPhone('04 65 71 32 18', 'de', 'FR');
+    expect(linkPhone('04 65 71 32 18', 'de', 'FR')).toBe(first);
+    expect(linkPhone('04 65 71 32 18', 'fr', 'FR')?.text).toBe('04 65 71 32 18');
+    expect(linkPhone('0612', 'fr', 'FR')).toBeNull();
+    // Past its bound the map starts again, and the answers stay right.
+    for (let n = 0; n < 300; n++) linkPhone(`06 12 34 ${String(n).padStart(4, '0')}`, 'fr', 'FR');
+    expect(linkPhone('04 65 71 32 18', 'de', 'FR')).toEqual(first);
+  });
 });
 
 describe('linkText', () => {

@@ -15,12 +15,22 @@ export interface PhoneLink {
   international: string;
 }
 
+// Parsing costs ~0.1 ms and pages ask for the same few numbers (the owners') on every
+// render: each answer is kept, in a map emptied whenever it reaches its bound.
+const LINKED_BOUND = 256;
+const linked = new Map<string, PhoneLink | null>();
+
 /** A number read in the default country (PHONE_DEFAULT_COUNTRY) unless it carries its own prefix; null when it cannot be a number. */
 export function linkPhone(raw: string, language: string, country: CountryCode = config().PHONE_DEFAULT_COUNTRY as CountryCode): PhoneLink | null {
+  const key = `${country}|${language}|${raw}`;
+  const known = linked.get(key);
+  if (known !== undefined) return known;
   const number = parsePhoneNumberFromString(raw, country);
-  if (!number?.isPossible()) return null;
-  const international = number.formatInternational();
-  return { href: number.getURI(), text: language === 'fr' ? raw.trim() : international, international };
+  const international = number?.isPossible() ? number.formatInternational() : null;
+  const link = number && international ? { href: number.getURI(), text: language === 'fr' ? raw.trim() : international, international } : null;
+  if (linked.size >= LINKED_BOUND) linked.clear();
+  linked.set(key, link);
+  return link;
 }
 
 /** Text cut into plain parts and links (SPEC §2 auto-linking), phone links in international form. */
