@@ -31,6 +31,12 @@ describe('t', () => {
     expect(t('items', { count: 5 })).toBe('5 éléments');
   });
 
+  it('answers the same after many different keys (what it keeps is bounded)', () => {
+    for (let n = 0; n < 5000; n++) t(`countries.X${n}`, { defaultValue: 'x' });
+    expect(t('a.b', { name: 'Marie' })).toBe('Bonjour Marie');
+    expect(t('countries.X1', { defaultValue: 'Autre' })).toBe('Autre');
+  });
+
   it('falls back to the default value, then the key', () => {
     expect(t('missing.key', { defaultValue: 'Défaut' })).toBe('Défaut');
     expect(t('missing.key')).toBe('missing.key');

@@ -72,13 +72,24 @@ export function parseCatalog(text: string): Catalog {
   return parsedText.get(text) ?? (JSON.parse(text) as Catalog);
 }
 
+// What each key of a catalog led to, kept per catalog object (the server's are made once
+// per language pair): a page asks for the same few hundred keys on every render. A key
+// made from stored data (`countries.${code}`) could be anything, hence the bound.
+const LOOKUP_BOUND = 4096;
+const looked = new WeakMap<Catalog, Map<string, string | null>>();
+
 function lookup(catalog: Catalog, key: string): string | undefined {
-  let node: string | Catalog | undefined = catalog;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
+  let known = looked.get(catalog);
+  if (!known) looked.set(catalog, (known = new Map()));
+  let text = known.get(key);
+  if (text === undefined) {
+    let node: string | Catalog | undefined = catalog;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    text = typeof node === 'string' ? node : null;
+    if (known.size >= LOOKUP_BOUND) known.clear();
+    known.set(key, text);
   }
-  return typeof node === 'string' ? node : undefined;
+  return text ?? undefined;
 }
 
 // Every server render builds its translators afresh: plural rules, costly to make, are made once per language.
