@@ -6,6 +6,7 @@ import de from '~/locales/de.json';
 import en from '~/locales/en.json';
 import es from '~/locales/es.json';
 import fr from '~/locales/fr.json';
+import { remember } from './remember';
 
 export type Catalog = { [key: string]: string | Catalog };
 export type TranslateOptions = { count?: number; defaultValue?: string } & Record<string, unknown>;
@@ -28,43 +29,46 @@ export function languageChain(current: string, defaultLanguage: string | undefin
   return [...new Set([current, defaultLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
 }
 
-const merged = new Map<string, Catalog>();
-
-/** Built-in texts for `current`, each missing key filled from the next language of the chain (merged once per pair). */
-export function resolveCatalog(current: string, defaultLanguage: string | undefined): Catalog {
-  const key = `${current}|${defaultLanguage ?? ''}`;
-  let catalog = merged.get(key);
-  if (!catalog) {
-    catalog = languageChain(current, defaultLanguage)
-      .reverse()
-      .reduce<Catalog>((acc, code) => merge(acc, CATALOGS[code] ?? {}), {});
-    // Only known languages are remembered: the map stays as small as the catalogs.
-    if (CATALOGS[current]) merged.set(key, catalog);
-  }
-  return catalog;
-}
-
 // The merged catalog crosses to the browser in the root loader's data as one JSON string
 // rather than an object: React Router's encoding (turbo-stream) indexes every key and
 // text of an object one by one, and the catalog's ~600 made half of every page's data.
-// The server keeps the text made for each pair and the catalog it came from, so that
-// rendering a page parses nothing.
-const serialized = new Map<string, string>();
+// The server keeps, per language pair, the catalog and its text, and reads a text back
+// as the catalog it came from, so that rendering a page parses nothing.
+interface MergedCatalog {
+  catalog: Catalog;
+  text?: string;
+}
+const merged = new Map<string, MergedCatalog>();
 const parsedText = new Map<string, Catalog>();
+
+function mergedCatalog(current: string, defaultLanguage: string | undefined): MergedCatalog {
+  const key = `${current}|${defaultLanguage ?? ''}`;
+  let entry = merged.get(key);
+  if (!entry) {
+    entry = {
+      catalog: languageChain(current, defaultLanguage)
+        .reverse()
+        .reduce<Catalog>((acc, code) => merge(acc, CATALOGS[code] ?? {}), {}),
+    };
+    // Only known languages are remembered: the map stays as small as the catalogs.
+    if (CATALOGS[current]) merged.set(key, entry);
+  }
+  return entry;
+}
+
+/** Built-in texts for `current`, each missing key filled from the next language of the chain (merged once per pair). */
+export function resolveCatalog(current: string, defaultLanguage: string | undefined): Catalog {
+  return mergedCatalog(current, defaultLanguage).catalog;
+}
 
 /** resolveCatalog's catalog as JSON text, made once per pair. */
 export function serializeCatalog(current: string, defaultLanguage: string | undefined): string {
-  const key = `${current}|${defaultLanguage ?? ''}`;
-  let text = serialized.get(key);
-  if (!text) {
-    const catalog = resolveCatalog(current, defaultLanguage);
-    text = JSON.stringify(catalog);
-    if (CATALOGS[current]) {
-      serialized.set(key, text);
-      parsedText.set(text, catalog);
-    }
+  const entry = mergedCatalog(current, defaultLanguage);
+  if (entry.text === undefined) {
+    entry.text = JSON.stringify(entry.catalog);
+    if (CATALOGS[current]) parsedText.set(entry.text, entry.catalog);
   }
-  return text;
+  return entry.text;
 }
 
 /** The catalog of serializeCatalog's text: the server's own object, the browser parses it. */
@@ -75,35 +79,24 @@ export function parseCatalog(text: string): Catalog {
 // What each key of a catalog led to, kept per catalog object (the server's are made once
 // per language pair): a page asks for the same few hundred keys on every render. A key
 // made from stored data (`countries.${code}`) could be anything, hence the bound.
-const LOOKUP_BOUND = 4096;
 const looked = new WeakMap<Catalog, Map<string, string | null>>();
 
 function lookup(catalog: Catalog, key: string): string | undefined {
   let known = looked.get(catalog);
   if (!known) looked.set(catalog, (known = new Map()));
-  let text = known.get(key);
-  if (text === undefined) {
+  const text = remember(known, key, 4096, () => {
     let node: string | Catalog | undefined = catalog;
     for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    text = typeof node === 'string' ? node : null;
-    if (known.size >= LOOKUP_BOUND) known.clear();
-    known.set(key, text);
-  }
+    return typeof node === 'string' ? node : null;
+  });
   return text ?? undefined;
 }
 
 // Every server render builds its translators afresh: plural rules, costly to make, are made once per language.
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-function pluralRulesOf(language: string): Intl.PluralRules {
-  let rules = pluralRules.get(language);
-  if (!rules) {
-    rules = new Intl.PluralRules(language);
-    // Languages are the site's few codes; a malformed one throws above and is never kept.
-    pluralRules.set(language, rules);
-  }
-  return rules;
-}
+// Languages are the site's few codes; a malformed one throws and is never kept.
+const pluralRulesOf = (language: string) => remember(pluralRules, language, 32, (code) => new Intl.PluralRules(code));
 
 /** `t` over a merged catalog; an unknown key falls back to defaultValue, then to the key itself. */
 export function createTranslator(language: string, catalog: Catalog): TFunction {

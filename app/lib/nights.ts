@@ -2,6 +2,8 @@
 // through UTC day numbers, where every day has 24 hours, so a stay across a
 // daylight-saving change still counts its nights right. Safe in the browser.
 
+import { remember } from './remember';
+
 export type IsoDate = string;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -45,12 +47,8 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 /** The calendar date an instant falls on in a time zone (e.g. Europe/Paris). */
 export function dateInZone(instant: Date, timeZone: string): IsoDate {
   // One formatter per zone, kept: creating one costs far more than formatting (each page asks for today).
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    // en-CA writes dates as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dateFormats.set(timeZone, format);
-  }
+  // en-CA writes dates as YYYY-MM-DD.
+  const format = remember(dateFormats, timeZone, 32, (zone) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }));
   return format.format(instant);
 }
 

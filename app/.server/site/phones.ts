@@ -4,6 +4,7 @@
 // none of it reaches the browser bundle.
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { autolink, type Segment } from '~/lib/autolink';
+import { remember } from '~/lib/remember';
 import { config } from '../config';
 
 export interface PhoneLink {
@@ -15,22 +16,17 @@ export interface PhoneLink {
   international: string;
 }
 
-// Parsing costs ~0.1 ms and pages ask for the same few numbers (the owners') on every
-// render: each answer is kept, in a map emptied whenever it reaches its bound.
-const LINKED_BOUND = 256;
+// Parsing costs ~0.1 ms and pages ask for the same few numbers (the owners') on every render: each answer is kept.
 const linked = new Map<string, PhoneLink | null>();
 
 /** A number read in the default country (PHONE_DEFAULT_COUNTRY) unless it carries its own prefix; null when it cannot be a number. */
 export function linkPhone(raw: string, language: string, country: CountryCode = config().PHONE_DEFAULT_COUNTRY as CountryCode): PhoneLink | null {
-  const key = `${country}|${language}|${raw}`;
-  const known = linked.get(key);
-  if (known !== undefined) return known;
-  const number = parsePhoneNumberFromString(raw, country);
-  const international = number?.isPossible() ? number.formatInternational() : null;
-  const link = number && international ? { href: number.getURI(), text: language === 'fr' ? raw.trim() : international, international } : null;
-  if (linked.size >= LINKED_BOUND) linked.clear();
-  linked.set(key, link);
-  return link;
+  return remember(linked, `${country}|${language}|${raw}`, 256, () => {
+    const number = parsePhoneNumberFromString(raw, country);
+    if (!number?.isPossible()) return null;
+    const international = number.formatInternational();
+    return { href: number.getURI(), text: language === 'fr' ? raw.trim() : international, international };
+  });
 }
 
 /** Text cut into plain parts and links (SPEC §2 auto-linking), phone links in international form. */
