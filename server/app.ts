@@ -94,14 +94,14 @@ export function createApp() {
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
-  app.use(
-    '*',
-    serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
-    }),
-  );
+  // The other files of the client folder, known at start: a page's path is not looked
+  // up on disk on every request.
+  const serveClientFile = serveStatic({
+    root: clientDir,
+    precompressed: true,
+    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+  });
+  app.use('*', (c, next) => (staticFiles.has(c.req.path) ? serveClientFile(c, next) : next()));
 
   app.get('/healthz', async (c) => {
     try {

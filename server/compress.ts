@@ -39,8 +39,13 @@ export function chooseEncoding(acceptEncoding: string | null | undefined): Encod
   return br >= gzip ? 'br' : 'gzip';
 }
 
+/**
+ * Decided from the status and headers alone: on the Node adapter's lightweight Response,
+ * reading `body` builds the full web Response and a stream around bytes it would
+ * otherwise write as they are, so the body is looked at only once we compress it.
+ */
 function isCompressible(response: Response, method: string): boolean {
-  if (method === 'HEAD' || !response.body) return false;
+  if (method === 'HEAD') return false;
   if (response.status === 204 || response.status === 206 || response.status === 304) return false;
   const headers = response.headers;
   if (headers.has('Content-Encoding')) return false;
@@ -100,13 +105,14 @@ export function compressResponses(): MiddlewareHandler {
     if (!isCompressible(response, c.req.method)) return;
     // Whatever this client gets, a cache must not hand it to one that accepts another encoding.
     const vary = response.headers.get('Vary');
+    // Set on the response itself: c.header() would rebuild it (body stream included) for one header.
     if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? '')) {
-      c.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      response.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     }
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding) return;
+    if (!encoding || !response.body) return;
     // Hono copies the previous response's headers onto the new one; then we correct them.
-    c.res = new Response(compressStream(response.body!, encoding), response);
+    c.res = new Response(compressStream(response.body, encoding), response);
     c.res.headers.delete('Content-Length');
     c.res.headers.set('Content-Encoding', encoding);
     const etag = c.res.headers.get('ETag');

@@ -64,6 +64,14 @@ describe('caching of personal responses (issue 11, item 9)', () => {
     await response.arrayBuffer();
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
+
+  it('the other files of the client build (favicon) are served, with an hour of caching', async () => {
+    const response = await fetch(`${app.url}/favicon.svg`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('image/svg+xml');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect((await response.text()).startsWith('<svg')).toBe(true);
+  });
 });
 
 describe('/healthz when the database is gone (issue 11, item 9)', () => {

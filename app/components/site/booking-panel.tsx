@@ -2,7 +2,6 @@
 // form. Everything is server-rendered from the query string (?arrival=&departure=
 // &guests=): without JavaScript the calendar's days are plain links and the fields a
 // GET form; with it, the same links navigate in place. No date-picker library.
-import { clsx } from 'clsx';
 import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import type { CalendarMonth, RoomBooking } from '~/.server/booking/room-booking';
 import { useTranslation } from '~/lib/i18n-react';
@@ -37,7 +36,7 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { m
   return (
     <div className="min-w-0">
       <h4 className="mb-2 text-center font-semibold capitalize">{month.title}</h4>
-      <table className="w-full table-fixed border-collapse text-center text-sm">
+      <table className="calendar w-full table-fixed border-collapse text-center text-sm">
         <thead>
           <tr>
             {weekdays.map((day) => (
@@ -53,21 +52,20 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { m
               {Array.from({ length: 7 }, (_, weekday) => {
                 const day = month.days[week * 7 + weekday - month.offset];
                 if (!day) return <td key={weekday} />;
-                const selected = inStay(day.date);
-                const base = 'flex h-9 items-center justify-center rounded-md';
                 if (day.state === 'past') {
                   return (
-                    <td key={day.date} className="p-0.5">
-                      <span className={clsx(base, 'text-muted-foreground')}>{day.day}</span>
+                    <td key={day.date}>
+                      <span className="calendar-day past">{day.day}</span>
                     </td>
                   );
                 }
                 if (day.state === 'taken' && !picksDeparture(day.date)) {
+                  const taken = t('booking.taken', { date: day.label });
                   return (
-                    <td key={day.date} className="p-0.5">
-                      <span className={clsx(base, 'bg-muted text-muted-foreground line-through')} title={t('booking.taken', { date: day.label })}>
+                    <td key={day.date}>
+                      <span className="calendar-day taken" title={taken}>
                         <span aria-hidden>{day.day}</span>
-                        <span className="sr-only">{t('booking.taken', { date: day.label })}</span>
+                        <span className="sr-only">{taken}</span>
                       </span>
                     </td>
                   );
@@ -77,12 +75,12 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { m
                   ? query({ arrival: selection.arrival, departure: day.date, guests: selection.guests, month: monthParam })
                   : query({ arrival: day.date, guests: selection.guests, month: monthParam });
                 return (
-                  <td key={day.date} className="p-0.5">
+                  <td key={day.date}>
                     <a
-                      {...siteLink(path + to, { replace: true, preventScrollReset: true })}
+                      {...siteLink(path + to, { inPlace: true })}
                       aria-label={t(departure ? 'booking.pickDeparture' : 'booking.pickArrival', { date: day.label })}
-                      aria-current={selected ? 'date' : undefined}
-                      className={clsx(base, 'font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring', selected && 'bg-primary text-primary-foreground hover:bg-primary/90')}
+                      aria-current={inStay(day.date) ? 'date' : undefined}
+                      className="calendar-day"
                     >
                       {day.day}
                     </a>
@@ -158,12 +156,12 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
           </h3>
           <div className="flex gap-2">
             {booking.previousMonth ? (
-              <a {...siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.previousMonth }), { replace: true, preventScrollReset: true })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
+              <a {...siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.previousMonth }), { inPlace: true })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
                 <span aria-hidden>‹</span> <span className="sr-only">{t('booking.previousMonth')}</span>
               </a>
             ) : null}
             {booking.nextMonth ? (
-              <a {...siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.nextMonth }), { replace: true, preventScrollReset: true })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
+              <a {...siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.nextMonth }), { inPlace: true })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
                 <span aria-hidden>›</span> <span className="sr-only">{t('booking.nextMonth')}</span>
               </a>
             ) : null}

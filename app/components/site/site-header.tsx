@@ -40,7 +40,7 @@ function LanguagePicker() {
         {languages.map((l) => (
           <li key={l.code}>
             <a
-              {...siteLink(`${location.pathname}?lang=${l.code}${location.hash}`, { replace: true, preventScrollReset: true })}
+              {...siteLink(`${location.pathname}?lang=${l.code}${location.hash}`, { inPlace: true })}
               hrefLang={l.code}
               lang={l.code}
               aria-current={l.code === language ? 'true' : undefined}

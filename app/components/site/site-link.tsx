@@ -15,23 +15,27 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 export interface SiteLinkOptions {
-  /** Replace the current history entry (by default only when the link leads where we are, as <Link> does). */
-  replace?: boolean;
-  /** Keep the scroll position across the navigation. */
-  preventScrollReset?: boolean;
+  /**
+   * The link changes only the query or hash of the page it is on (a calendar day, a month,
+   * the language): it replaces the current history entry and keeps the scroll position,
+   * and its route, being this page's, needs no discovery.
+   */
+  inPlace?: boolean;
 }
 
 /** The attributes of a link of the public site to `to`, an absolute path with its query and hash. */
-export function siteLink(to: string, { replace, preventScrollReset }: SiteLinkOptions = {}) {
-  return {
-    href: to,
-    'data-in-app': '',
-    'data-replace': replace ? '' : undefined,
-    'data-keep-scroll': preventScrollReset ? '' : undefined,
-    // React Router's lazy route discovery learns the routes of the links it sees.
-    'data-discover': 'true',
-  };
+export function siteLink(to: string, { inPlace = false }: SiteLinkOptions = {}) {
+  return inPlace
+    ? { href: to, 'data-in-app': IN_PLACE }
+    : {
+        href: to,
+        'data-in-app': '',
+        // React Router's lazy route discovery learns the routes of the links it sees.
+        'data-discover': 'true',
+      };
 }
+
+const IN_PLACE = 'in-place';
 
 /** The clicks a <Link> follows in the app (React Router's shouldProcessLinkClick). */
 export function followsInApp(event: MouseEvent, link: HTMLAnchorElement): boolean {
@@ -59,7 +63,8 @@ export function SiteNavigation() {
       const to = link.getAttribute('href')!;
       const { pathname, search, hash } = window.location;
       const here = pathname + search + hash;
-      void navigate(to, { replace: link.hasAttribute('data-replace') || to === here, preventScrollReset: link.hasAttribute('data-keep-scroll') });
+      const inPlace = link.dataset.inApp === IN_PLACE;
+      void navigate(to, { replace: inPlace || to === here, preventScrollReset: inPlace });
     };
     document.addEventListener('click', follow);
     return () => document.removeEventListener('click', follow);
