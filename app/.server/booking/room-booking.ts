@@ -2,6 +2,7 @@
 // in view and, when the query string names a stay, its quote. Every label that
 // depends on Intl is written here, on the server, so the browser renders the same
 // bytes when it hydrates (ICU versions differ between Node and browsers).
+import { dayStateLetter, type CalendarMonth } from '~/lib/calendar-month';
 import { formatPrice } from '~/lib/format';
 import { addDays, dayNumber, eachNight, isIsoDate, monthStart, nextMonth, toCents, type IsoDate } from '~/lib/nights';
 import { config } from '../config';
@@ -21,22 +22,6 @@ export const CALENDAR_MONTHS = 2;
 
 const utc = (night: IsoDate) => new Date(dayNumber(night) * 86_400_000);
 const intlLocale = (language: string) => ({ fr: 'fr-FR', en: 'en-GB', es: 'es-ES', de: 'de-DE' })[language] ?? language;
-
-export interface CalendarDay {
-  date: IsoDate;
-  day: number;
-  label: string;
-  state: 'past' | 'taken' | 'free';
-}
-
-export interface CalendarMonth {
-  month: string;
-  title: string;
-  /** Blank cells before the 1st (weeks start on Monday). */
-  offset: number;
-  days: CalendarDay[];
-  minStay: number;
-}
 
 export interface QuoteView {
   arrival: IsoDate;
@@ -182,6 +167,7 @@ async function readRoomCalendar(
   const dayLabel = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' });
   const monthTitle = new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const weekday = new Intl.DateTimeFormat(intlLocale(language), { weekday: 'short', timeZone: 'UTC' });
+  const lastNight = addDays(lastArrival, config().BOOKING_MAX_NIGHTS);
   const months = monthStarts.map((start) => {
     const nights = eachNight(start, nextMonth(start));
     const bySeason = seasonByNight(seasons, nights);
@@ -189,12 +175,10 @@ async function readRoomCalendar(
       month: start.slice(0, 7),
       title: monthTitle.format(utc(start)),
       offset: (utc(start).getUTCDay() + 6) % 7,
-      days: nights.map((date) => ({
-        date,
-        day: Number(date.slice(8)),
-        label: dayLabel.format(utc(date)),
-        state: (date < today || date > addDays(lastArrival, config().BOOKING_MAX_NIGHTS) ? 'past' : taken.has(date) ? 'taken' : 'free') as CalendarDay['state'],
-      })),
+      states: nights
+        .map((date) => dayStateLetter(date < today || date > lastNight ? 'past' : taken.has(date) ? 'taken' : 'free'))
+        .join(''),
+      labels: nights.map((date) => dayLabel.format(utc(date))),
       minStay: Math.max(1, ...[...bySeason.values()].map((s) => s.minStay ?? 1)),
     };
   });

@@ -3,7 +3,8 @@
 // &guests=): without JavaScript the calendar's days are plain links and the fields a
 // GET form; with it, the same links navigate in place. No date-picker library.
 import { Form, useActionData, useFetcher, useLocation } from 'react-router';
-import type { CalendarMonth, RoomBooking } from '~/.server/booking/room-booking';
+import type { RoomBooking } from '~/.server/booking/room-booking';
+import { calendarDay, type CalendarMonth } from '~/lib/calendar-month';
 import { useTranslation } from '~/lib/i18n-react';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
 import { Field, Honeypot, inputClass, readReply, type FormReply } from './form-field';
@@ -47,11 +48,12 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { m
           </tr>
         </thead>
         <tbody>
-          {Array.from({ length: Math.ceil((month.offset + month.days.length) / 7) }, (_, week) => (
+          {Array.from({ length: Math.ceil((month.offset + month.labels.length) / 7) }, (_, week) => (
             <tr key={week}>
               {Array.from({ length: 7 }, (_, weekday) => {
-                const day = month.days[week * 7 + weekday - month.offset];
-                if (!day) return <td key={weekday} />;
+                const n = week * 7 + weekday - month.offset + 1;
+                if (n < 1 || n > month.labels.length) return <td key={weekday} />;
+                const day = calendarDay(month, n);
                 if (day.state === 'past') {
                   return (
                     <td key={day.date}>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { calendarDay, dayStateLetter, type CalendarMonth } from './calendar-month';
+
+const december: CalendarMonth = {
+  month: '2026-12',
+  title: 'décembre 2026',
+  offset: 1,
+  states: ['past', 'taken', 'free'].map((s) => dayStateLetter(s as 'past' | 'taken' | 'free')).join('') + 'f'.repeat(28),
+  labels: Array.from({ length: 31 }, (_, i) => `jour ${i + 1}`),
+  minStay: 2,
+};
+
+describe('calendarDay', () => {
+  it('reads a night back from its position: date, number, label and state', () => {
+    expect(calendarDay(december, 1)).toEqual({ date: '2026-12-01', day: 1, label: 'jour 1', state: 'past' });
+    expect(calendarDay(december, 2)).toEqual({ date: '2026-12-02', day: 2, label: 'jour 2', state: 'taken' });
+    expect(calendarDay(december, 3).state).toBe('free');
+    expect(calendarDay(december, 31)).toEqual({ date: '2026-12-31', day: 31, label: 'jour 31', state: 'free' });
+  });
+
+  it('gives each state its own letter', () => {
+    const letters = (['past', 'taken', 'free'] as const).map(dayStateLetter);
+    expect(new Set(letters).size).toBe(3);
+    expect(letters.every((l) => l.length === 1)).toBe(true);
+  });
+});

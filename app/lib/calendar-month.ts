@@ -1,0 +1,45 @@
+// A month of a room's availability calendar, as the room loader sends it and the booking
+// panel draws it. Its nights are told by position from the 1st — a string of state
+// letters and a list of labels — rather than as an object per night: the month crosses to
+// the browser with every room page, and per-night objects were a third of its loader data.
+import type { IsoDate } from './nights';
+
+/** A night: before today or beyond the booking window, booked or blocked, or open. */
+export type DayState = 'past' | 'taken' | 'free';
+
+export interface CalendarMonth {
+  /** "2026-12" */
+  month: string;
+  title: string;
+  /** Blank cells before the 1st (weeks start on Monday). */
+  offset: number;
+  /** One letter per night from the 1st (see dayStateLetter): "ppffftt…". */
+  states: string;
+  /** Each night's date in words, as a screen reader says it ("lundi 14 décembre 2026"). */
+  labels: string[];
+  minStay: number;
+}
+
+export interface CalendarDay {
+  date: IsoDate;
+  day: number;
+  label: string;
+  state: DayState;
+}
+
+const LETTERS: Record<DayState, string> = { past: 'p', taken: 't', free: 'f' };
+const STATES: Record<string, DayState> = { p: 'past', t: 'taken', f: 'free' };
+
+export function dayStateLetter(state: DayState): string {
+  return LETTERS[state];
+}
+
+/** The night `day` (1-based) of the month. */
+export function calendarDay(month: CalendarMonth, day: number): CalendarDay {
+  return {
+    date: `${month.month}-${day < 10 ? '0' : ''}${day}`,
+    day,
+    label: month.labels[day - 1]!,
+    state: STATES[month.states[day - 1]!]!,
+  };
+}
