@@ -5,6 +5,7 @@
 // never decoded whole: a 100 KB+ string would go straight to V8's old generation on every
 // uncached request, and decoding, matching and re-encoding every chunk of it cost more
 // than the render's own flush (React Router's loader data above all needs no change).
+import { remember } from '~/lib/remember';
 
 /** One change to the document: bytes `from`..`to` (exclusive) replaced by `insert`. */
 export interface DocumentEdit {
@@ -21,8 +22,7 @@ const needles = new Map<string, Buffer>();
 
 /** Every `needle` (ASCII) in `document` from `from` on, as byte offsets. */
 export function offsetsOf(document: Buffer, needle: string, from = 0): number[] {
-  let bytes = needles.get(needle);
-  if (!bytes) needles.set(needle, (bytes = Buffer.from(needle, 'latin1')));
+  const bytes = remember(needles, needle, 32, (text) => Buffer.from(text, 'latin1'));
   const found: number[] = [];
   for (let at = document.indexOf(bytes, from); at >= 0; at = document.indexOf(bytes, at + bytes.length)) found.push(at);
   return found;

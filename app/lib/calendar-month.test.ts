@@ -5,7 +5,7 @@ const december: CalendarMonth = {
   month: '2026-12',
   title: 'décembre 2026',
   offset: 1,
-  states: ['past', 'taken', 'free'].map((s) => dayStateLetter(s as 'past' | 'taken' | 'free')).join('') + 'f'.repeat(28),
+  states: [dayStateLetter('past'), dayStateLetter('taken'), ...Array<string>(29).fill(dayStateLetter('free'))].join(''),
   labels: Array.from({ length: 31 }, (_, i) => `jour ${i + 1}`),
   minStay: 2,
 };

@@ -2,7 +2,7 @@
 // panel draws it. Its nights are told by position from the 1st — a string of state
 // letters and a list of labels — rather than as an object per night: the month crosses to
 // the browser with every room page, and per-night objects were a third of its loader data.
-import type { IsoDate } from './nights';
+import { dayOfMonth, type IsoDate } from './nights';
 
 /** A night: before today or beyond the booking window, booked or blocked, or open. */
 export type DayState = 'past' | 'taken' | 'free';
@@ -37,7 +37,7 @@ export function dayStateLetter(state: DayState): string {
 /** The night `day` (1-based) of the month. */
 export function calendarDay(month: CalendarMonth, day: number): CalendarDay {
   return {
-    date: `${month.month}-${day < 10 ? '0' : ''}${day}`,
+    date: dayOfMonth(month.month, day),
     day,
     label: month.labels[day - 1]!,
     state: STATES[month.states[day - 1]!]!,

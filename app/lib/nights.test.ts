@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, daysBetween, eachNight, isIsoDate, nextMonth, toCents } from './nights';
+import { addDays, dateInZone, dayOfMonth, daysBetween, eachNight, isIsoDate, nextMonth, toCents } from './nights';
 
 describe('calendar nights', () => {
   it('accepts only real dates', () => {
@@ -19,6 +19,8 @@ describe('calendar nights', () => {
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(nextMonth('2026-12-15')).toBe('2027-01-01');
+    expect(dayOfMonth('2026-12', 1)).toBe('2026-12-01');
+    expect(dayOfMonth('2026-12', 31)).toBe('2026-12-31');
   });
 
   it('takes the date of an instant in the given time zone', () => {

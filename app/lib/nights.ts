@@ -59,6 +59,9 @@ export function nextMonth(date: IsoDate): IsoDate {
   return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
 }
 
+/** The `day`-th (1-based) of a month written "2026-12". */
+export const dayOfMonth = (month: string, day: number): IsoDate => `${month}-${day < 10 ? '0' : ''}${day}`;
+
 /** Euros (as stored, 2 decimals) to integer cents, and back for display. */
 export const toCents = (euros: number): number => Math.round(euros * 100);
 export const fromCents = (cents: number): number => cents / 100;

@@ -14,6 +14,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
+// The data-in-app value of a link that stays on its page (SiteLinkOptions.inPlace).
+const IN_PLACE = 'in-place';
+
 export interface SiteLinkOptions {
   /**
    * The link changes only the query or hash of the page it is on (a calendar day, a month,
@@ -34,8 +37,6 @@ export function siteLink(to: string, { inPlace = false }: SiteLinkOptions = {}) 
         'data-discover': 'true',
       };
 }
-
-const IN_PLACE = 'in-place';
 
 /** The clicks a <Link> follows in the app (React Router's shouldProcessLinkClick). */
 export function followsInApp(event: MouseEvent, link: HTMLAnchorElement): boolean {
