@@ -15,10 +15,11 @@ import {
 import { getRequestLanguage } from '~/.server/i18n';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { takeToast } from '~/.server/toast';
-import { serializeCatalog } from '~/lib/i18n';
+import { catalogHref } from '~/.server/catalog-file';
 import { SiteNavigation } from '~/components/site/site-link';
 import { I18nProvider } from '~/lib/i18n-react';
 import { HYDRATED_EVENT } from '~/lib/deferred-hydration';
+import { loadCatalog } from '~/lib/page-catalog';
 import { useInlineStyles } from '~/lib/inline-styles';
 import { useNonce } from '~/lib/nonce';
 import { isPublicPage } from '~/lib/page-kind';
@@ -60,12 +61,21 @@ export async function loader({ request }: Route.LoaderArgs) {
       language,
       defaultLanguage,
       languages,
-      catalog: serializeCatalog(language, defaultLanguage),
+      /** The address of the page's built-in texts (app/lib/page-catalog.ts). */
+      catalog: catalogHref(language, defaultLanguage),
       viewer: viewer ? { email: viewer.email, isAdmin: isAdmin(viewer) } : null,
       toast,
     },
     { headers },
   );
+}
+
+// Another language's texts are fetched before its pages are shown (the first page's
+// are fetched by entry.client.tsx before React hydrates it).
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadCatalog(data.catalog);
+  return data;
 }
 
 // Toasts queued by an action travel in a cookie that this loader reads, so it must
@@ -87,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const publicPage = isPublicPage(useMatches().map((m) => m.id));
   return (
-    <html lang={rootData?.language ?? 'fr'}>
+    <html lang={rootData?.language ?? 'fr'} data-catalog={rootData?.catalog}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -35,6 +35,7 @@ export default [
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
   route('ical/:file', 'routes/resources/ical-export.ts'),
+  route('i18n/:file', 'routes/resources/catalog.ts'),
 
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -11,6 +11,7 @@ describe('allowedMethods', () => {
     ['/media/rooms/a.jpg', 'GET, HEAD, OPTIONS'],
     ['/healthz', 'GET, HEAD, OPTIONS'],
     ['/sitemap.xml', 'GET, HEAD, OPTIONS'],
+    ['/i18n/fr.0123456789.json', 'GET, HEAD, OPTIONS'],
     ['/robots.txt', 'GET, HEAD, OPTIONS'],
     ['/api/media', 'POST, OPTIONS'],
     ['/', 'GET, HEAD, POST, OPTIONS'],

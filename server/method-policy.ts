@@ -1,5 +1,5 @@
-// One policy for HTTP methods, applied before routing to every kind of path: files and
-// media are read-only, pages take GET/HEAD and POST (their actions), the image upload
+// One policy for HTTP methods, applied before routing to every kind of path: files,
+// media and the pages' texts are read-only, pages take GET/HEAD and POST (their actions), the image upload
 // takes POST only. OPTIONS is answered at once (204 + Allow), every method outside the
 // policy gets 405 + Allow, and TRACE/CONNECT are never served. Nothing reaches the
 // static file server or React Router with a method it would mishandle (an OPTIONS on
@@ -11,7 +11,7 @@ const READ_ONLY = ['GET', 'HEAD', 'OPTIONS'] as const;
 const PAGE = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 const UPLOAD = ['POST', 'OPTIONS'] as const;
 
-const READ_ONLY_PATHS = /^\/(?:assets\/|media\/|healthz$|sitemap\.xml$|robots\.txt$)/;
+const READ_ONLY_PATHS = /^\/(?:assets\/|media\/|i18n\/|healthz$|sitemap\.xml$|robots\.txt$)/;
 
 /** The methods a path answers, given whether it names a built static file. */
 export function allowedMethods(path: string, isStaticFile: (path: string) => boolean): readonly string[] {

@@ -32,7 +32,7 @@ import { chooseEncoding } from './compress';
 import { contentSecurityPolicy, securityHeaderEntries } from './security';
 
 /** Paths whose answers depend on who asks, or are not pages. */
-const NOT_CACHED_PATHS = /^\/(?:admin|auth|api|ical|media|assets|sign-out|healthz)(?:[/.]|$)/;
+const NOT_CACHED_PATHS = /^\/(?:admin|auth|api|ical|i18n|media|assets|sign-out|healthz)(?:[/.]|$)/;
 /** Cookies that change a page for this visitor alone: session, pending toast, no-JavaScript form confirmation. */
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:(?:__Secure-)?better-auth\.[\w.-]+|toast|formSent)=/;
 const VARY = 'Accept-Encoding, Accept-Language, Cookie';

@@ -1,6 +1,7 @@
 // React access to the page's translator: <I18nProvider> in root.tsx, useTranslation() anywhere.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createTranslator, parseCatalog, type TFunction } from './i18n';
+import { createTranslator, type TFunction } from './i18n';
+import { catalogAt } from './page-catalog';
 
 interface I18nValue {
   t: TFunction;
@@ -9,10 +10,10 @@ interface I18nValue {
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-/** `catalog`: the JSON text of serializeCatalog (equal texts keep the translator). */
+/** `catalog`: the address of the page's texts (app/lib/page-catalog.ts), which the page already holds. */
 export function I18nProvider({ language, catalog, children }: { language: string; catalog: string; children: ReactNode }) {
   const value = useMemo(
-    () => ({ t: createTranslator(language, parseCatalog(catalog)), i18n: { language } }),
+    () => ({ t: createTranslator(language, catalogAt(catalog)), i18n: { language } }),
     [language, catalog],
   );
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

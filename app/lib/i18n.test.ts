@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES } from './countries';
-import { CATALOGS, createTranslator, languageChain, parseCatalog, resolveCatalog, serializeCatalog } from './i18n';
+import { bundledChain, CATALOGS, chainCatalog, createTranslator, languageChain, resolveCatalog } from './i18n';
 
 describe('language chain and catalogs', () => {
   it('orders current, default, then French without repeats', () => {
@@ -12,6 +12,14 @@ describe('language chain and catalogs', () => {
   it('fills keys missing in the current language from the next ones', () => {
     const catalog = resolveCatalog('xx', 'fr');
     expect(createTranslator('xx', catalog)('auth.submit')).toBe('Se connecter');
+  });
+
+  it('skips, in the chain of catalogs, a language the site added without one of ours', () => {
+    expect(bundledChain('it', 'de')).toEqual(['de', 'fr']);
+    expect(bundledChain('constructor', 'en')).toEqual(['en', 'fr']);
+    // Merged once per chain: a language without a catalog shares its fallback's.
+    expect(resolveCatalog('it', 'de')).toBe(resolveCatalog('de', 'de'));
+    expect(chainCatalog(['de', 'en', 'fr'])).toBe(resolveCatalog('de', 'en'));
   });
 });
 
@@ -48,19 +56,5 @@ describe('the French catalog', () => {
   it('names every country a guest can choose', () => {
     const countries = CATALOGS.fr!.countries as Record<string, string>;
     for (const code of COUNTRY_CODES) expect(countries[code], code).toBeTruthy();
-  });
-});
-
-describe('the catalog as text (root loader data)', () => {
-  it('is made once per pair, and the server reads back its own catalog without parsing', () => {
-    const text = serializeCatalog('de', 'en');
-    expect(serializeCatalog('de', 'en')).toBe(text);
-    expect(parseCatalog(text)).toBe(resolveCatalog('de', 'en'));
-  });
-
-  it('parses in the browser to the same catalog', () => {
-    // A copy of the text, as the browser gets it: not the server's string.
-    const copy = JSON.parse(JSON.stringify(serializeCatalog('es', 'fr'))) as string;
-    expect(parseCatalog(`${copy} `)).toEqual(resolveCatalog('es', 'fr'));
   });
 });

@@ -29,51 +29,29 @@ export function languageChain(current: string, defaultLanguage: string | undefin
   return [...new Set([current, defaultLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
 }
 
-// The merged catalog crosses to the browser in the root loader's data as one JSON string
-// rather than an object: React Router's encoding (turbo-stream) indexes every key and
-// text of an object one by one, and the catalog's ~600 made half of every page's data.
-// The server keeps, per language pair, the catalog and its text, and reads a text back
-// as the catalog it came from, so that rendering a page parses nothing.
-interface MergedCatalog {
-  catalog: Catalog;
-  text?: string;
+/** The bundled catalogs a page's texts come from, in the chain's order (a language the site added without one of ours is skipped). */
+export function bundledChain(current: string, defaultLanguage: string | undefined): string[] {
+  return languageChain(current, defaultLanguage).filter((code) => Object.hasOwn(CATALOGS, code));
 }
-const merged = new Map<string, MergedCatalog>();
-const parsedText = new Map<string, Catalog>();
 
-function mergedCatalog(current: string, defaultLanguage: string | undefined): MergedCatalog {
-  const key = `${current}|${defaultLanguage ?? ''}`;
-  let entry = merged.get(key);
-  if (!entry) {
-    entry = {
-      catalog: languageChain(current, defaultLanguage)
-        .reverse()
-        .reduce<Catalog>((acc, code) => merge(acc, CATALOGS[code] ?? {}), {}),
-    };
-    // Only known languages are remembered: the map stays as small as the catalogs.
-    if (CATALOGS[current]) merged.set(key, entry);
+// One merged catalog per chain of bundled catalogs, made once: every render asks for it.
+// The chains are orderings of our four catalogs, so the map stays small.
+const merged = new Map<string, Catalog>();
+
+/** The merged catalog of bundledChain's codes: each missing key filled from the next catalog. */
+export function chainCatalog(chain: readonly string[]): Catalog {
+  const key = chain.join('-');
+  let catalog = merged.get(key);
+  if (!catalog) {
+    catalog = [...chain].reverse().reduce<Catalog>((acc, code) => merge(acc, CATALOGS[code] ?? {}), {});
+    if (chain.every((code) => Object.hasOwn(CATALOGS, code))) merged.set(key, catalog);
   }
-  return entry;
+  return catalog;
 }
 
-/** Built-in texts for `current`, each missing key filled from the next language of the chain (merged once per pair). */
+/** Built-in texts for `current`, each missing key filled from the next language of the chain. */
 export function resolveCatalog(current: string, defaultLanguage: string | undefined): Catalog {
-  return mergedCatalog(current, defaultLanguage).catalog;
-}
-
-/** resolveCatalog's catalog as JSON text, made once per pair. */
-export function serializeCatalog(current: string, defaultLanguage: string | undefined): string {
-  const entry = mergedCatalog(current, defaultLanguage);
-  if (entry.text === undefined) {
-    entry.text = JSON.stringify(entry.catalog);
-    if (CATALOGS[current]) parsedText.set(entry.text, entry.catalog);
-  }
-  return entry.text;
-}
-
-/** The catalog of serializeCatalog's text: the server's own object, the browser parses it. */
-export function parseCatalog(text: string): Catalog {
-  return parsedText.get(text) ?? (JSON.parse(text) as Catalog);
+  return chainCatalog(bundledChain(current, defaultLanguage));
 }
 
 // What each key of a catalog led to, kept per catalog object (the server's are made once

@@ -41,6 +41,8 @@ const DECISIONS: Record<string, Access> = {
   'routes/resources/sign-out.ts': 'public',
   'routes/resources/sitemap.ts': 'public',
   'routes/resources/robots.ts': 'public',
+  // The built-in texts every page's script reads (no one's data).
+  'routes/resources/catalog.ts': 'public',
   // The export feed: open to whoever holds the room's secret token (the platforms fetch it).
   'routes/resources/ical-export.ts': 'public',
 };

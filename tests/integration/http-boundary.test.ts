@@ -65,6 +65,29 @@ describe('caching of personal responses (issue 11, item 9)', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('a page names the file of its texts instead of carrying them; the file is kept for good, and another build’s gets today’s texts uncached', async () => {
+    const french = await (await fetch(`${app.url}/?lang=fr`)).text();
+    const english = await (await fetch(`${app.url}/?lang=en`)).text();
+    const hrefOf = (html: string) => /<html lang="\w+" data-catalog="(\/i18n\/[a-z-]+\.[0-9a-f]{10}\.json)"/.exec(html)?.[1];
+    const [fr, en] = [hrefOf(french), hrefOf(english)];
+    expect(fr).toMatch(/^\/i18n\/fr\./);
+    expect(en).toMatch(/^\/i18n\/en-fr\./);
+    // A text only the catalog holds (the sign-up page's notice) is in neither page.
+    const response = await fetch(`${app.url}${en}`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const catalog = (await response.json()) as { auth: { signupSuccessDescription: string } };
+    const notice = catalog.auth.signupSuccessDescription;
+    expect(notice).toMatch(/^If this address had no account yet/);
+    expect(english).not.toContain(notice.slice(0, 30));
+    const older = await fetch(`${app.url}${en!.replace(/\.[0-9a-f]{10}\./, '.0000000000.')}`);
+    expect(older.headers.get('cache-control')).toBe('no-cache');
+    expect(await older.json()).toEqual(catalog);
+    expect((await fetch(`${app.url}/i18n/xx-fr.0000000000.json`)).status).toBe(404);
+  });
+
   it('the other files of the client build (favicon) are served, with an hour of caching', async () => {
     const response = await fetch(`${app.url}/favicon.svg`, { headers: { 'accept-encoding': 'br' } });
     expect(response.status).toBe(200);
@@ -153,12 +176,14 @@ describe('one method policy for every kind of route (issue 18)', () => {
     const html = await (await fetch(`${app.url}/`)).text();
     asset = /\/assets\/entry\.client-[^"]+\.js/.exec(html)?.[0] ?? /\/assets\/[^"]+\.js/.exec(html)![0];
     const image = /\/media\/[^"?\s]+/.exec(html)?.[0] ?? '/media/rooms/none.jpg';
+    const texts = /data-catalog="([^"]+)"/.exec(html)![1]!;
     routes = [
       { kind: 'page', path: '/', allow: PAGE },
       { kind: '.data', path: '/livre-dor.data', allow: PAGE },
       { kind: 'built asset', path: asset, allow: READ_ONLY },
       { kind: 'public file', path: '/favicon.svg', allow: READ_ONLY },
       { kind: 'media', path: image, allow: READ_ONLY },
+      { kind: 'page texts', path: texts, allow: READ_ONLY },
       { kind: 'auth API path', path: '/api/auth/get-session', allow: PAGE },
       { kind: 'image upload', path: '/api/media', allow: 'POST, OPTIONS' },
       { kind: 'health', path: '/healthz', allow: READ_ONLY },
