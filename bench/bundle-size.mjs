@@ -85,6 +85,32 @@ export function cssAndScriptsOf(html, clientDir) {
   return { cssKb: cssBytes / 1024, scripts };
 }
 
+/** The bytes of `url`'s body as sent with `Accept-Encoding: <encoding>`, undecoded, and the encoding the server chose. */
+async function wireBytes(url, encoding) {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length));
+        response.on('end', () => resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity' }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** What the HTML of a page weighs, and the parts of it that stand in for files (the inline stylesheet, the icon sprite). */
+async function htmlBytesOf(base, url) {
+  const raw = await wireBytes(base + url, 'identity');
+  const br = await wireBytes(base + url, 'br');
+  const html = await (await fetch(base + url)).text();
+  const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, [, css]) => sum + Buffer.byteLength(css), 0);
+  const sprite = Buffer.byteLength(/<svg aria-hidden="true" style="display:none">[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '');
+  const texts = /data-catalog="([^"]+)"/.exec(html)?.[1];
+  const textsBr = texts ? (await wireBytes(base + texts, 'br')).bytes : 0;
+  return { rawKb: raw.bytes / 1024, brKb: br.bytes / 1024, brEncoding: br.encoding, inlineCssKb: inlineCss / 1024, spriteKb: sprite / 1024, textsBrKb: textsBr / 1024 };
+}
+
 async function writeBytesSection() {
   const { createDataDir, firstRoomPath, machineLine, removeDataDir, requireBuild, startApp, writeSection } = await import('./app-server.mjs');
   requireBuild();
@@ -100,13 +126,15 @@ async function writeBytesSection() {
       const html = await (await fetch(app.base + urls[page.page])).text();
       const { cssKb, scripts } = cssAndScriptsOf(html, clientDir);
       const backOffice = backOfficeFilesIn([...new Set([...page.files, ...scripts])], manifest);
-      rows.push({ ...page, cssKb, htmlScripts: scripts.length, backOffice });
+      rows.push({ ...page, cssKb, htmlScripts: scripts.length, backOffice, html: await htmlBytesOf(app.base, urls[page.page]) });
     }
   } finally {
     await app.stop();
     removeDataDir(dataDir);
   }
   const JS_TARGET = 120;
+  // The HTML of / before issue 15 (its table: 86.8 KB, sent uncompressed).
+  const HOME_RAW_BEFORE = 86.8;
   const ok = (met) => (met ? 'met' : '**not met**');
   const section = [
     '<!-- bytes:start (written by node bench/bundle-size.mjs --write) -->',
@@ -123,6 +151,21 @@ async function writeBytesSection() {
         `| \`${r.page}\` | ${r.kb.toFixed(1)} | ${r.files.length} | ${r.cssKb.toFixed(1)} | ${r.backOffice.length ? r.backOffice.join(', ') : 'none'} | ` +
         `${ok(r.kb <= JS_TARGET && r.backOffice.length === 0)} |`,
     ),
+    '',
+    `The HTML itself: raw (identity) and as sent to a browser asking for brotli; of the raw bytes, the inline stylesheet (the public ` +
+      `site's whole CSS, so that first paint needs no second request) and the icon sprite; and the page's texts, a separate file ` +
+      `fetched once before hydration and then kept by the browser for good. Issue 15's target for \`/\`: compressed, and smaller ` +
+      `raw than the ${HOME_RAW_BEFORE} KB measured before the work.`,
+    '',
+    '| page | HTML raw (KB) | HTML on the wire, br (KB) | of the raw: inline CSS (KB) | of the raw: icon sprite (KB) | texts file, br (KB) | target |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...rows.map(({ page, html }) => {
+      const target =
+        page === '/'
+          ? `compressed: ${ok(html.brEncoding === 'br' || html.brEncoding === 'gzip')}; raw < ${HOME_RAW_BEFORE} KB: ${ok(html.rawKb < HOME_RAW_BEFORE)}`
+          : '—';
+      return `| \`${page}\` | ${html.rawKb.toFixed(1)} | ${html.brKb.toFixed(1)} (${html.brEncoding}) | ${html.inlineCssKb.toFixed(1)} | ${html.spriteKb.toFixed(1)} | ${html.textsBrKb.toFixed(1)} | ${target} |`;
+    }),
     '<!-- bytes:end -->',
   ].join('\n');
   console.log(section);
