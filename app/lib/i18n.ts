@@ -55,7 +55,7 @@ export function resolveCatalog(current: string, defaultLanguage: string | undefi
 }
 
 // What each key of a catalog led to, kept per catalog object (the server's are made once
-// per language pair): a page asks for the same few hundred keys on every render. A key
+// per chain of catalogs): a page asks for the same few hundred keys on every render. A key
 // made from stored data (`countries.${code}`) could be anything, hence the bound.
 const looked = new WeakMap<Catalog, Map<string, string | null>>();
 
