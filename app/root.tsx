@@ -103,6 +103,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Stylesheets publicPage={publicPage} />
+        {/* The back office hydrates at once: its texts are fetched beside its modules (a public page asks for them as its boot starts, app/.server/deferred-hydration.ts). */}
+        {!publicPage && rootData ? <link rel="preload" as="fetch" href={rootData.catalog} crossOrigin="anonymous" /> : null}
         <Links />
       </head>
       <body>

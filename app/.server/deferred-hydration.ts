@@ -26,6 +26,8 @@ const LINK_WAIT_MS = 3000;
 // so the boot starts right after the first image's; elsewhere (or when that image is not
 // the largest), PAINT_WAIT_MS after its load; at once on a page without one (nothing to
 // wait for, and a form typed into before hydration would keep a state React never saw).
+// The page's texts (app/lib/page-catalog.ts) are asked for as the boot starts, beside
+// its modules rather than after them: React hydrates once it has both.
 // Clicks on buttons and on the site's own links are held (capture phase, before anything
 // else sees them) until the page is hydrated, then replayed, so that a link navigates
 // inside the app as it would a moment later; a held link is followed by the browser if
@@ -51,6 +53,8 @@ held=[];
 var started=false;
 function start(){
 if(started)return;started=true;
+var texts=document.documentElement.getAttribute("data-catalog");
+if(texts){var l=document.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=texts;document.head.appendChild(l)}
 var s=document.createElement("script");s.type="module";s.nonce=inert.nonce;s.textContent=inert.textContent;
 document.head.appendChild(s);
 }

@@ -37,6 +37,12 @@ test('the home page asks for no script while its hero image loads; a click meanw
   releaseHero();
   await expect(second).toHaveAttribute('aria-current', 'true');
   expect(scripts.length).toBeGreaterThan(0);
+  // The page's texts were asked for by the boot itself, beside the modules (a preload),
+  // not once the modules had run.
+  const texts = await page.locator('html').getAttribute('data-catalog');
+  expect(texts).toMatch(/^\/i18n\/fr\.[0-9a-f]{10}\.json$/);
+  const initiator = await page.evaluate((href) => performance.getEntriesByName(new URL(href, location.href).href).map((e) => (e as PerformanceResourceTiming).initiatorType), texts!);
+  expect(initiator).toEqual(['link']);
 });
 
 test('a page hydrates both when rendered for the request and when served from the page cache', async ({ page }) => {
@@ -73,4 +79,17 @@ test('every icon a page draws finds its symbol in the document, with no request 
     expect(drawn).toBeGreaterThan(0);
   }
   expect(sprites.filter((url) => !url.endsWith('/favicon.svg'))).toEqual([]);
+});
+
+test('the sign-in page, which hydrates at once, asks for its texts beside its modules and is interactive', async ({ page }) => {
+  await page.goto('/auth');
+  const texts = await page.locator('html').getAttribute('data-catalog');
+  expect(texts).toMatch(/^\/i18n\/[a-z-]+\.[0-9a-f]{10}\.json$/);
+  await page.waitForFunction(() => {
+    const button = document.querySelector('form button');
+    return Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactProps')));
+  });
+  const initiator = await page.evaluate((href) => performance.getEntriesByName(new URL(href, location.href).href).map((e) => (e as PerformanceResourceTiming).initiatorType), texts!);
+  // One request: the head's preload, which the client's own fetch then used.
+  expect(initiator).toEqual(['link']);
 });
