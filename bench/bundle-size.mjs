@@ -4,6 +4,7 @@
 //   --write: starts the built app on the demo content and writes the bytes section of
 //   bench/RESULTS.md (JavaScript and CSS per public page, back-office modules reached).
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
@@ -86,8 +87,7 @@ export function cssAndScriptsOf(html, clientDir) {
 }
 
 /** The bytes of `url`'s body as sent with `Accept-Encoding: <encoding>`, undecoded, and the encoding the server chose. */
-async function wireBytes(url, encoding) {
-  const http = await import('node:http');
+function wireBytes(url, encoding) {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
@@ -99,11 +99,10 @@ async function wireBytes(url, encoding) {
   });
 }
 
-/** What the HTML of a page weighs, and the parts of it that stand in for files (the inline stylesheet, the icon sprite). */
-async function htmlBytesOf(base, url) {
+/** What the HTML of a page (`html`, its text) weighs, and the parts of it that stand in for files (the inline stylesheet, the icon sprite). */
+async function htmlBytesOf(base, url, html) {
   const raw = await wireBytes(base + url, 'identity');
   const br = await wireBytes(base + url, 'br');
-  const html = await (await fetch(base + url)).text();
   const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, [, css]) => sum + Buffer.byteLength(css), 0);
   const sprite = Buffer.byteLength(/<svg aria-hidden="true" style="display:none">[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '');
   const texts = /data-catalog="([^"]+)"/.exec(html)?.[1];
@@ -126,7 +125,7 @@ async function writeBytesSection() {
       const html = await (await fetch(app.base + urls[page.page])).text();
       const { cssKb, scripts } = cssAndScriptsOf(html, clientDir);
       const backOffice = backOfficeFilesIn([...new Set([...page.files, ...scripts])], manifest);
-      rows.push({ ...page, cssKb, htmlScripts: scripts.length, backOffice, html: await htmlBytesOf(app.base, urls[page.page]) });
+      rows.push({ ...page, cssKb, htmlScripts: scripts.length, backOffice, html: await htmlBytesOf(app.base, urls[page.page], html) });
     }
   } finally {
     await app.stop();

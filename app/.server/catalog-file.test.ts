@@ -14,6 +14,13 @@ describe('the file of a page’s texts', () => {
     expect(catalogHref('fr', 'fr')).toMatch(/^\/i18n\/fr\.[0-9a-f]{10}\.json$/);
   });
 
+  it('serves every chain a page can name, French pages of a site whose default is another language included', () => {
+    for (const [language, defaultLanguage] of [['fr', 'fr'], ['fr', 'en'], ['de', 'en'], ['it', 'es'], ['en', 'it']] as const) {
+      const href = catalogHref(language, defaultLanguage);
+      expect(readCatalogFile(href.slice('/i18n/'.length))?.current, href).toBe(true);
+    }
+  });
+
   it('serves this build’s text as current, another build’s address with today’s text', () => {
     const href = catalogHref('es', 'fr');
     const name = href.slice('/i18n/'.length);
@@ -25,7 +32,7 @@ describe('the file of a page’s texts', () => {
   });
 
   it('knows no other name', () => {
-    for (const name of ['es-fr.json', 'fr-en.0123456789.json', 'xx-fr.0123456789.json', 'fr-fr.0123456789.json', 'constructor.0123456789.json', 'fr.0123456789.json.map', '../fr.0123456789.json', 'FR.0123456789.json']) {
+    for (const name of ['es-fr.json', 'en-de.0123456789.json', 'fr-en-fr.0123456789.json', 'xx-fr.0123456789.json', 'fr-fr.0123456789.json', 'constructor.0123456789.json', 'fr.0123456789.json.map', '../fr.0123456789.json', 'FR.0123456789.json']) {
       expect(readCatalogFile(name), name).toBeNull();
     }
   });

@@ -3,7 +3,7 @@
 // (`/i18n/de-en-fr.3f9a1c2b7d.json`), so the browser may keep it for good and a new
 // build's texts get a new address. Made once per chain in this process.
 import { createHash } from 'node:crypto';
-import { bundledChain, CATALOGS, chainCatalog, FALLBACK_LANGUAGE } from '~/lib/i18n';
+import { bundledChain, chainCatalog } from '~/lib/i18n';
 import { provideCatalog } from '~/lib/page-catalog';
 
 interface CatalogFile {
@@ -44,8 +44,9 @@ export function readCatalogFile(name: string): { text: string; current: boolean 
   const match = FILE_NAME.exec(name);
   if (!match) return null;
   const chain = match[1]!.split('-');
-  // Only chains bundledChain makes: our catalogs, each once, French last.
-  if (new Set(chain).size !== chain.length || chain.at(-1) !== FALLBACK_LANGUAGE || !chain.every((code) => Object.hasOwn(CATALOGS, code))) return null;
+  // Only a chain bundledChain makes, i.e. the chain of its own first two languages
+  // (French first on a site whose default is another language: `fr-en`).
+  if (bundledChain(chain[0]!, chain[1]).join('-') !== match[1]) return null;
   const file = fileOf(chain);
   return { text: file.text, current: file.hash === match[2] };
 }

@@ -38,13 +38,13 @@ export function bundledChain(current: string, defaultLanguage: string | undefine
 // The chains are orderings of our four catalogs, so the map stays small.
 const merged = new Map<string, Catalog>();
 
-/** The merged catalog of bundledChain's codes: each missing key filled from the next catalog. */
+/** The merged catalog of a chain bundledChain made (callers never pass another): each missing key filled from the next catalog. */
 export function chainCatalog(chain: readonly string[]): Catalog {
   const key = chain.join('-');
   let catalog = merged.get(key);
   if (!catalog) {
     catalog = [...chain].reverse().reduce<Catalog>((acc, code) => merge(acc, CATALOGS[code] ?? {}), {});
-    if (chain.every((code) => Object.hasOwn(CATALOGS, code))) merged.set(key, catalog);
+    merged.set(key, catalog);
   }
   return catalog;
 }
