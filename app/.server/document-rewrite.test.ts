@@ -9,7 +9,7 @@ const PAGE = [
   '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/>',
   '<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/framework-B.js"/>',
   '<style>a>b{color:red}</style><title>Chambres d’hôtes – Grasse 🌿</title></head>',
-  '<body><header><a href="/">La Bastide</a></header><main><p>Séjour à partir de 2 nuits · 95 €</p></main>',
+  '<body><header><a href="/">La Bastide</a><svg aria-hidden="true" class="icon"><use href="#icon-globe"></use></svg></header><main><p>Séjour à partir de 2 nuits · 95 €</p></main>',
   '<script>window.__reactRouterContext = {"a":"\\u003cp\\u003e"}; if (1 < 2) {}</script>',
   '<script type="module" async="">import * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script>',
   '</body></html>',
@@ -18,7 +18,7 @@ const PAGE = [
 describe('rewriteDocument', () => {
   it('applies every rule to the whole document, keeping the text around their changes', () => {
     const out = rewriteDocument(Buffer.from(PAGE, 'utf8'), [inlineIconSprite, deferHydration]).toString('utf8');
-    expect(out).toContain('<symbol id="icon-');
+    expect(out).toContain('<body><svg id="icon-sprite" aria-hidden="true" style="display:none"><symbol id="icon-globe"');
     expect(out).not.toContain('modulepreload');
     expect(out).toContain(BOOT_SCRIPT);
     expect(out).toContain('<title>Chambres d’hôtes – Grasse 🌿</title>');

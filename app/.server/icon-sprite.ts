@@ -1,23 +1,26 @@
-// The public site's icons (components/site/site-icons.svg, written by
-// scripts/icon-sprite.ts) travel inside every document, once, as a hidden <svg> of
-// symbols first in <body> (~2.6 KB compressed): the first paint of a phone asks for no
-// file beside the page. Every document has it, the back office's too, so an icon drawn
-// after a client-side navigation finds it; React 19 skips the extra element when it
-// hydrates <body> and never removes it. Ids are prefixed so that they cannot collide
-// with the page's own (a section called "contact", a "menu"…).
-import sprite from '~/components/site/site-icons.svg?raw';
-import { tagAt, type DocumentRule } from './document-rewrite';
+// The public site's icons travel inside the document that draws them: a hidden <svg>
+// first in <body> holds the symbols of the icons this page uses (`<use href="#icon-…">`),
+// so the first paint of a phone asks for no file beside the page, and a page carries
+// only its own icons (18 of the 41 on the home page). An icon drawn later in the browser
+// (the phone menu's close button, another page reached in the app) that finds no symbol
+// loads them all (icon.tsx). React 19 skips the extra element when it hydrates <body>
+// and never removes it.
+import { ICON_SYMBOLS, SPRITE_ID } from '~/components/site/icon-symbols';
+import { offsetsOf, tagAt, type DocumentRule } from './document-rewrite';
 
-export function inlineSymbols(svg: string): string {
-  const symbols = svg.match(/<symbol\b[\s\S]*<\/symbol>/)?.[0] ?? '';
-  return symbols.replace(/<symbol id="([^"]+)"/g, '<symbol id="icon-$1"').replace(/>\s+</g, '><');
-}
+const USE = 'href="#icon-';
 
-const SPRITE = `<svg aria-hidden="true" style="display:none">${inlineSymbols(sprite)}</svg>`;
-
-/** The rule (document-rewrite.ts) that writes the sprite first in <body>. */
+/** The rule (document-rewrite.ts) that writes the page's symbols first in <body>; nothing when it draws no icon. */
 export const inlineIconSprite: DocumentRule = (document) => {
   const body = document.indexOf('<body');
   const tag = body < 0 ? null : tagAt(document, body);
-  return tag ? [{ from: tag.end, to: tag.end, insert: SPRITE }] : [];
+  if (!tag) return [];
+  const symbols = new Set<string>();
+  for (const at of offsetsOf(document, USE, tag.end)) {
+    const name = document.toString('latin1', at + USE.length, document.indexOf('"', at + USE.length));
+    const symbol = ICON_SYMBOLS.get(name);
+    if (symbol) symbols.add(symbol);
+  }
+  if (!symbols.size) return [];
+  return [{ from: tag.end, to: tag.end, insert: `<svg id="${SPRITE_ID}" aria-hidden="true" style="display:none">${[...symbols].join('')}</svg>` }];
 };

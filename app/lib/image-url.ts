@@ -16,8 +16,13 @@ export const VARIANTS = {
   adminThumb: { w: 200, h: 128, q: 75 },
 } satisfies Record<string, Variant>;
 
-/** Widths offered in srcset for responsive images. */
-export const SRCSET_WIDTHS = [320, 480, 640, 800, 1200, 1600] as const;
+/**
+ * Widths offered in srcset for responsive images. None under 640: a phone's screen is
+ * 360–430 px wide at 1.5× to 3× density, so it needs 640 at least (only a 1× screen
+ * under 480 px would have taken a smaller one), and every width listed weighs on every
+ * responsive image of the page's HTML.
+ */
+export const SRCSET_WIDTHS = [640, 800, 1200, 1600] as const;
 
 /**
  * Aspect ratios (height / width) a srcset may crop to: 2:1 (gallery main, hero),

@@ -63,22 +63,45 @@ test('a page hydrates both when rendered for the request and when served from th
   expect(violations).toEqual([]);
 });
 
-test('every icon a page draws finds its symbol in the document, with no request for a sprite file', async ({ page }) => {
-  const sprites: string[] = [];
+test('a page carries the symbols of the icons it draws, and only those; an icon drawn later loads them all', async ({ page }) => {
+  const symbolFiles: string[] = [];
   page.on('request', (request) => {
-    if (/\.svg(\?|$)/.test(new URL(request.url()).pathname)) sprites.push(request.url());
+    const path = new URL(request.url()).pathname;
+    if ((path.endsWith('.svg') && path !== '/favicon.svg') || /\/icon-symbols-[\w-]+\.js$/.test(path)) symbolFiles.push(path);
   });
-  for (const path of ['/', '/livre-dor', '/mentions-legales']) {
-    await page.goto(path);
-    const missing = await page.evaluate(() =>
+  const missingSymbols = () =>
+    page.evaluate(() =>
       [...document.querySelectorAll('use')].map((use) => use.getAttribute('href') ?? '').filter((href) => !href.startsWith('#icon-') || !document.getElementById(href.slice(1))),
     );
-    expect(missing).toEqual([]);
+  for (const path of ['/', '/livre-dor', '/mentions-legales']) {
+    await page.goto(path);
+    await waitForHydration(page);
+    expect(await missingSymbols()).toEqual([]);
+    const unused = await page.evaluate(() => [...document.querySelectorAll('#icon-sprite symbol')].map((s) => s.id).filter((id) => !document.querySelector(`use[href="#${id}"]`)));
+    expect(unused).toEqual([]);
     // Drawn, not an empty box: the header's language icon has a size once rendered.
     const drawn = await page.locator('header svg:has(use)').first().evaluate((svg) => (svg as SVGSVGElement).getBBox().width);
     expect(drawn).toBeGreaterThan(0);
   }
-  expect(sprites.filter((url) => !url.endsWith('/favicon.svg'))).toEqual([]);
+  expect(symbolFiles, 'a page drawn by the server finds its symbols in itself').toEqual([]);
+
+  await page.goto('/');
+  await waitForHydration(page);
+  if (test.info().project.name === 'mobile') {
+    // The phone menu's close icon is drawn only once the menu opens.
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    const close = page.getByRole('button', { name: 'Fermer le menu' });
+    await expect.poll(() => close.locator('svg').evaluate((svg) => (svg as SVGSVGElement).getBBox().width)).toBeGreaterThan(0);
+    await close.click();
+  }
+  // A room reached in the app draws icons the home page did not (its back link, its amenities).
+  await page.getByRole('link', { name: /Voir les détails/ }).first().click();
+  await expect(page).toHaveURL(/\/room\//);
+  await expect.poll(missingSymbols).toEqual([]);
+  expect(symbolFiles).toHaveLength(1);
+  // Drawn once its symbol has arrived: the back link's arrow, which the home page has not.
+  const arrow = page.locator('main svg:has(use[href="#icon-arrow-left"])').first();
+  await expect.poll(() => arrow.evaluate((svg) => (svg as SVGSVGElement).getBBox().width)).toBeGreaterThan(0);
 });
 
 test('the sign-in page, which hydrates at once, asks for its texts beside its modules and is interactive', async ({ page }) => {

@@ -363,7 +363,7 @@ describe('GET /media/*: delivery', () => {
   });
 
   it('encodes in a child process that exits once idle, so that its native memory leaves with it', async () => {
-    const response = await media(`${url}?w=480&h=300&q=75`, { accept: 'image/avif' });
+    const response = await media(`${url}?w=640&h=400&q=75`, { accept: 'image/avif' });
     expect(response.status).toBe(200);
     const pid = imageWorkerPid();
     expect(pid).not.toBeNull();
@@ -384,7 +384,7 @@ describe('GET /media/*: delivery', () => {
     expect(imageWorkerPid()).toBeNull();
 
     // The next encode starts a new worker.
-    expect((await media(`${url}?w=480&h=300&q=75`, { accept: 'image/webp' })).status).toBe(200);
+    expect((await media(`${url}?w=640&h=400&q=75`, { accept: 'image/webp' })).status).toBe(200);
     expect(imageWorkerPid()).not.toBe(pid);
   }, 60_000);
 

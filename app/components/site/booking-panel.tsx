@@ -7,7 +7,7 @@ import type { RoomBooking } from '~/.server/booking/room-booking';
 import { calendarDay, type CalendarMonth } from '~/lib/calendar-month';
 import { useTranslation } from '~/lib/i18n-react';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
-import { Field, Honeypot, inputClass, readReply, type FormReply } from './form-field';
+import { Field, Honeypot, readReply, type FormReply } from './form-field';
 import { Icon } from './icon';
 import { siteLink } from './site-link';
 
@@ -41,7 +41,7 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { m
         <thead>
           <tr>
             {weekdays.map((day) => (
-              <th key={day} scope="col" className="pb-1 text-xs font-normal text-muted-foreground">
+              <th key={day} scope="col">
                 {day}
               </th>
             ))}
@@ -107,7 +107,7 @@ function RequestForm({ selection, lastResult, sending, fetcher }: { selection: S
     const f = reply.field(name);
     return (
       <Field id={f.id} label={label} errorId={f.errorId} errors={f.errors} required={required}>
-        {control({ ...f.control, required, className: inputClass })}
+        {control({ ...f.control, required, className: 'field-control' })}
       </Field>
     );
   };
@@ -131,7 +131,7 @@ function RequestForm({ selection, lastResult, sending, fetcher }: { selection: S
         {field('phone', t('booking.phone'), (p) => <input {...p} type="tel" maxLength={40} autoComplete="tel" />)}
       </div>
       {field('message', t('booking.message'), (p) => <textarea {...p} maxLength={5000} rows={3} />)}
-      <button type="submit" disabled={sending} className="w-full rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-60">
+      <button type="submit" disabled={sending} className="btn-primary w-full py-2.5">
         {sending ? t('booking.sending') : t('booking.send')}
       </button>
     </fetcher.Form>
@@ -147,7 +147,7 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
   const { pathname } = useLocation();
   const { quote } = booking;
   return (
-    <section id="reserver" aria-labelledby="booking-title" className="mt-10 scroll-mt-20 rounded-xl border bg-card p-4 shadow-sm sm:p-6">
+    <section id="reserver" aria-labelledby="booking-title" className="mt-10 scroll-mt-20 card p-4 sm:p-6">
       <h2 id="booking-title" className="mb-4 font-serif text-2xl font-semibold">
         {t('booking.title')}
       </h2>
@@ -191,19 +191,19 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
           <label htmlFor="stay-arrival" className="text-sm font-medium">
             {t('booking.arrival')}
           </label>
-          <input id="stay-arrival" type="date" name="arrival" defaultValue={selection.arrival ?? ''} min={booking.today} max={booking.lastArrival} required className={inputClass} key={`a-${selection.arrival}`} />
+          <input id="stay-arrival" type="date" name="arrival" defaultValue={selection.arrival ?? ''} min={booking.today} max={booking.lastArrival} required className="field-control" key={`a-${selection.arrival}`} />
         </div>
         <div className="space-y-1">
           <label htmlFor="stay-departure" className="text-sm font-medium">
             {t('booking.departure')}
           </label>
-          <input id="stay-departure" type="date" name="departure" defaultValue={selection.departure ?? ''} min={booking.today} required className={inputClass} key={`d-${selection.departure}`} />
+          <input id="stay-departure" type="date" name="departure" defaultValue={selection.departure ?? ''} min={booking.today} required className="field-control" key={`d-${selection.departure}`} />
         </div>
         <div className="space-y-1">
           <label htmlFor="stay-guests" className="text-sm font-medium">
             {t('booking.guests')}
           </label>
-          <select id="stay-guests" name="guests" defaultValue={String(selection.guests)} className={inputClass} key={`g-${selection.guests}`}>
+          <select id="stay-guests" name="guests" defaultValue={String(selection.guests)} className="field-control" key={`g-${selection.guests}`}>
             {Array.from({ length: maxGuests }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n}

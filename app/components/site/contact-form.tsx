@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { useActionData, useFetcher } from 'react-router';
 import { CONTACT_GUEST_OPTIONS, DEFAULT_CONTACT_GUESTS } from '~/lib/public-forms';
-import { Field, Honeypot, inputClass, readReply, useFocusFirstInvalid, type FormReply } from './form-field';
+import { Field, Honeypot, readReply, useFocusFirstInvalid, type FormReply } from './form-field';
 import { SectionHeading } from './home-blocks';
 import { Icon } from './icon';
 
@@ -49,19 +49,19 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={name.id} label={t('contact.name')} errorId={name.errorId} errors={name.errors} required>
-          <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={200} autoComplete="name" className={inputClass} />
+          <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={200} autoComplete="name" className="field-control" />
         </Field>
         <Field id={email.id} label={t('contact.email')} errorId={email.errorId} errors={email.errors} required>
-          <input {...email.control} type="email" autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className={inputClass} />
+          <input {...email.control} type="email" autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className="field-control" />
         </Field>
         <Field id={phone.id} label={t('contact.phone')} errorId={phone.errorId} errors={phone.errors}>
-          <input {...phone.control} type="tel" autoFocus={firstInvalid === 'phone'} maxLength={40} autoComplete="tel" className={inputClass} />
+          <input {...phone.control} type="tel" autoFocus={firstInvalid === 'phone'} maxLength={40} autoComplete="tel" className="field-control" />
         </Field>
         <Field id={dates.id} label={t('contact.dates')} errorId={dates.errorId} errors={dates.errors}>
-          <input {...dates.control} type="text" autoFocus={firstInvalid === 'dates'} maxLength={200} placeholder={t('contact.datesPlaceholder')} className={inputClass} />
+          <input {...dates.control} type="text" autoFocus={firstInvalid === 'dates'} maxLength={200} placeholder={t('contact.datesPlaceholder')} className="field-control" />
         </Field>
         <Field id={guests.id} label={t('contact.guests')} errorId={guests.errorId} errors={guests.errors}>
-          <select {...guests.control} defaultValue={guests.control.defaultValue ?? String(DEFAULT_CONTACT_GUESTS)} autoFocus={firstInvalid === 'guests'} className={inputClass}>
+          <select {...guests.control} defaultValue={guests.control.defaultValue ?? String(DEFAULT_CONTACT_GUESTS)} autoFocus={firstInvalid === 'guests'} className="field-control">
             {CONTACT_GUEST_OPTIONS.map((n) => (
               <option key={n} value={n}>
                 {t('contact.guestOption', { count: n })}
@@ -71,12 +71,12 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
         </Field>
       </div>
       <Field id={message.id} label={t('contact.message')} errorId={message.errorId} errors={message.errors} required>
-        <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={5000} rows={5} className={inputClass} />
+        <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={5000} rows={5} className="field-control" />
       </Field>
       <button
         type="submit"
         disabled={sending}
-        className="w-full rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-60 sm:w-auto"
+        className="btn-primary w-full py-2.5 sm:w-auto"
       >
         {sending ? t('contact.sending') : t('contact.submit')}
       </button>
@@ -113,7 +113,7 @@ export function ContactSection({ links, sentBeforeLoad = false }: { links: Booki
       <div className="mx-auto max-w-6xl">
         <SectionHeading id="contact-title" title={t('contact.title')} subtitle={t('contact.subtitle')} />
         <div className="grid gap-8 md:grid-cols-3">
-          <div className="relative rounded-xl border bg-card p-6 shadow-sm md:col-span-2">
+          <div className="card relative p-6 md:col-span-2">
             {showSuccess ? (
               <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-3 text-center" data-testid="contact-success">
                 <Icon name="circle-check" className="size-12 text-green-700" />

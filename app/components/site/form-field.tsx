@@ -2,9 +2,6 @@ import type { SubmissionResult } from '@conform-to/react';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 
-export const inputClass =
-  'w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-[invalid=true]:border-destructive';
-
 /** A labelled control with its error message (an i18n key from the zod schema). */
 export function Field(props: {
   id: string;

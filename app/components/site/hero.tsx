@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from '~/lib/i18n-react';
 import { imageSrcSet, imageUrl, SRCSET_PRESETS } from '~/lib/image-url';
+import { useHydrated } from '~/lib/use-hydrated';
 
 export const HERO_INTERVAL_MS = 5000;
 
@@ -14,6 +15,9 @@ export function Hero({ name, tagline, images }: { name: string; tagline: string;
   const [paused, setPaused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
   const count = images.length;
+  // The other slides can only be shown by the slideshow's script: they join the page once
+  // it has hydrated, so that the document and the phone's first bandwidth go to the first.
+  const slides = useHydrated() ? images : images.slice(0, 1);
 
   // The first slide is the page's largest image: fetch it before the stylesheet is parsed.
   if (images[0]) {
@@ -46,7 +50,7 @@ export function Hero({ name, tagline, images }: { name: string; tagline: string;
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false);
       }}
     >
-      {images.map((src, i) => (
+      {slides.map((src, i) => (
         <img
           key={src}
           src={heroSrc(src)}
@@ -64,8 +68,8 @@ export function Hero({ name, tagline, images }: { name: string; tagline: string;
       ))}
       {count > 0 ? <div aria-hidden className="absolute inset-0 bg-black/55" /> : null}
       <div className="relative z-10 max-w-3xl px-4">
-        <h1 className="font-serif text-4xl font-semibold drop-shadow md:text-5xl">{name}</h1>
-        <p className="mt-4 text-lg drop-shadow md:text-xl">{tagline}</p>
+        <h1 className="font-serif text-4xl font-semibold hero-text md:text-5xl">{name}</h1>
+        <p className="hero-text mt-4 text-lg md:text-xl">{tagline}</p>
         <a
           href="#chambres"
           className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-medium text-primary shadow hover:bg-white/90"

@@ -25,7 +25,7 @@ export interface RoomCardData {
 export function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: string; id?: string }) {
   return (
     <div className="mb-8 text-center">
-      <h2 id={id} className="font-serif text-3xl font-semibold text-foreground md:text-4xl">
+      <h2 id={id} className="section-title">
         {title}
       </h2>
       {subtitle ? <p className="mt-2 text-muted-foreground">{subtitle}</p> : null}
@@ -36,7 +36,7 @@ export function SectionHeading({ title, subtitle, id }: { title: string; subtitl
 function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="room-card">
+    <article className="card flex flex-col overflow-hidden" data-testid="room-card">
       <div className="relative aspect-[2/1] bg-muted">
         {room.image ? (
           <img
@@ -72,7 +72,7 @@ function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string
         {room.tags.length ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={room.name}>
             {room.tags.map((tag) => (
-              <li key={tag} className="rounded-full bg-secondary px-2.5 py-0.5 text-xs">
+              <li key={tag} className="chip">
                 {tag}
               </li>
             ))}
@@ -80,7 +80,7 @@ function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string
         ) : null}
         <a
           {...siteLink(`/room/${room.id}`)}
-          className="mt-auto inline-flex justify-center rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+          className="btn-primary mt-auto inline-flex justify-center text-sm"
         >
           {t('rooms.details')}
           <span className="sr-only"> : {room.name}</span>
@@ -194,7 +194,7 @@ export function Stars({ rating }: { rating: number }) {
   return (
     <div className="flex gap-0.5" role="img" aria-label={t('testimonials.rating', { count: rating })}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <Icon key={n} name="star" className={`size-4 ${n <= rating ? 'fill-amber-500 text-amber-600' : 'text-muted-foreground/40'}`} />
+        <Icon key={n} name="star" className={`size-4 ${n <= rating ? 'star-on' : 'text-muted-foreground/40'}`} />
       ))}
     </div>
   );
@@ -205,7 +205,7 @@ export function TestimonialCard({ testimonial }: { testimonial: TestimonialData 
   // Every code of lib/countries.ts is in the French catalog, which fills every language's gaps; a legacy free-text value is shown as stored.
   const country = testimonial.country ? t(`countries.${testimonial.country}`, { defaultValue: testimonial.country }) : '';
   return (
-    <figure className="flex flex-col gap-3 rounded-xl border bg-card p-6 shadow-sm" data-testid="testimonial">
+    <figure className="card flex flex-col gap-3 p-6" data-testid="testimonial">
       <Stars rating={testimonial.rating} />
       <blockquote className="flex-1 italic text-foreground">
         <p className="whitespace-pre-line">« {testimonial.message} »</p>

@@ -1,7 +1,7 @@
 import type { IconName } from './icon-names';
 
 /**
- * A lucide icon of the public site drawn from the sprite every page carries inline
+ * A lucide icon of the public site drawn from the symbols its document carries inline
  * (app/.server/icon-sprite.ts): a few bytes of HTML per icon, no icon code in the page's
  * JavaScript and no request beside the page's own. Its size is the caller's class; its
  * stroke is lucide's, from the `.icon` rule of site.css rather than seven attributes on
@@ -10,8 +10,48 @@ import type { IconName } from './icon-names';
  */
 export function Icon({ name, className, strokeWidth }: { name: IconName; className?: string; strokeWidth?: number }) {
   return (
-    <svg aria-hidden className={className ? `icon ${className}` : 'icon'} style={strokeWidth ? { strokeWidth } : undefined}>
+    <svg aria-hidden className={className ? `icon ${className}` : 'icon'} style={strokeWidth ? { strokeWidth } : undefined} ref={symbolCheck(name)}>
       <use href={`#icon-${name}`} />
     </svg>
   );
+}
+
+let loadingSymbols: Promise<void> | null = null;
+const checks = new Map<IconName, (svg: SVGSVGElement | null) => void>();
+
+/**
+ * A document holds the symbols of the icons its server drew; one drawn in the browser
+ * afterwards (the phone menu's close button, another page reached in the app) may find
+ * none: then every symbol is fetched, once, and the sprite filled (its <use> elements
+ * draw as soon as their symbol exists). One ref per icon name, so that an icon whose
+ * name changes in place (menu → x) is checked again.
+ */
+function symbolCheck(name: IconName) {
+  let check = checks.get(name);
+  if (!check) {
+    check = (svg) => {
+      if (svg && !loadingSymbols && !document.getElementById(`icon-${name}`)) loadingSymbols = loadSymbols();
+    };
+    checks.set(name, check);
+  }
+  return check;
+}
+
+function loadSymbols(): Promise<void> {
+  return import('./icon-symbols')
+    .then(({ ICON_SYMBOLS, SPRITE_ID }) => {
+      const sprite = document.getElementById(SPRITE_ID) ?? document.body.insertAdjacentElement('afterbegin', newSprite(SPRITE_ID))!;
+      sprite.innerHTML = [...ICON_SYMBOLS.values()].join('');
+    })
+    .catch(() => {
+      loadingSymbols = null; // offline for a moment: the next icon drawn tries again
+    });
+}
+
+function newSprite(id: string): SVGSVGElement {
+  const sprite = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  sprite.id = id;
+  sprite.setAttribute('aria-hidden', 'true');
+  sprite.setAttribute('style', 'display:none');
+  return sprite;
 }

@@ -57,7 +57,7 @@ export function MapWithConsent({ address }: { address: string }) {
         <button
           type="button"
           onClick={show}
-          className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90"
+          className="btn-primary"
         >
           {t('access.showMap')}
         </button>

@@ -3,7 +3,7 @@ export function RichText({ html, className = '' }: { html: string; className?: s
   if (!html) return null;
   return (
     <div
-      className={`space-y-3 [&_a]:text-primary [&_a]:underline [&_h3]:font-serif [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5 ${className}`}
+      className={className ? `rich-text ${className}` : 'rich-text'}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );

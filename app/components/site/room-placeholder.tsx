@@ -9,7 +9,7 @@ export function RoomImagePlaceholder({ name, className }: { name: string; classN
   return (
     <div
       className={clsx(
-        'flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-accent via-secondary to-muted p-4 text-center text-primary',
+        'flex flex-col items-center justify-center gap-2 placeholder-gradient p-4 text-center text-primary',
         className,
       )}
       data-testid="room-image-placeholder"

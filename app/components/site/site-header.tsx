@@ -45,7 +45,7 @@ function LanguagePicker() {
               lang={l.code}
               aria-current={l.code === language ? 'true' : undefined}
               onClick={() => details.current?.removeAttribute('open')}
-              className="flex items-center justify-between gap-3 rounded px-2 py-1.5 text-sm hover:bg-muted"
+              className="menu-item"
             >
               {l.name}
               {l.code === language ? <Icon name="check" className="size-4 text-primary" /> : <span className="size-4" />}
@@ -68,7 +68,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 
   const links = NAV.map((item) => {
     const label = t(`nav.${item.key}`);
-    const className = 'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-muted hover:text-primary';
+    const className = 'nav-link';
     const close = () => setOpen(false);
     if ('path' in item) {
       return (
@@ -89,7 +89,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   });
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b bg-background/95 header-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
         {t('nav.skip')}
       </a>
@@ -130,7 +130,8 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         aria-label={t('nav.main')}
         className={`${open ? 'flex' : 'hidden'} flex-col border-t bg-background px-4 py-2 lg:hidden`}
       >
-        {links}
+        {/* Its links are drawn when it opens (by the menu button, which needs the script anyway). */}
+        {open ? links : null}
       </nav>
     </header>
   );

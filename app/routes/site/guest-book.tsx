@@ -9,7 +9,7 @@ import { publicFormAnswers, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
 import { listPublishedTestimonials, submitTestimonial } from '~/.server/testimonials';
-import { Field, Honeypot, inputClass, readReply, useFocusFirstInvalid, type FormReply } from '~/components/site/form-field';
+import { Field, Honeypot, readReply, useFocusFirstInvalid, type FormReply } from '~/components/site/form-field';
 import { TestimonialCard } from '~/components/site/home-blocks';
 import { SiteLayout } from '~/components/site/site-layout';
 import { COUNTRIES } from '~/lib/countries';
@@ -104,7 +104,7 @@ function RatingInput({ name, defaultValue }: { name: string; defaultValue: numbe
               onChange={() => setRating(n)}
               className="sr-only"
             />
-            <Icon name="star" className={`size-7 ${n <= rating ? 'fill-amber-500 text-amber-600' : 'text-muted-foreground'}`} />
+            <Icon name="star" className={`size-7 ${n <= rating ? 'star-on' : 'text-muted-foreground'}`} />
             <span className="sr-only">{t('guestBook.stars', { count: n })}</span>
           </label>
         ))}
@@ -147,7 +147,7 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
       id={formId}
       noValidate
       onReset={() => setCountry('')}
-      className="space-y-4 rounded-xl border bg-card p-6 shadow-sm"
+      className="card space-y-4 p-6"
     >
       <style>{COUNTRY_SELECT_CSS}</style>
       <input type="hidden" name="intent" value="testimonial" />
@@ -159,10 +159,10 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={name.id} label={t('guestBook.name')} errorId={name.errorId} errors={name.errors} required>
-          <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={100} autoComplete="name" className={inputClass} />
+          <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={100} autoComplete="name" className="field-control" />
         </Field>
         <Field id={email.id} label={t('guestBook.email')} errorId={email.errorId} errors={email.errors} hint={t('guestBook.emailHint')} required>
-          <input {...email.control} type="email" autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className={inputClass} />
+          <input {...email.control} type="email" autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className="field-control" />
         </Field>
       </div>
       <Field id={countryField.id} label={t('guestBook.country')} errorId={countryField.errorId} errors={countryField.errors} required>
@@ -175,7 +175,7 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
           // setting the value back to '' shows the placeholder again.
           value={country}
           onChange={(e) => setCountry(e.target.value)}
-          className={`country-select ${inputClass}`}
+          className="country-select field-control"
         >
           <option value="" disabled>
             {t('guestBook.chooseCountry')}
@@ -189,13 +189,13 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
       </Field>
       <RatingInput name={rating.control.name} defaultValue={DEFAULT_RATING} />
       <Field id={message.id} label={t('guestBook.message')} errorId={message.errorId} errors={message.errors} required>
-        <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={3000} rows={5} className={inputClass} />
+        <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={3000} rows={5} className="field-control" />
       </Field>
       <button
         type="submit"
         // Before hydration the select's own "required" stops an empty choice (no script to enable the button).
         disabled={sending || (hydrated && !country)}
-        className="w-full rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90 disabled:opacity-60 sm:w-auto"
+        className="btn-primary w-full py-2.5 sm:w-auto"
       >
         {sending ? t('guestBook.sending') : t('guestBook.submit')}
       </button>

@@ -110,7 +110,7 @@ export default function Legal() {
         </div>
         <a
           {...siteLink('/')}
-          className="mt-10 inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary/90"
+          className="btn-primary mt-10 inline-flex items-center gap-2"
         >
           <Icon name="arrow-left" className="size-4" />
           {data.back}

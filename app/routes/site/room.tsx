@@ -142,7 +142,7 @@ export default function RoomPage() {
                 {t('room.capacity', { count: room.maxGuests })}
               </p>
             </header>
-            <aside className="h-fit space-y-4 md:col-start-3 md:row-span-2 md:row-start-1 rounded-xl border bg-card p-6 shadow-sm">
+            <aside className="h-fit space-y-4 md:col-start-3 md:row-span-2 md:row-start-1 card p-6">
               <h2 className="text-lg font-semibold">{t('room.prices')}</h2>
               {room.seasonPrices.length ? (
                 <dl className="space-y-2" data-testid="season-prices">
@@ -165,7 +165,7 @@ export default function RoomPage() {
                   request form below has its own heading and the calendar links to it. */}
               <a
                 {...siteLink('/#contact')}
-                className="inline-flex w-full justify-center rounded-md bg-primary px-4 py-2.5 font-medium text-primary-foreground hover:bg-primary/90"
+                className="btn-primary inline-flex w-full justify-center py-2.5"
               >
                 {t('room.book')}
               </a>
@@ -177,7 +177,7 @@ export default function RoomPage() {
                   <h2 className="mb-2 text-lg font-semibold">{t('room.tags')}</h2>
                   <ul className="flex flex-wrap gap-2">
                     {room.tags.map((tag) => (
-                      <li key={tag} className="rounded-full bg-secondary px-3 py-1 text-sm">
+                      <li key={tag} className="chip px-3 py-1 text-sm">
                         {tag}
                       </li>
                     ))}
