@@ -26,10 +26,14 @@ import { isPublicPage } from '~/lib/page-kind';
 import { useHydrated } from '~/lib/use-hydrated';
 import { ToastContext, type QueuedToast, type Toast } from '~/lib/toast';
 import type { Route } from './+types/root';
+import favicon from '../public/favicon.svg?raw';
 import appStylesheet from './app.css?url';
 import siteStylesheet from './site.css?url';
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+// The favicon travels inside the page (~0.4 KB): as a file it was one more request during the
+// first image's download, which a phone's first paint of that image waited on.
+const FAVICON = `data:image/svg+xml;base64,${btoa(favicon)}`;
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: 'image/svg+xml' }];
 
 /**
  * Public pages carry their stylesheet (site.css, the public site's classes only) inline,
