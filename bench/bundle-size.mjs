@@ -104,7 +104,7 @@ async function htmlBytesOf(base, url, html) {
   const raw = await wireBytes(base + url, 'identity');
   const br = await wireBytes(base + url, 'br');
   const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, [, css]) => sum + Buffer.byteLength(css), 0);
-  const sprite = Buffer.byteLength(/<svg aria-hidden="true" style="display:none">[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '');
+  const sprite = Buffer.byteLength(/<svg id="icon-sprite"[^>]*>[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '');
   const texts = /data-catalog="([^"]+)"/.exec(html)?.[1];
   const textsBr = texts ? (await wireBytes(base + texts, 'br')).bytes : 0;
   return { rawKb: raw.bytes / 1024, brKb: br.bytes / 1024, brEncoding: br.encoding, inlineCssKb: inlineCss / 1024, spriteKb: sprite / 1024, textsBrKb: textsBr / 1024 };
@@ -152,7 +152,7 @@ async function writeBytesSection() {
     ),
     '',
     `The HTML itself: raw (identity) and as sent to a browser asking for brotli; of the raw bytes, the inline stylesheet (the public ` +
-      `site's whole CSS, so that first paint needs no second request) and the icon sprite; and the page's texts, a separate file ` +
+      `site's whole CSS, so that first paint needs no second request) and the icon sprite (the symbols of the icons the page draws); and the page's texts, a separate file ` +
       `fetched once before hydration and then kept by the browser for good. Issue 15's target for \`/\`: compressed, and smaller ` +
       `raw than the ${HOME_RAW_BEFORE} KB measured before the work.`,
     '',
