@@ -24,6 +24,8 @@ test('the home page asks for no script while its hero image loads; a click meanw
 
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await heroRequested;
+  // Only the first slide is in the page until the slideshow's script can show the others.
+  await expect(page.locator('#accueil img')).toHaveCount(1);
   // The whole document is parsed: nothing left in it may start the client code.
   await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
   await expect(page.locator('script[type="module"]')).toHaveCount(0);
@@ -37,6 +39,7 @@ test('the home page asks for no script while its hero image loads; a click meanw
   releaseHero();
   await expect(second).toHaveAttribute('aria-current', 'true');
   expect(scripts.length).toBeGreaterThan(0);
+  await expect(page.locator('#accueil img')).toHaveCount(3);
   // The page's texts were asked for by the boot itself, beside the modules (a preload),
   // not once the modules had run.
   const texts = await page.locator('html').getAttribute('data-catalog');

@@ -68,21 +68,20 @@ export function SiteHeader({ siteName }: { siteName: string }) {
 
   const links = NAV.map((item) => {
     const label = t(`nav.${item.key}`);
-    const className = 'nav-link';
     const close = () => setOpen(false);
     if ('path' in item) {
       return (
-        <a {...siteLink(item.path)} key={item.key} className={className} onClick={close}>
+        <a {...siteLink(item.path)} key={item.key} className="nav-link" onClick={close}>
           {label}
         </a>
       );
     }
     return onHome ? (
-      <a key={item.key} href={`#${item.anchor}`} className={className} onClick={close}>
+      <a key={item.key} href={`#${item.anchor}`} className="nav-link" onClick={close}>
         {label}
       </a>
     ) : (
-      <a {...siteLink(`/#${item.anchor}`)} key={item.key} className={className} onClick={close}>
+      <a {...siteLink(`/#${item.anchor}`)} key={item.key} className="nav-link" onClick={close}>
         {label}
       </a>
     );
