@@ -31,7 +31,7 @@ import appStylesheet from './app.css?url';
 import siteStylesheet from './site.css?url';
 
 // The favicon travels inside the page (~0.4 KB): as a file it was one more request during the
-// first image's download, which a phone's first paint of that image waited on.
+// hero's download, counted against the phone's largest paint (decision 0013).
 const FAVICON = `data:image/svg+xml;base64,${btoa(favicon)}`;
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: 'image/svg+xml' }];
 
