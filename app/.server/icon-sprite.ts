@@ -5,7 +5,7 @@
 // (the phone menu's close button, another page reached in the app) that finds no symbol
 // loads them all (icon.tsx). React 19 skips the extra element when it hydrates <body>
 // and never removes it.
-import { ICON_SYMBOLS, SPRITE_ID } from '~/components/site/icon-symbols';
+import { ICON_SYMBOLS, spriteMarkup } from '~/components/site/icon-symbols';
 import { offsetsOf, tagAt, type DocumentRule } from './document-rewrite';
 
 const USE = 'href="#icon-';
@@ -22,5 +22,5 @@ export const inlineIconSprite: DocumentRule = (document) => {
     if (symbol) symbols.add(symbol);
   }
   if (!symbols.size) return [];
-  return [{ from: tag.end, to: tag.end, insert: `<svg id="${SPRITE_ID}" aria-hidden="true" style="display:none">${[...symbols].join('')}</svg>` }];
+  return [{ from: tag.end, to: tag.end, insert: spriteMarkup([...symbols].join('')) }];
 };

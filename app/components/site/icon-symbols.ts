@@ -8,6 +8,9 @@ import sprite from './site-icons.svg?raw';
 /** The id of the hidden <svg> that holds a document's symbols, first in <body>. */
 export const SPRITE_ID = 'icon-sprite';
 
+/** That hidden <svg> with `symbols` in it, as markup: the server's and the browser's one way to write it. */
+export const spriteMarkup = (symbols: string) => `<svg id="${SPRITE_ID}" aria-hidden="true" style="display:none">${symbols}</svg>`;
+
 export function symbolsOf(svg: string): Map<string, string> {
   const symbols = new Map<string, string>();
   for (const [symbol, name] of svg.matchAll(/<symbol id="([^"]+)"[^]*?<\/symbol>/g)) {

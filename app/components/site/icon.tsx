@@ -39,19 +39,14 @@ function symbolCheck(name: IconName) {
 
 function loadSymbols(): Promise<void> {
   return import('./icon-symbols')
-    .then(({ ICON_SYMBOLS, SPRITE_ID }) => {
-      const sprite = document.getElementById(SPRITE_ID) ?? document.body.insertAdjacentElement('afterbegin', newSprite(SPRITE_ID))!;
-      sprite.innerHTML = [...ICON_SYMBOLS.values()].join('');
+    .then(({ ICON_SYMBOLS, SPRITE_ID, spriteMarkup }) => {
+      const symbols = [...ICON_SYMBOLS.values()].join('');
+      const sprite = document.getElementById(SPRITE_ID);
+      // A page whose server drew no icon (reached from the back office) has no sprite yet.
+      if (sprite) sprite.innerHTML = symbols;
+      else document.body.insertAdjacentHTML('afterbegin', spriteMarkup(symbols));
     })
     .catch(() => {
       loadingSymbols = null; // offline for a moment: the next icon drawn tries again
     });
-}
-
-function newSprite(id: string): SVGSVGElement {
-  const sprite = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  sprite.id = id;
-  sprite.setAttribute('aria-hidden', 'true');
-  sprite.setAttribute('style', 'display:none');
-  return sprite;
 }
