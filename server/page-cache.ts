@@ -105,6 +105,61 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse, op
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPageCacheEnabled()) return false;
   const languages = peekActiveLanguages();
   if (!languages) return false;
+  const target = cacheTarget(req, options, languages);
+  if (!target) return false;
+  const page = lookupPage(target.key);
+  if (!page) return false;
+  res.writeHead(page.status, cachedResponseHeaders(page, target.encoding, options.https));
+  res.end(req.method === 'HEAD' ? undefined : page.bodies[target.encoding]);
+  return true;
+}
+
+/** Where a request's answer is in the cache, and the encoding it takes. */
+export interface CacheTarget {
+  key: string;
+  encoding: BodyEncoding;
+}
+
+/** A Node request as cacheTarget reads it. */
+export type NodeRequestHead = Pick<IncomingMessage, 'method' | 'url' | 'headers'>;
+
+// Working out a target parses the URL two or three times and reads the language signals:
+// a few µs, as much as the rest of a hit's JavaScript. It is a function of the request
+// line, a few headers and the active languages alone, and visitors send the same ones
+// again and again, so targets are remembered by those inputs until the languages change.
+// Bounded: at most REMEMBERED_TARGETS_MAX (all forgotten when full), none whose inputs
+// exceed REMEMBERED_INPUT_CHARS (a long cookie or query is computed every time).
+export const REMEMBERED_TARGETS_MAX = 1_000;
+const REMEMBERED_INPUT_CHARS = 1_024;
+const rememberedTargets = new Map<string, CacheTarget | null>();
+let rememberedFor: ActiveLanguage[] | undefined;
+
+/** The request's target, or null when its answer must not come from (or go to) the cache. */
+export function cacheTarget(req: NodeRequestHead, options: PageCacheOptions, languages: ActiveLanguage[]): CacheTarget | null {
+  const headers = req.headers;
+  // A header value never holds a line break: "\n+value" or "\n-" (absent) cannot be confused.
+  const field = (value: string | string[] | undefined) => (value === undefined ? '\n-' : `\n+${headerValue(value)}`);
+  let inputs = `${req.method} ${req.url}${field(headers.host)}${field(headers.cookie)}${field(headers['accept-language'])}${field(headers['accept-encoding'])}`;
+  if (options.trustProxy) inputs += `${field(headers['x-forwarded-proto'])}${field(headers['x-forwarded-host'])}`;
+  if (rememberedFor !== languages) {
+    rememberedTargets.clear();
+    rememberedFor = languages;
+  }
+  const remembered = rememberedTargets.get(inputs);
+  if (remembered !== undefined) return remembered;
+  const target = computeCacheTarget(req, options, languages);
+  if (inputs.length <= REMEMBERED_INPUT_CHARS) {
+    if (rememberedTargets.size >= REMEMBERED_TARGETS_MAX) rememberedTargets.clear();
+    rememberedTargets.set(inputs, target);
+  }
+  return target;
+}
+
+export function rememberedTargetCount(): number {
+  return rememberedTargets.size;
+}
+
+function computeCacheTarget(req: NodeRequestHead, options: PageCacheOptions, languages: ActiveLanguage[]): CacheTarget | null {
   const headers = req.headers;
   let url: URL;
   try {
@@ -116,19 +171,13 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse, op
       }),
     );
   } catch {
-    return false;
+    return null;
   }
   const key = pageCacheKey(
-    { method: req.method, url, cookie: headerValue(headers.cookie), acceptLanguage: headerValue(headers['accept-language']) },
+    { method: req.method ?? '', url, cookie: headerValue(headers.cookie), acceptLanguage: headerValue(headers['accept-language']) },
     languages,
   );
-  if (!key) return false;
-  const page = lookupPage(key);
-  if (!page) return false;
-  const encoding = encodingFor(headerValue(headers['accept-encoding']));
-  res.writeHead(page.status, cachedResponseHeaders(page, encoding, options.https));
-  res.end(req.method === 'HEAD' ? undefined : page.bodies[encoding]);
-  return true;
+  return key ? { key, encoding: encodingFor(headerValue(headers['accept-encoding'])) } : null;
 }
 
 /** A Buffer as the Uint8Array a Response takes, without copying. */
