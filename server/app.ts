@@ -21,7 +21,8 @@ import { privateWhenPersonal } from './cache-policy';
 import { compressResponses } from './compress';
 import { formBodiesOnly } from './input-guard';
 import { methodPolicy, refuseConnect } from './method-policy';
-import { pageCacheFill, servePageFromCache, type PageCacheOptions } from './page-cache';
+import { pageCacheFill, servePageFromCache } from './page-cache';
+import type { PageCacheOptions } from './page-cache-key';
 import { sameOriginWrites, securityHeaders } from './security';
 
 type Env = { Variables: { cspNonce: string; clientIp: string } };

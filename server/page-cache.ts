@@ -6,16 +6,16 @@
 // language choice that `?lang=` sets — the same for everyone asking that URL — so a
 // response setting any other cookie is never kept.
 //
-// The key is the public origin, path, query and the visitor's *resolved* language (from
-// ?lang=, the selectedLanguage cookie, Accept-Language, the active languages), so that a
-// visitor never gets another language's page; downstream caches get `Vary: Cookie,
-// Accept-Language, Accept-Encoding`.
+// The key (page-cache-key.ts) is the public origin, path, query and the visitor's
+// *resolved* language, so that a visitor never gets another language's page; downstream
+// caches get `Vary: Cookie, Accept-Language, Accept-Encoding`.
 //
 // CSP: one body serves many responses, so these pages are rendered without a nonce and
 // their inline scripts are allowed by sha256 hashes computed once when the entry is filled.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
-import { peekActiveLanguages, listActiveLanguages, resolveLanguage, LANGUAGE_COOKIE, type ActiveLanguage } from '~/.server/languages';
+import { LANGUAGE_COOKIE } from '~/.server/language-choice';
+import { listActiveLanguages, peekActiveLanguages } from '~/.server/languages';
 import {
   cacheGeneration,
   inlineScriptHashes,
@@ -26,38 +26,13 @@ import {
   type BodyEncoding,
   type CachedPage,
 } from '~/.server/page-cache';
-import { publicRequestUrl } from '~/.server/proxy';
 import { PRIVATE_CACHE_CONTROL } from './cache-policy';
-import { chooseEncoding } from './compress';
+import { cacheTarget, encodingFor, pageCacheKey, type PageCacheOptions } from './page-cache-key';
 import { contentSecurityPolicy, securityHeaderEntries } from './security';
 
-/** Paths whose answers depend on who asks, or are not pages. */
-const NOT_CACHED_PATHS = /^\/(?:admin|auth|api|ical|i18n|media|assets|sign-out|healthz)(?:[/.]|$)/;
-/** Cookies that change a page for this visitor alone: session, pending toast, no-JavaScript form confirmation. */
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:(?:__Secure-)?better-auth\.[\w.-]+|toast|formSent)=/;
 const VARY = 'Accept-Encoding, Accept-Language, Cookie';
 /** Kept from React Router's response; the rest (length, encoding, CSP, Vary) is ours. */
 const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'content-security-policy', 'vary', 'date', 'transfer-encoding', 'connection']);
-
-export interface PageRequest {
-  method: string;
-  /** The URL as the public sees it (publicRequestUrl). */
-  url: URL;
-  cookie: string | null;
-  acceptLanguage: string | null;
-}
-
-/** The cache key of a request, or null when its answer must not come from (or go to) the cache. */
-export function pageCacheKey(request: PageRequest, languages: ActiveLanguage[]): string | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (NOT_CACHED_PATHS.test(request.url.pathname)) return null;
-  if (request.cookie && PERSONAL_COOKIES.test(request.cookie)) return null;
-  const { language } = resolveLanguage(
-    { asked: request.url.searchParams.get('lang'), cookieHeader: request.cookie, acceptLanguage: request.acceptLanguage },
-    languages,
-  );
-  return `${language} ${request.url.origin}${request.url.pathname}${request.url.search}`;
-}
 
 /** The only cookie a kept page may set: `?lang=`'s choice, identical for every visitor of that URL. */
 function onlyLanguageCookie(cookies: string[]): boolean {
@@ -87,16 +62,6 @@ function cachedResponseHeaders(page: CachedPage, encoding: BodyEncoding, https: 
   return headers;
 }
 
-function encodingFor(acceptEncoding: string | null | undefined): BodyEncoding {
-  return chooseEncoding(acceptEncoding) ?? 'identity';
-}
-
-export interface PageCacheOptions {
-  publicUrl: string;
-  trustProxy: boolean;
-  https: boolean;
-}
-
 /**
  * Serves a cached page straight from Node's request, before any framework work: true
  * when it answered. Everything else (a miss, a personal request) goes on to the app.
@@ -114,80 +79,9 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse, op
   return true;
 }
 
-/** Where a request's answer is in the cache, and the encoding it takes. */
-export interface CacheTarget {
-  key: string;
-  encoding: BodyEncoding;
-}
-
-/** A Node request as cacheTarget reads it. */
-export type NodeRequestHead = Pick<IncomingMessage, 'method' | 'url' | 'headers'>;
-
-// Working out a target parses the URL two or three times and reads the language signals:
-// a few µs, as much as the rest of a hit's JavaScript. It is a function of the request
-// line, a few headers and the active languages alone, and visitors send the same ones
-// again and again, so targets are remembered by those inputs until the languages change.
-// Bounded: at most REMEMBERED_TARGETS_MAX (all forgotten when full), none whose inputs
-// exceed REMEMBERED_INPUT_CHARS (a long cookie or query is computed every time).
-export const REMEMBERED_TARGETS_MAX = 1_000;
-const REMEMBERED_INPUT_CHARS = 1_024;
-const rememberedTargets = new Map<string, CacheTarget | null>();
-let rememberedFor: ActiveLanguage[] | undefined;
-
-/** The request's target, or null when its answer must not come from (or go to) the cache. */
-export function cacheTarget(req: NodeRequestHead, options: PageCacheOptions, languages: ActiveLanguage[]): CacheTarget | null {
-  const headers = req.headers;
-  // A header value never holds a line break: "\n+value" or "\n-" (absent) cannot be confused.
-  const field = (value: string | string[] | undefined) => (value === undefined ? '\n-' : `\n+${headerValue(value)}`);
-  let inputs = `${req.method} ${req.url}${field(headers.host)}${field(headers.cookie)}${field(headers['accept-language'])}${field(headers['accept-encoding'])}`;
-  if (options.trustProxy) inputs += `${field(headers['x-forwarded-proto'])}${field(headers['x-forwarded-host'])}`;
-  if (rememberedFor !== languages) {
-    rememberedTargets.clear();
-    rememberedFor = languages;
-  }
-  const remembered = rememberedTargets.get(inputs);
-  if (remembered !== undefined) return remembered;
-  const target = computeCacheTarget(req, options, languages);
-  if (inputs.length <= REMEMBERED_INPUT_CHARS) {
-    if (rememberedTargets.size >= REMEMBERED_TARGETS_MAX) rememberedTargets.clear();
-    rememberedTargets.set(inputs, target);
-  }
-  return target;
-}
-
-export function rememberedTargetCount(): number {
-  return rememberedTargets.size;
-}
-
-function computeCacheTarget(req: NodeRequestHead, options: PageCacheOptions, languages: ActiveLanguage[]): CacheTarget | null {
-  const headers = req.headers;
-  let url: URL;
-  try {
-    const nodeUrl = `http://${headers.host ?? 'localhost'}${req.url ?? '/'}`;
-    url = new URL(
-      publicRequestUrl(nodeUrl, { get: (name: string) => headerValue(headers[name.toLowerCase()]) } as Headers, {
-        publicUrl: options.publicUrl,
-        trustProxy: options.trustProxy,
-      }),
-    );
-  } catch {
-    return null;
-  }
-  const key = pageCacheKey(
-    { method: req.method ?? '', url, cookie: headerValue(headers.cookie), acceptLanguage: headerValue(headers['accept-language']) },
-    languages,
-  );
-  return key ? { key, encoding: encodingFor(headerValue(headers['accept-encoding'])) } : null;
-}
-
 /** A Buffer as the Uint8Array a Response takes, without copying. */
 function bytes(buffer: Buffer): Uint8Array<ArrayBuffer> {
   return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
-}
-
-function headerValue(value: string | string[] | undefined): string | null {
-  if (value === undefined) return null;
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** Renders in progress, by key: visitors asking for the same page meanwhile wait for it. */

@@ -2,7 +2,8 @@
 // messages the server writes (toasts, validation answers, meta tags). Resolved once per
 // request: the root loader and the page's loader share it.
 import { createTranslator, languageChain, resolveCatalog } from '~/lib/i18n';
-import { listActiveLanguages, resolveRequestLanguage } from './languages';
+import { resolveRequestLanguage } from './language-choice';
+import { listActiveLanguages } from './languages';
 
 async function resolve(request: Request) {
   const languages = await listActiveLanguages();

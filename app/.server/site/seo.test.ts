@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActiveLanguage } from '../languages';
+import type { ActiveLanguage } from '../language-choice';
 import { buildSeo } from './seo';
 
 const languages: ActiveLanguage[] = [

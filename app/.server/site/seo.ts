@@ -4,7 +4,7 @@
 // points to another alternate): `/?lang=en` → itself; `/`, the x-default, → `/`,
 // whichever language the visitor's cookie or browser chose for it.
 import { config } from '../config';
-import type { ActiveLanguage } from '../languages';
+import type { ActiveLanguage } from '../language-choice';
 
 export interface Seo {
   title: string;
