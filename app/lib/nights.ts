@@ -2,7 +2,7 @@
 // through UTC day numbers, where every day has 24 hours, so a stay across a
 // daylight-saving change still counts its nights right. Safe in the browser.
 
-import { remember } from './remember';
+import { dateTimeFormat } from './date-time-format';
 
 export type IsoDate = string;
 
@@ -42,14 +42,10 @@ export function eachNight(arrival: IsoDate, departure: IsoDate): IsoDate[] {
   return nights;
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar date an instant falls on in a time zone (e.g. Europe/Paris). */
 export function dateInZone(instant: Date, timeZone: string): IsoDate {
-  // One formatter per zone, kept: creating one costs far more than formatting (each page asks for today).
   // en-CA writes dates as YYYY-MM-DD.
-  const format = remember(dateFormats, timeZone, 32, (zone) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }));
-  return format.format(instant);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
 /** First day of the month of a date, and the month after it. */

@@ -1,6 +1,7 @@
 // Booking mails: the guest's acknowledgement, confirmation and refusal in the
 // guest's language, and the owners' French notification with the quote. Texts
 // live here rather than in the public catalogs, which ship to every browser.
+import { dateTimeFormat } from '~/lib/date-time-format';
 import { formatPrice } from '~/lib/format';
 import { dayNumber, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../mail/compose';
@@ -14,7 +15,7 @@ const LOCALES: Record<MailLanguage, string> = { fr: 'fr-FR', en: 'en-GB', es: 'e
 
 /** A night as the guest reads it ("samedi 4 juillet 2026"); the date is a calendar date, so UTC. */
 export function formatNight(date: IsoDate, language: string): string {
-  return new Intl.DateTimeFormat(LOCALES[mailLanguage(language)], { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(dayNumber(date) * 86_400_000));
+  return dateTimeFormat(LOCALES[mailLanguage(language)], { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(dayNumber(date) * 86_400_000));
 }
 
 const euros = (cents: number, language: string) => formatPrice(cents / 100, language);

@@ -3,6 +3,7 @@
 // depends on Intl is written here, on the server, so the browser renders the same
 // bytes when it hydrates (ICU versions differ between Node and browsers).
 import { dayStateLetter, type CalendarMonth } from '~/lib/calendar-month';
+import { dateTimeFormat } from '~/lib/date-time-format';
 import { formatPrice } from '~/lib/format';
 import { addDays, dayNumber, eachNight, isIsoDate, monthStart, nextMonth, toCents, type IsoDate } from '~/lib/nights';
 import { config } from '../config';
@@ -50,7 +51,7 @@ export interface RoomBooking {
 }
 
 function formatProblem(problem: QuoteProblem, language: string): QuoteView['problems'][number] {
-  const date = (night: IsoDate) => new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(utc(night));
+  const date = (night: IsoDate) => dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(utc(night));
   switch (problem.code) {
     case 'too_long':
       return { code: problem.code, values: { maxNights: problem.maxNights } };
@@ -164,9 +165,9 @@ async function readRoomCalendar(
     loadQuoteSeasons(room.id, chain),
     hasStaleFeed(room.id),
   ]);
-  const dayLabel = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' });
-  const monthTitle = new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const weekday = new Intl.DateTimeFormat(intlLocale(language), { weekday: 'short', timeZone: 'UTC' });
+  const dayLabel = dateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' });
+  const monthTitle = dateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const weekday = dateTimeFormat(intlLocale(language), { weekday: 'short', timeZone: 'UTC' });
   const lastNight = addDays(lastArrival, config().BOOKING_MAX_NIGHTS);
   const months = monthStarts.map((start) => {
     const nights = eachNight(start, nextMonth(start));

@@ -3,6 +3,7 @@
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Input } from '~/components/ui/input';
+import { dateTimeFormat } from '~/lib/date-time-format';
 import { Label } from '~/components/ui/label';
 import { useToast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
@@ -93,5 +94,4 @@ export function useLoadErrorToast(message: string | null | undefined) {
   }, [message, raise]);
 }
 
-export const formatDate = (value: Date | string) =>
-  new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short' }).format(new Date(value));
+export const formatDate = (value: Date | string) => dateTimeFormat('fr-FR', { dateStyle: 'short' }).format(new Date(value));
