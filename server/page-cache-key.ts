@@ -82,6 +82,7 @@ export function cacheTarget(req: NodeRequestHead, options: PageCacheOptions, lan
   return target;
 }
 
+/** How many targets are remembered (the unit test checks the bound). */
 export function rememberedTargetCount(): number {
   return rememberedTargets.size;
 }
