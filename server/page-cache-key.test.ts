@@ -41,8 +41,10 @@ describe('cacheTarget', () => {
     const first = cacheTarget(request('/remembered', { 'accept-language': 'en' }), OPTIONS, LANGUAGES);
     const again = cacheTarget(request('/remembered', { 'accept-language': 'en' }), OPTIONS, LANGUAGES);
     expect(again).toBe(first);
-    // An absent header and an empty one are different inputs.
-    expect(cacheTarget(request('/remembered', { 'accept-language': '' }), OPTIONS, LANGUAGES)?.key).toBe('fr https://guesthouse.example/remembered');
+    // Another value of any input is another target (a memo keyed by the URL alone would answer 'en ' and identity here).
+    expect(cacheTarget(request('/remembered', { 'accept-language': 'de' }), OPTIONS, LANGUAGES)?.key).toBe('de https://guesthouse.example/remembered');
+    expect(cacheTarget(request('/remembered', { 'accept-language': 'en', 'accept-encoding': 'br' }), OPTIONS, LANGUAGES)?.encoding).toBe('br');
+    expect(cacheTarget(request('/remembered', { 'accept-language': 'en', cookie: 'toast=1' }), OPTIONS, LANGUAGES)).toBeNull();
   });
 
   it('works targets out again when the active languages change', () => {
