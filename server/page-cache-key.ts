@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { resolveLanguage, type ActiveLanguage } from '~/.server/language-choice';
 import type { BodyEncoding } from '~/.server/page-cache';
 import { publicRequestUrl } from '~/.server/proxy';
+import { remember } from '~/lib/remember';
 import { chooseEncoding } from './compress';
 
 /** Paths whose answers depend on who asks, or are not pages. */
@@ -64,22 +65,19 @@ let rememberedFor: ActiveLanguage[] | undefined;
 /** The request's target, or null when its answer must not come from (or go to) the cache. */
 export function cacheTarget(req: NodeRequestHead, options: PageCacheOptions, languages: ActiveLanguage[]): CacheTarget | null {
   const headers = req.headers;
-  // A header value never holds a line break: "\n+value" or "\n-" (absent) cannot be confused.
-  const field = (value: string | string[] | undefined) => (value === undefined ? '\n-' : `\n+${headerValue(value)}`);
-  let inputs = `${req.method} ${req.url}${field(headers.host)}${field(headers.cookie)}${field(headers['accept-language'])}${field(headers['accept-encoding'])}`;
-  if (options.trustProxy) inputs += `${field(headers['x-forwarded-proto'])}${field(headers['x-forwarded-host'])}`;
+  let inputs = `${req.method} ${req.url}${inputField(headers.host)}${inputField(headers.cookie)}${inputField(headers['accept-language'])}${inputField(headers['accept-encoding'])}`;
+  if (options.trustProxy) inputs += `${inputField(headers['x-forwarded-proto'])}${inputField(headers['x-forwarded-host'])}`;
   if (rememberedFor !== languages) {
     rememberedTargets.clear();
     rememberedFor = languages;
   }
-  const remembered = rememberedTargets.get(inputs);
-  if (remembered !== undefined) return remembered;
-  const target = computeCacheTarget(req, options, languages);
-  if (inputs.length <= REMEMBERED_INPUT_CHARS) {
-    if (rememberedTargets.size >= REMEMBERED_TARGETS_MAX) rememberedTargets.clear();
-    rememberedTargets.set(inputs, target);
-  }
-  return target;
+  if (inputs.length > REMEMBERED_INPUT_CHARS) return computeCacheTarget(req, options, languages);
+  return remember(rememberedTargets, inputs, REMEMBERED_TARGETS_MAX, () => computeCacheTarget(req, options, languages));
+}
+
+/** One header among a target's inputs. A value never holds a line break, so "\n+value" and "\n-" (absent) cannot be confused. */
+function inputField(value: string | string[] | undefined): string {
+  return value === undefined ? '\n-' : `\n+${headerValue(value)}`;
 }
 
 /** How many targets are remembered (the unit test checks the bound). */

@@ -32,6 +32,9 @@ export function fromDayNumber(days: number): IsoDate {
 
 export const addDays = (date: IsoDate, days: number): IsoDate => fromDayNumber(dayNumber(date) + days);
 
+/** The calendar date as a Date at 00:00 UTC: what Intl (with timeZone UTC) and iCalendar's all-day events read. */
+export const utcMidnight = (date: IsoDate): Date => new Date(dayNumber(date) * DAY_MS);
+
 /** Nights from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: IsoDate, to: IsoDate): number => dayNumber(to) - dayNumber(from);
 

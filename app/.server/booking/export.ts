@@ -3,14 +3,13 @@
 // platforms close the same nights. Written with ical-generator, never by hand.
 import { and, eq, gt, gte } from 'drizzle-orm';
 import icalGenerator from 'ical-generator';
-import { addDays, dayNumber } from '~/lib/nights';
+import { addDays, utcMidnight } from '~/lib/nights';
 import { config } from '../config';
 import { db } from '../db/client';
 import { bookings, manualBlocks, rooms } from '../db/schema';
 import { guesthouseToday } from './clock';
 
 const TOKEN = /^[0-9a-f]{64}$/;
-const asUtcDate = (night: string) => new Date(dayNumber(night) * 86_400_000);
 
 /** The feed's text, or null when no room has this token. */
 export async function renderRoomExport(token: string): Promise<string | null> {
@@ -32,10 +31,10 @@ export async function renderRoomExport(token: string): Promise<string | null> {
   const calendar = icalGenerator({ prodId: { company: host, product: 'availability', language: 'FR' }, name: 'Disponibilités' });
   // No guest names or notes: the platforms only need to know the nights are taken.
   for (const stay of stays) {
-    calendar.createEvent({ id: `booking-${stay.id}@${host}`, allDay: true, start: asUtcDate(stay.arrival), end: asUtcDate(stay.departure), summary: 'Réservé' });
+    calendar.createEvent({ id: `booking-${stay.id}@${host}`, allDay: true, start: utcMidnight(stay.arrival), end: utcMidnight(stay.departure), summary: 'Réservé' });
   }
   for (const block of blocks) {
-    calendar.createEvent({ id: `block-${block.id}@${host}`, allDay: true, start: asUtcDate(block.first), end: asUtcDate(addDays(block.last, 1)), summary: 'Indisponible' });
+    calendar.createEvent({ id: `block-${block.id}@${host}`, allDay: true, start: utcMidnight(block.first), end: utcMidnight(addDays(block.last, 1)), summary: 'Indisponible' });
   }
   return calendar.toString();
 }

@@ -1,9 +1,9 @@
 // Booking mails: the guest's acknowledgement, confirmation and refusal in the
 // guest's language, and the owners' French notification with the quote. Texts
 // live here rather than in the public catalogs, which ship to every browser.
-import { dateTimeFormat } from '~/lib/date-time-format';
+import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { formatPrice } from '~/lib/format';
-import { dayNumber, type IsoDate } from '~/lib/nights';
+import { utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../mail/compose';
 import type { Quote } from './quote';
 
@@ -11,11 +11,9 @@ export const MAIL_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
 type MailLanguage = (typeof MAIL_LANGUAGES)[number];
 const mailLanguage = (code: string): MailLanguage => ((MAIL_LANGUAGES as readonly string[]).includes(code) ? (code as MailLanguage) : 'en');
 
-const LOCALES: Record<MailLanguage, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES', de: 'de-DE' };
-
 /** A night as the guest reads it ("samedi 4 juillet 2026"); the date is a calendar date, so UTC. */
 export function formatNight(date: IsoDate, language: string): string {
-  return dateTimeFormat(LOCALES[mailLanguage(language)], { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(dayNumber(date) * 86_400_000));
+  return dateTimeFormat(intlLocale(mailLanguage(language)), { dateStyle: 'full', timeZone: 'UTC' }).format(utcMidnight(date));
 }
 
 const euros = (cents: number, language: string) => formatPrice(cents / 100, language);

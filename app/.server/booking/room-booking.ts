@@ -3,9 +3,9 @@
 // depends on Intl is written here, on the server, so the browser renders the same
 // bytes when it hydrates (ICU versions differ between Node and browsers).
 import { dayStateLetter, type CalendarMonth } from '~/lib/calendar-month';
-import { dateTimeFormat } from '~/lib/date-time-format';
+import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { formatPrice } from '~/lib/format';
-import { addDays, dayNumber, eachNight, isIsoDate, monthStart, nextMonth, toCents, type IsoDate } from '~/lib/nights';
+import { addDays, eachNight, isIsoDate, monthStart, nextMonth, toCents, utcMidnight, type IsoDate } from '~/lib/nights';
 import { config } from '../config';
 import { cachePublicData } from '../page-cache';
 import { listUnavailableNights } from './availability';
@@ -21,8 +21,6 @@ export const MAX_OFFERS = 24;
 
 export const CALENDAR_MONTHS = 2;
 
-const utc = (night: IsoDate) => new Date(dayNumber(night) * 86_400_000);
-const intlLocale = (language: string) => ({ fr: 'fr-FR', en: 'en-GB', es: 'es-ES', de: 'de-DE' })[language] ?? language;
 
 export interface QuoteView {
   arrival: IsoDate;
@@ -51,7 +49,7 @@ export interface RoomBooking {
 }
 
 function formatProblem(problem: QuoteProblem, language: string): QuoteView['problems'][number] {
-  const date = (night: IsoDate) => dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(utc(night));
+  const date = (night: IsoDate) => dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(utcMidnight(night));
   switch (problem.code) {
     case 'too_long':
       return { code: problem.code, values: { maxNights: problem.maxNights } };
@@ -174,12 +172,12 @@ async function readRoomCalendar(
     const bySeason = seasonByNight(seasons, nights);
     return {
       month: start.slice(0, 7),
-      title: monthTitle.format(utc(start)),
-      offset: (utc(start).getUTCDay() + 6) % 7,
+      title: monthTitle.format(utcMidnight(start)),
+      offset: (utcMidnight(start).getUTCDay() + 6) % 7,
       states: nights
         .map((date) => dayStateLetter(date < today || date > lastNight ? 'past' : taken.has(date) ? 'taken' : 'free'))
         .join(''),
-      labels: nights.map((date) => dayLabel.format(utc(date))),
+      labels: nights.map((date) => dayLabel.format(utcMidnight(date))),
       minStay: Math.max(1, ...[...bySeason.values()].map((s) => s.minStay ?? 1)),
     };
   });
@@ -190,7 +188,7 @@ async function readRoomCalendar(
     today,
     lastArrival,
     // 2024-01-01 was a Monday.
-    weekdays: Array.from({ length: 7 }, (_, i) => weekday.format(utc(addDays('2024-01-01', i)))),
+    weekdays: Array.from({ length: 7 }, (_, i) => weekday.format(utcMidnight(addDays('2024-01-01', i)))),
     months,
     previousMonth: previous,
     nextMonth: following,

@@ -3,8 +3,8 @@
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Input } from '~/components/ui/input';
-import { dateTimeFormat } from '~/lib/date-time-format';
 import { Label } from '~/components/ui/label';
+import { dateTimeFormat } from '~/lib/date-time-format';
 import { useToast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
 
