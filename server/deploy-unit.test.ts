@@ -28,9 +28,9 @@ describe('the systemd unit', () => {
     expect(directives('EnvironmentFile')).toHaveLength(1);
   });
 
-  it('runs npm start\'s entry, which exists, and lets the app stop PostgreSQL itself', () => {
+  it("runs npm start's entry on the pinned Node, and lets the app stop PostgreSQL itself", () => {
     const [exec] = directives('ExecStart');
-    expect(exec).toMatch(/node server\/start\.mjs$/);
+    expect(exec).toMatch(/^\/srv\/guesthouse\/node_modules\/\.bin\/node server\/start\.mjs$/);
     expect(fs.existsSync(path.resolve('server/start.mjs'))).toBe(true);
     expect(directives('KillMode')).toEqual(['mixed']);
   });

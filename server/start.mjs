@@ -1,8 +1,10 @@
 // `npm start`: builds when the build is missing or older than the sources, then
 // opens the database (embedded unless DATABASE_URL is set), migrates, seeds and serves.
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
+import { runtimeWarning } from './runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -56,6 +58,8 @@ if (buildIsStale()) {
 }
 
 process.env.NODE_ENV = 'production';
+const runtime = runtimeWarning(root);
+if (runtime && cluster.isPrimary) console.warn(runtime);
 
 // A fatal error is logged with its cause (the journal keeps it under systemd), then what
 // this process started is stopped — at most 10 s, so that the embedded PostgreSQL does
