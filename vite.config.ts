@@ -34,7 +34,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Bundled into the server build so that only the icons and Radix primitives we use are
   // kept: as external packages, Node loaded every lucide-react icon module (+30 MB RSS)
   // and every Radix primitive on the first request of any page (bench/RESULTS.md).
-  ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//] },
+  // Drizzle and better-auth too (one copy of Drizzle for both): Node 22 and 24 parse a
+  // package's package.json again for each of its modules they load, and Drizzle's is
+  // 179 KB with ~450 modules — 150 MB of garbage at every start, which left the young
+  // generation grown and an idle server at 255 MB instead of 135 (docs/decisions/0014).
+  ssr: { noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//, 'drizzle-orm', 'better-auth', /^@better-auth\//] },
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
   server: { port: Number(process.env.PORT ?? 3000) },
 }));

@@ -48,8 +48,9 @@ export function productionMemoryEnv() {
   const unit = path.join(root, 'deploy/guesthouse.service');
   if (!fs.existsSync(unit)) return {};
   const settings = {};
-  for (const [, name, value] of fs.readFileSync(unit, 'utf8').matchAll(/^Environment=(NODE_OPTIONS|MALLOC_[A-Z_]+)=(.*)$/gm)) {
-    settings[name] = value.replace(/^"|"$/g, '').trim();
+  // Environment="NAME=a b" (quoted when the value has spaces) or Environment=NAME=value.
+  for (const [, name, value] of fs.readFileSync(unit, 'utf8').matchAll(/^Environment="?(NODE_OPTIONS|MALLOC_[A-Z_]+)=(.*?)"?$/gm)) {
+    settings[name] = value.trim();
   }
   return settings;
 }

@@ -1,7 +1,7 @@
 // Security headers and the same-origin rule for state-changing requests.
-import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { logRefusal } from '~/.server/refusal-log';
+import { cspNonce } from './csp-nonce';
 
 /** Only the embedded map's origin may be framed. */
 export const MAP_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com'];
@@ -46,7 +46,7 @@ export function securityHeaderEntries(options: { https: boolean }): [string, str
 export function securityHeaders(options: { https: boolean }): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
   const entries = securityHeaderEntries(options);
   return async (c, next) => {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = cspNonce();
     c.set('cspNonce', nonce);
     await next();
     const headers = c.res.headers;

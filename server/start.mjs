@@ -28,7 +28,7 @@ function newestMtime(target) {
 }
 
 function withoutHeapCap(options = '') {
-  return options.replace(/--max-old-space-size=\S+/g, '').trim();
+  return options.replace(/--max-(old|semi)-space-size=\S+/g, '').trim();
 }
 
 function buildIsStale() {
