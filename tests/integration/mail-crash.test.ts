@@ -54,9 +54,6 @@ it(
   'SIGKILL mid-stream: every acknowledged submission is stored and every mail is delivered exactly once',
   async () => {
     await db.insert(siteConfig).values({ name: 'Le Mas', contactEmail: 'owner@example.com' });
-    const port = await freePort();
-    const publicUrl = `http://localhost:${port}`;
-
     let crashed: Promise<void> | undefined;
     const smtp = await startSmtpServer({
       beforeAccept: async () => {
@@ -70,6 +67,10 @@ it(
       },
     });
 
+    // The app's port is picked once the SMTP server listens: picked before, the system
+    // could hand that same freed port to the SMTP server (seen once in CI: EADDRINUSE).
+    const port = await freePort();
+    const publicUrl = `http://localhost:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',
