@@ -19,7 +19,10 @@ type Answer = { id: number; bytes?: Uint8Array; error?: string };
 
 let child: ChildProcess | undefined;
 let nextId = 0;
-const pending = new Map<number, { resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
+// Tasks of every worker, old and new: a worker told to go may still be exiting while the
+// next task already waits on its successor, so each task remembers whose answer it awaits.
+const pending = new Map<number, { worker: ChildProcess; resolve: (bytes: Buffer) => void; reject: (error: Error) => void }>();
+const waitsOn = (worker: ChildProcess) => [...pending.values()].some((task) => task.worker === worker);
 let idleTimer: NodeJS.Timeout | undefined;
 
 /** The running worker's process id, or null when none runs (tests see it come and go). */
@@ -41,11 +44,12 @@ function startChild(): ChildProcess {
     pending.delete(answer.id);
     if (answer.bytes) waiting.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
     else waiting.reject(new Error(`image worker: ${answer.error}`));
-    if (pending.size === 0) scheduleStop(started);
+    if (!waitsOn(started)) scheduleStop(started);
   });
   const fail = (reason: string) => {
     if (child === started) child = undefined;
     for (const [id, waiting] of pending) {
+      if (waiting.worker !== started) continue;
       pending.delete(id);
       waiting.reject(new Error(`image worker ${reason}`));
     }
@@ -61,7 +65,7 @@ function startChild(): ChildProcess {
 function scheduleStop(worker: ChildProcess) {
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
-    if (pending.size > 0 || child !== worker) return;
+    if (waitsOn(worker) || child !== worker) return;
     child = undefined;
     worker.disconnect(); // the child exits when its channel closes
   }, IMAGE_WORKER_IDLE_MS);
@@ -75,7 +79,7 @@ export function runImageTask(task: ImageTask): Promise<Buffer> {
   const worker = child;
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { worker, resolve, reject });
     worker.send({ id, task }, (error) => {
       if (!error) return;
       pending.delete(id);

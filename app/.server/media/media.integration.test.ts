@@ -24,7 +24,7 @@ import { formRequest, getRequest, ORIGIN, run, signedInAs, type Fields } from '.
 import { TargetMissing, uploadImages } from './entity-images';
 import { prepareImage } from './images';
 import { keyFromUrl, storage } from './storage';
-import { IMAGE_WORKER_IDLE_MS, imageWorkerPid } from './image-worker';
+import { IMAGE_WORKER_IDLE_MS, imageWorkerPid, stopImageWorker } from './image-worker';
 import { variantStats } from './variants';
 
 let admin: string;
@@ -386,6 +386,17 @@ describe('GET /media/*: delivery', () => {
     // The next encode starts a new worker.
     expect((await media(`${url}?w=640&h=400&q=75`, { accept: 'image/webp' })).status).toBe(200);
     expect(imageWorkerPid()).not.toBe(pid);
+  }, 60_000);
+
+  it('a worker that is leaving does not take the next encode down with it', async () => {
+    const before = variantStats.encodes;
+    expect((await media(`${url}?w=640&h=400&q=75`, { accept: '*/*' })).status).toBe(200);
+    expect(imageWorkerPid()).not.toBeNull();
+    // The next encode is asked while the stopped worker is still exiting: it goes to a new
+    // worker, and the old one's exit must not fail it (seen in CI as "exited (0) before answering").
+    stopImageWorker();
+    expect((await media(`${url}?w=150&h=80&q=70`, { accept: '*/*' })).status).toBe(200);
+    expect(variantStats.encodes - before).toBe(2);
   }, 60_000);
 
   it('answers 304 to a matching If-None-Match', async () => {
