@@ -27,7 +27,7 @@ function newestMtime(target) {
   return newest;
 }
 
-function withoutHeapCap(options = '') {
+function withoutHeapLimits(options = '') {
   return options.replace(/--max-(old|semi)-space-size=\S+/g, '').trim();
 }
 
@@ -44,9 +44,9 @@ if (buildIsStale()) {
   const result = spawnSync('npm', ['run', 'build', '--silent'], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    // The server's heap cap (NODE_OPTIONS in the systemd unit) is sized for serving, not
-    // for the bundler: the build gets Node's default.
-    env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: withoutHeapCap(process.env.NODE_OPTIONS) },
+    // The server's heap limits (old and young generation, NODE_OPTIONS in the systemd unit)
+    // are sized for serving, not for the bundler: the build gets Node's defaults.
+    env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: withoutHeapLimits(process.env.NODE_OPTIONS) },
   });
   if (result.status !== 0) {
     process.stdout.write('failed.\n');

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
 import { contactMessages, mailOutbox, siteConfig } from '~/.server/db/schema';
-import { freePort, startSmtpServer, type ReceivedMail } from '../support/smtp';
+import { freePort } from '../support/app-process';
+import { startSmtpServer, type ReceivedMail } from '../support/smtp';
 
 // `npm test` builds before the integration suite, so this reuses that build.
 const BUILD_DIR = process.env.BUILD_DIR ?? 'build';

@@ -12,7 +12,8 @@ import { contactEmails, contactMessages, mailOutbox, siteConfig, testimonials } 
 import { submitTestimonial } from '~/.server/testimonials';
 import { queueContactNotification } from '~/.server/mail/notifications';
 import { createMailWorker, NO_RECIPIENT_ERROR, type MailWorkerOptions } from '~/.server/mail/worker';
-import { freePort, parseMail, startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { freePort } from '../support/app-process';
+import { parseMail, startSmtpServer, type TestSmtpServer } from '../support/smtp';
 
 let offset = 0;
 const clock = () => new Date(Date.now() + offset);

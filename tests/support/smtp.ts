@@ -34,9 +34,6 @@ export interface SmtpServerOptions {
   beforeAccept?: (mail: ReceivedMail) => Promise<'accept' | 'reject'> | 'accept' | 'reject';
 }
 
-/** A port nothing listens on (yet). */
-export { freePort } from './app-process';
-
 export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const state: TestSmtpServer = {
     port: 0,

@@ -21,7 +21,6 @@ export const MAX_OFFERS = 24;
 
 export const CALENDAR_MONTHS = 2;
 
-
 export interface QuoteView {
   arrival: IsoDate;
   departure: IsoDate;
