@@ -88,7 +88,10 @@ export function runImageTask(task: ImageTask): Promise<Buffer> {
   });
 }
 
-/** Stops the worker now (tests; shutdown). Pending tasks are rejected. */
+/**
+ * Stops the worker now (tests). Its pending tasks are rejected. Shutdown needs no call:
+ * the child exits when its channel closes, which the server's exit does.
+ */
 export function stopImageWorker() {
   clearTimeout(idleTimer);
   const worker = child;
