@@ -3,6 +3,7 @@
 // instance shares the same counters.
 import type { AppLoadContext } from 'react-router';
 import { config } from './config';
+import type { Executor } from './db/client';
 import { clientAddress } from './proxy';
 import { takeRateLimitSlot } from './rate-limit';
 
@@ -30,4 +31,18 @@ export function clientIpOf(request: Request, context?: Pick<AppLoadContext, 'cli
 export async function takeSubmissionSlot(form: LimitedForm, ip: string): Promise<boolean> {
   const { SUBMISSION_LIMIT, SUBMISSION_WINDOW_MINUTES } = config();
   return takeRateLimitSlot(`${form}:${ip}`, SUBMISSION_LIMIT, SUBMISSION_WINDOW_MINUTES);
+}
+
+/**
+ * A booking request's acknowledgement goes to the address typed in the form, so the
+ * sender's limit alone (per IP) would let many addresses mail one stranger: at most
+ * this many acknowledgements reach one address per window, whoever asks. Requests
+ * past it are stored and reach the owners all the same; only the mail is not sent.
+ */
+export const ACKNOWLEDGEMENTS_PER_ADDRESS = 3;
+export const ACKNOWLEDGEMENT_WINDOW_MINUTES = 24 * 60;
+
+/** Counts one acknowledgement to `address` (case-insensitive) and tells whether it may be sent. */
+export async function takeAcknowledgementSlot(address: string, executor?: Executor): Promise<boolean> {
+  return takeRateLimitSlot(`booking-ack:${address.toLowerCase()}`, ACKNOWLEDGEMENTS_PER_ADDRESS, ACKNOWLEDGEMENT_WINDOW_MINUTES, executor);
 }

@@ -1,7 +1,7 @@
 // Fixed-window counters in Postgres (table submission_limits), shared by every app
 // instance: the contact and guest-book limits and the sign-in / sign-up limits.
 import { eq, sql } from 'drizzle-orm';
-import { db } from './db/client';
+import { db, type Executor } from './db/client';
 import { submissionLimits } from './db/schema';
 
 const expired = (windowMinutes: number) =>
@@ -9,10 +9,11 @@ const expired = (windowMinutes: number) =>
 
 /**
  * Counts one hit on `key` and tells whether it is within `limit` per window. One atomic
- * upsert, so concurrent requests cannot both take the last slot.
+ * upsert, so concurrent requests cannot both take the last slot. Inside a transaction
+ * (`executor`), the hit is given back if the transaction rolls back.
  */
-export async function takeRateLimitSlot(key: string, limit: number, windowMinutes: number): Promise<boolean> {
-  const [row] = await db
+export async function takeRateLimitSlot(key: string, limit: number, windowMinutes: number, executor: Executor = db): Promise<boolean> {
+  const [row] = await executor
     .insert(submissionLimits)
     .values({ key, count: 1, windowStartedAt: sql`now()` })
     .onConflictDoUpdate({

@@ -5,6 +5,7 @@ import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { formatPrice } from '~/lib/format';
 import { utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../mail/compose';
+import { recognisableName } from '../mail/recognisable-name';
 import type { Quote } from './quote';
 
 export const MAIL_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
@@ -17,6 +18,8 @@ export function formatNight(date: IsoDate, language: string): string {
 }
 
 const euros = (cents: number, language: string) => formatPrice(cents / 100, language);
+/** The greeting with the guest's name, or alone when nothing of the typed name could be kept. */
+const named = (greeting: string, name: string) => (name ? `${greeting} ${name}` : greeting);
 
 const T = {
   fr: {
@@ -24,13 +27,13 @@ const T = {
     nights: (n: number) => (n > 1 ? `${n} nuits` : '1 nuit'), base: 'Tarif de base',
     receivedSubject: (site: string) => `Votre demande de réservation — ${site}`,
     receivedTitle: 'Demande reçue',
-    receivedIntro: (name: string) => `Bonjour ${name}, nous avons bien reçu votre demande de réservation. Elle n'est pas encore confirmée : nous vous répondons au plus vite.`,
+    receivedIntro: (name: string) => `${named('Bonjour', name)}, nous avons bien reçu votre demande de réservation. Elle n'est pas encore confirmée : nous vous répondons au plus vite.`,
     confirmedSubject: (site: string) => `Réservation confirmée — ${site}`,
     confirmedTitle: 'Réservation confirmée',
-    confirmedIntro: (name: string) => `Bonjour ${name}, votre réservation est confirmée. Nous nous réjouissons de vous accueillir.`,
+    confirmedIntro: (name: string) => `${named('Bonjour', name)}, votre réservation est confirmée. Nous nous réjouissons de vous accueillir.`,
     refusedSubject: (site: string) => `Votre demande de réservation — ${site}`,
     refusedTitle: 'Demande non acceptée',
-    refusedIntro: (name: string) => `Bonjour ${name}, nous sommes désolés : nous ne pouvons pas accepter votre demande pour ces dates.`,
+    refusedIntro: (name: string) => `${named('Bonjour', name)}, nous sommes désolés : nous ne pouvons pas accepter votre demande pour ces dates.`,
     ownerMessage: 'Message de la maison',
   },
   en: {
@@ -38,13 +41,13 @@ const T = {
     nights: (n: number) => (n > 1 ? `${n} nights` : '1 night'), base: 'Standard rate',
     receivedSubject: (site: string) => `Your booking request — ${site}`,
     receivedTitle: 'Request received',
-    receivedIntro: (name: string) => `Hello ${name}, we have received your booking request. It is not confirmed yet: we will reply as soon as we can.`,
+    receivedIntro: (name: string) => `${named('Hello', name)}, we have received your booking request. It is not confirmed yet: we will reply as soon as we can.`,
     confirmedSubject: (site: string) => `Booking confirmed — ${site}`,
     confirmedTitle: 'Booking confirmed',
-    confirmedIntro: (name: string) => `Hello ${name}, your booking is confirmed. We look forward to welcoming you.`,
+    confirmedIntro: (name: string) => `${named('Hello', name)}, your booking is confirmed. We look forward to welcoming you.`,
     refusedSubject: (site: string) => `Your booking request — ${site}`,
     refusedTitle: 'Request not accepted',
-    refusedIntro: (name: string) => `Hello ${name}, we are sorry: we cannot accept your request for these dates.`,
+    refusedIntro: (name: string) => `${named('Hello', name)}, we are sorry: we cannot accept your request for these dates.`,
     ownerMessage: 'Message from the house',
   },
   es: {
@@ -52,13 +55,13 @@ const T = {
     nights: (n: number) => (n > 1 ? `${n} noches` : '1 noche'), base: 'Tarifa base',
     receivedSubject: (site: string) => `Su solicitud de reserva — ${site}`,
     receivedTitle: 'Solicitud recibida',
-    receivedIntro: (name: string) => `Hola ${name}, hemos recibido su solicitud de reserva. Todavía no está confirmada: le responderemos lo antes posible.`,
+    receivedIntro: (name: string) => `${named('Hola', name)}, hemos recibido su solicitud de reserva. Todavía no está confirmada: le responderemos lo antes posible.`,
     confirmedSubject: (site: string) => `Reserva confirmada — ${site}`,
     confirmedTitle: 'Reserva confirmada',
-    confirmedIntro: (name: string) => `Hola ${name}, su reserva está confirmada. Será un placer recibirle.`,
+    confirmedIntro: (name: string) => `${named('Hola', name)}, su reserva está confirmada. Será un placer recibirle.`,
     refusedSubject: (site: string) => `Su solicitud de reserva — ${site}`,
     refusedTitle: 'Solicitud no aceptada',
-    refusedIntro: (name: string) => `Hola ${name}, lo sentimos: no podemos aceptar su solicitud para estas fechas.`,
+    refusedIntro: (name: string) => `${named('Hola', name)}, lo sentimos: no podemos aceptar su solicitud para estas fechas.`,
     ownerMessage: 'Mensaje de la casa',
   },
   de: {
@@ -66,13 +69,13 @@ const T = {
     nights: (n: number) => (n > 1 ? `${n} Nächte` : '1 Nacht'), base: 'Grundpreis',
     receivedSubject: (site: string) => `Ihre Buchungsanfrage — ${site}`,
     receivedTitle: 'Anfrage erhalten',
-    receivedIntro: (name: string) => `Guten Tag ${name}, wir haben Ihre Buchungsanfrage erhalten. Sie ist noch nicht bestätigt: wir antworten Ihnen so bald wie möglich.`,
+    receivedIntro: (name: string) => `${named('Guten Tag', name)}, wir haben Ihre Buchungsanfrage erhalten. Sie ist noch nicht bestätigt: wir antworten Ihnen so bald wie möglich.`,
     confirmedSubject: (site: string) => `Buchung bestätigt — ${site}`,
     confirmedTitle: 'Buchung bestätigt',
-    confirmedIntro: (name: string) => `Guten Tag ${name}, Ihre Buchung ist bestätigt. Wir freuen uns auf Ihren Besuch.`,
+    confirmedIntro: (name: string) => `${named('Guten Tag', name)}, Ihre Buchung ist bestätigt. Wir freuen uns auf Ihren Besuch.`,
     refusedSubject: (site: string) => `Ihre Buchungsanfrage — ${site}`,
     refusedTitle: 'Anfrage nicht angenommen',
-    refusedIntro: (name: string) => `Guten Tag ${name}, es tut uns leid: wir können Ihre Anfrage für diese Daten nicht annehmen.`,
+    refusedIntro: (name: string) => `${named('Guten Tag', name)}, es tut uns leid: wir können Ihre Anfrage für diese Daten nicht annehmen.`,
     ownerMessage: 'Nachricht des Hauses',
   },
 } satisfies Record<MailLanguage, unknown>;
@@ -107,7 +110,8 @@ export type GuestMailKind = 'received' | 'confirmed' | 'refused';
 
 export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFacts, language: string, refusalMessage?: string | null): RenderedMail {
   const t = T[mailLanguage(language)];
-  const name = headerText(facts.guestName, 100);
+  // The guest's mails go to the address typed in the form: only a recognisable name in them.
+  const name = recognisableName(facts.guestName);
   const rows = quoteRows(facts, language);
   if (kind === 'refused' && refusalMessage?.trim()) rows.push({ label: t.ownerMessage, value: refusalMessage.trim() });
   const [subject, title, intro] =

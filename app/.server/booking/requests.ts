@@ -4,6 +4,7 @@
 // overlapping stays at once impossible: one commits, the other gets a clear refusal.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { formatNightFr, type IsoDate } from '~/lib/nights';
+import { takeAcknowledgementSlot } from '../abuse';
 import { config } from '../config';
 import { db, type Executor } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
@@ -110,7 +111,9 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
       })
       .returning({ id: bookings.id });
     const id = row!.id;
-    await queueGuestMail(tx, 'received', id, input.language, await mailFacts(guest, quote, input.chain));
+    if (await takeAcknowledgementSlot(guest.guestEmail, tx)) {
+      await queueGuestMail(tx, 'received', id, input.language, await mailFacts(guest, quote, input.chain));
+    }
     // The owners read French: the same engine, season names in French.
     const quoteFr = (await quoteStay(input.roomId, stay, ['fr'], tx)) ?? quote;
     const owner = renderOwnerBookingMail(await mailFacts(guest, { ...quote, lines: quoteFr.lines }, ['fr']), input.language, config().PUBLIC_URL);

@@ -1,0 +1,85 @@
+// Issue 38 (item 3): the acknowledgement of a booking request goes to the address typed
+// in the form, so it must not carry what the sender chose beyond what the guest needs to
+// recognise the request, and one address receives only so many of them, whoever sends.
+import { eq, like } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACKNOWLEDGEMENTS_PER_ADDRESS } from '~/.server/abuse';
+import { guesthouseToday } from '~/.server/booking/clock';
+import { createBookingRequest } from '~/.server/booking/requests';
+import { upsertTexts } from '~/.server/content';
+import { roomTextKey } from '~/.server/content-keys';
+import { db } from '~/.server/db/client';
+import { bookings, contactEmails, mailOutbox, rooms } from '~/.server/db/schema';
+import { addDays } from '~/lib/nights';
+
+const today = guesthouseToday();
+let roomId: string;
+
+beforeAll(async () => {
+  await db.insert(contactEmails).values({ email: 'owner@example.com' });
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 95, maxGuests: 2 }).returning();
+  roomId = room!.id;
+  await upsertTexts(db, { contentType: 'room', entityId: roomId, language: 'fr' }, [{ key: roomTextKey(roomId, 'name'), value: 'Chambre Lavande' }]);
+});
+
+const ask = (n: number, name: string, email: string, message: string) =>
+  createBookingRequest({
+    roomId,
+    arrival: addDays(today, 10 + 3 * n),
+    departure: addDays(today, 12 + 3 * n),
+    guests: 2,
+    name,
+    email,
+    phone: null,
+    message,
+    language: 'fr',
+    chain: ['fr'],
+  });
+
+async function mailsOf(id: string) {
+  const mails = await db.select().from(mailOutbox).where(like(mailOutbox.idempotencyKey, `booking:${id}:%`));
+  return { ack: mails.find((m) => m.idempotencyKey.endsWith(':received')), owner: mails.find((m) => m.idempotencyKey.endsWith(':owner')) };
+}
+
+describe('the booking acknowledgement', () => {
+  it('greets with a short name stripped of links and URLs, and carries no message text', async () => {
+    const name = 'Gagnez https://evil.example/prize www.evil.example evil.example maintenant en appelant le 0800';
+    const message = 'Your account is suspended, log in at evil dot example';
+    const result = await ask(0, name, 'stranger@example.net', message);
+    if (!result.ok) throw new Error('request refused');
+    const { ack, owner } = await mailsOf(result.id);
+    expect(ack!.recipients).toEqual(['stranger@example.net']);
+    for (const body of [ack!.subject, ack!.textBody, ack!.htmlBody]) {
+      expect(body).not.toMatch(/evil|https?:|www\.|suspended|0800|appelant/i);
+    }
+    expect(ack!.textBody).toContain('Bonjour Gagnez maintenant, nous avons bien reçu votre demande');
+    expect(ack!.textBody).toContain('Chambre Lavande');
+    // The owners still read everything the guest wrote.
+    expect(owner!.textBody).toContain(message);
+    expect(owner!.textBody).toContain('https://evil.example/prize');
+  });
+
+  it('greets without a name when nothing of it can be kept', async () => {
+    const result = await ask(1, 'https://evil.example', 'nobody-named@example.net', '');
+    if (!result.ok) throw new Error('request refused');
+    expect((await mailsOf(result.id)).ack!.textBody).toContain('Bonjour, nous avons bien reçu votre demande');
+  });
+
+  it(`sends at most ${ACKNOWLEDGEMENTS_PER_ADDRESS} acknowledgements a day to one address, whoever sends; every request still reaches the owners`, async () => {
+    const ids: string[] = [];
+    for (let n = 2; n < 8; n++) {
+      // Spelled differently each time: the limit is on the mailbox, not the spelling.
+      const result = await ask(n, 'Victime', n % 2 ? 'Victim@Example.org' : 'victim@example.org', '');
+      if (!result.ok) throw new Error('request refused');
+      ids.push(result.id);
+    }
+    const sent = await Promise.all(ids.map(mailsOf));
+    expect(sent.filter((m) => m.ack).length).toBe(ACKNOWLEDGEMENTS_PER_ADDRESS);
+    expect(sent.every((m) => m.owner)).toBe(true);
+    for (const id of ids) expect((await db.select().from(bookings).where(eq(bookings.id, id)))[0]!.status).toBe('pending');
+    // Another address is not affected.
+    const other = await ask(8, 'Autre', 'someone-else@example.org', '');
+    if (!other.ok) throw new Error('request refused');
+    expect((await mailsOf(other.id)).ack).toBeDefined();
+  });
+});
