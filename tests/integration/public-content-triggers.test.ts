@@ -34,6 +34,7 @@ const PRIVATE = [
   'contact_messages',
   'mail_outbox',
   'submission_limits',
+  'sign_in_accounts',
   'app_secrets',
   'ical_feeds',
   'backup_runs',

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import tar from 'tar-stream';
 import { inject } from 'vitest';
+import { recordSignIn, takeAccountAttempt } from '~/.server/auth/account-throttle';
 import { recordBackupRun } from '~/.server/backup/backup-runs';
 import { entryBody, readArchive } from '~/.server/backup/read-archive';
 import { addContactEmail } from '~/.server/contact-emails';
@@ -50,6 +51,8 @@ export async function fillEveryTable() {
   await addContactEmail('reservations@example.com');
   await addDistance('Cannes', 35);
   await takeRateLimitSlot('backup-test', 5, 10);
+  await takeAccountAttempt('owner@example.com');
+  await recordSignIn('owner@example.com', '198.51.100.1', true);
   await getOrCreateSecret('backup-test');
   await recordBackupRun(pool, { kind: 'command', bytes: 1234, file: '/tmp/earlier.tar.gz' });
   // better-auth writes these only for HTTP sign-ins and e-mail verification, which

@@ -404,6 +404,23 @@ export const submissionLimits = pgTable('submission_limits', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Sign-in per account, from every address together (app/.server/auth/account-throttle.ts):
+ * failed attempts on the account (the typed address, lower-cased, whether or not an
+ * account has it), the last attempt that reached the password check, and the addresses
+ * it signed in from (the newest few), which the account-wide delay never holds back.
+ */
+export const signInAccounts = pgTable(
+  'sign_in_accounts',
+  {
+    account: text('account').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    knownAddresses: text('known_addresses').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [index('sign_in_accounts_last_attempt_idx').on(t.lastAttemptAt)],
+);
+
 /** Process-wide secrets generated once and shared by every instance (e.g. the session signing key). */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),

@@ -13,6 +13,7 @@ import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { redirectWithToast, sendToast } from '~/.server/toast';
 import { SignInSchema, SignUpSchema } from '~/lib/schemas/auth';
 import { refusingCommonPasswords } from '~/.server/auth/password-policy';
+import { forgetIdleAccounts, isKnownSignInAddress, recordSignIn, takeAccountAttempt } from '~/.server/auth/account-throttle';
 import type { Route } from './+types/auth';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -30,8 +31,10 @@ function forwardCookies(response: Response): Headers {
   return headers;
 }
 
-// Sign-in limits (ASVS 6.3) count failures: per IP across accounts, and per account
-// *from that IP*, so that an attacker elsewhere cannot lock the owner out.
+// Sign-in limits (ASVS 6.3) count failures: per IP across accounts, per account *from
+// that IP*, and per account from every address together with a growing delay that an
+// address the account signed in from before never meets (account-throttle.ts), so
+// that an attacker elsewhere can neither guess fast nor lock the owner out.
 const SIGN_IN_WINDOW_MINUTES = 15;
 const SIGN_IN_FAILURES_PER_IP = 30;
 const FAILURES_PER_ACCOUNT_AND_IP = 5;
@@ -56,6 +59,8 @@ async function signIn(request: Request, formData: FormData, ip: string) {
   const ipAllowed = await takeRateLimitSlot(ipKey, SIGN_IN_FAILURES_PER_IP, SIGN_IN_WINDOW_MINUTES);
   const accountAllowed = await takeRateLimitSlot(accountKey, FAILURES_PER_ACCOUNT_AND_IP, SIGN_IN_WINDOW_MINUTES);
   if (!ipAllowed || !accountAllowed) return tooManyAttempts(t, t('auth.errorTitle'));
+  const knownAddress = await isKnownSignInAddress(submission.value.email, ip);
+  if (!knownAddress && !(await takeAccountAttempt(submission.value.email))) return tooManyAttempts(t, t('auth.errorTitle'));
   const response = await auth.api.signInEmail({
     body: { email: submission.value.email, password: submission.value.password },
     headers: headersForAuth(request, ip),
@@ -67,6 +72,7 @@ async function signIn(request: Request, formData: FormData, ip: string) {
       body.code === 'INVALID_EMAIL_OR_PASSWORD' || body.code === 'INVALID_EMAIL' || response.status === 401
         ? t('auth.invalidCredentials')
         : (body.message ?? t('auth.invalidCredentials'));
+    await forgetIdleAccounts();
     return sendToast(
       { type: 'error', title: t('auth.errorTitle'), description: message },
       { result: submission.reply({ formErrors: [message], hideFields: ['password'] }) },
@@ -76,6 +82,7 @@ async function signIn(request: Request, formData: FormData, ip: string) {
   // Only failures count: a success gives its slots back.
   await clearRateLimit(accountKey);
   await releaseRateLimitSlot(ipKey);
+  await recordSignIn(submission.value.email, ip, !knownAddress);
   const { user } = (await response.json()) as { user: { id: string } };
   const role = await getProfileRole(user.id);
   return redirectWithToast(
