@@ -1,8 +1,10 @@
 // `npm run restore -- file [--force]`: restores a backup archive into the configured
 // database (DATABASE_URL, or the embedded one in DATA_DIR) and image storage (S3_*, or
 // DATA_DIR/uploads). Stop the site first. Refuses, changing nothing, a damaged archive,
-// an archive from a newer version, and a target that holds data (unless --force).
-import { verifyArchive, planMigrations, restoreBackup, RestoreRefusedError } from '../app/.server/backup/restore-backup';
+// an archive from a newer version, and a target that holds data (unless --force). A
+// restore that fails before its database commit changes nothing either (exit 1); one
+// whose images could not all be put in place after the commit says so (exit 4).
+import { verifyArchive, planMigrations, restoreBackup, RestoreIncompleteError, RestoreRefusedError } from '../app/.server/backup/restore-backup';
 import { config } from '../app/.server/config';
 import { connectDatabase } from '../app/.server/db/open';
 import { configuredStorage } from '../app/.server/media/storage';
@@ -37,9 +39,17 @@ try {
       (migrated.length ? `, then migrated (${migrated.join(', ')}).` : '.'),
   );
 } catch (error) {
+  // Only a failure before the commit changed nothing: the images were staged, then removed.
   const refused = error instanceof RestoreRefusedError;
-  console.error(refused ? `Restore refused: ${error.message}` : `The restore failed, nothing was changed: ${(error as Error).message}`);
-  process.exitCode = refused ? 3 : 1;
+  const incomplete = error instanceof RestoreIncompleteError;
+  console.error(
+    refused
+      ? `Restore refused: ${error.message}`
+      : incomplete
+        ? `The restore is incomplete: ${error.message}`
+        : `The restore failed, nothing was changed: ${(error as Error).message}`,
+  );
+  process.exitCode = refused ? 3 : incomplete ? 4 : 1;
 } finally {
   await stopEmbedded?.();
 }

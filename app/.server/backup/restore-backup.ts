@@ -5,21 +5,29 @@
 // must be one this version knows, and the target must be empty unless forced. Then,
 // in ONE transaction: drop and rebuild the schema up to the archive's migration, load
 // every table with COPY (in the manifest's foreign-key order), check the counts, set
-// the sequences, apply the newer migrations, commit. Images are written to storage
-// before the commit; if the transaction fails, the ones we added are removed again.
+// the sequences, apply the newer migrations, commit. The archive's images are staged
+// beside the live ones meanwhile (Storage.stage) and moved onto their keys only once
+// the transaction has committed: a restore that fails before that leaves every
+// existing image and row as it was, and removes what it staged.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { from as copyFrom } from 'pg-copy-streams';
 import pg from 'pg';
 import { applyMigrationsInTransaction, listMigrations, type Migration } from '../db/migrations';
-import { contentTypeOf, isValidKey, type Storage } from '../media/storage';
+import { contentTypeOf, isValidKey, newStagingArea, type Storage } from '../media/storage';
 import { listCatalogTables, quoteIdentifier } from './catalog';
 import { ManifestSchema, MANIFEST_NAME, partsOf, type Manifest } from './manifest';
 import { entryBody, readArchive } from './read-archive';
 
 /** A restore that was refused before anything was changed; the message says why. */
 export class RestoreRefusedError extends Error {}
+
+/**
+ * A restore whose database committed but whose images could not all be put in place
+ * afterwards: the site is changed, and the message says what is left to do.
+ */
+export class RestoreIncompleteError extends Error {}
 
 const sha256Of = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
@@ -130,7 +138,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const added: string[] = [];
+  const area = newStagingArea();
+  const staged: string[] = [];
   try {
     const target = await describeTarget(client, storage);
     if ((target.filled.length || target.keys.length) && !force) {
@@ -143,92 +152,138 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           'or add --force to replace everything they hold.',
       );
     }
-    const existing = new Set(target.keys);
 
     await client.query('begin');
     try {
-      await client.query('drop schema if exists drizzle cascade');
-      await client.query('drop schema if exists public cascade');
-      await client.query('create schema public');
-      await applyMigrationsInTransaction(client, plan.upToArchive);
-      await checkSchemaMatches(client, manifest);
-
-      const tables = new Map(manifest.tables.map((t) => [t.name, t]));
-      const images = new Map(manifest.images.map((i) => [i.file, i]));
-      const parts = partsOf(manifest);
-      let copying: { table: string; stream: Writable; done: Promise<unknown> } | null = null;
-      const finishCopy = async () => {
-        if (!copying) return;
-        copying.stream.end();
-        await copying.done;
-        copying = null;
-      };
-      const abandonCopy = async (error: unknown) => {
-        if (!copying) return;
-        // Sends CopyFail, so that the connection takes the rollback below.
-        copying.stream.destroy(error instanceof Error ? error : new Error(String(error)));
-        await copying.done.catch(() => {});
-        copying = null;
-      };
-      await readArchive(file, async (entry) => {
-        const part = parts.get(entry.name);
-        if (!part) return; // the manifest itself
-        const body = await entryBody(entry);
-        if (sha256Of(body) !== part.sha256) throw new Error(`${entry.name} changed since it was verified`);
-        const image = images.get(entry.name);
-        if (image) {
-          await finishCopy();
-          await storage.put(image.key, body, contentTypeOf(image.key));
-          if (!existing.has(image.key)) added.push(image.key);
-          return;
-        }
-        const table = entry.name.split('/')[1]!;
-        if (copying?.table !== table) {
-          await finishCopy();
-          const columns = tables.get(table)!.columns.map(quoteIdentifier).join(', ');
-          const stream = client.query(copyFrom(`copy public.${quoteIdentifier(table)} (${columns}) from stdin`));
-          const done = once(stream, 'close');
-          done.catch(() => {}); // awaited by finishCopy or abandonCopy
-          copying = { table, stream, done: done.then(() => stream.errored && Promise.reject(stream.errored)) };
-        }
-        const { stream } = copying!;
-        if (!stream.write(body)) await once(stream, 'drain');
-      }).catch(async (error) => {
-        await abandonCopy(error);
-        throw error;
+      await loadDatabase(client, file, manifest, plan, log, async (key, body) => {
+        await storage.stage(area, key, body, contentTypeOf(key));
+        staged.push(key);
       });
-      await finishCopy();
-
-      for (const table of manifest.tables) {
-        const { rows } = await client.query<{ count: string }>(`select count(*) from public.${quoteIdentifier(table.name)}`);
-        if (Number(rows[0]!.count) !== table.rows) {
-          throw new Error(`table ${table.name} holds ${rows[0]!.count} rows after loading, the archive ${table.rows}`);
-        }
-      }
-      for (const sequence of manifest.sequences) {
-        await client.query('select setval($1::regclass, $2::bigint, $3)', [
-          `public.${quoteIdentifier(sequence.name)}`,
-          sequence.lastValue,
-          sequence.isCalled,
-        ]);
-      }
-      if (plan.afterLoading.length) log(`Migrating to the current schema: ${plan.afterLoading.map((m) => m.tag).join(', ')}.`);
-      await applyMigrationsInTransaction(client, plan.afterLoading);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => {});
       throw error;
     }
   } catch (error) {
-    for (const key of added) await storage.delete(key).catch(() => {});
+    if (staged.length) {
+      await storage.discard(area).catch((discardError: Error) => {
+        (error as Error).message += ` (the images staged in ${area} could not all be removed: ${discardError.message})`;
+      });
+    }
     throw error;
   } finally {
     await client.end().catch(() => {});
   }
 
-  if (force) await removeObjectsNotIn(storage, manifest);
+  await switchImages(storage, area, staged, manifest, force);
   log('Restore complete.');
   return { manifest, migrated: plan.afterLoading.map((m) => m.tag) };
+}
+
+/**
+ * Inside the open transaction: rebuild the schema up to the archive's migration, load
+ * every table, check the counts, set the sequences, apply the newer migrations. Each
+ * image of the archive goes to `stageImage` (checked against the manifest first).
+ */
+async function loadDatabase(
+  client: pg.Client,
+  file: string,
+  manifest: Manifest,
+  plan: ReturnType<typeof planMigrations>,
+  log: (message: string) => void,
+  stageImage: (key: string, body: Buffer) => Promise<void>,
+) {
+  await client.query('drop schema if exists drizzle cascade');
+  await client.query('drop schema if exists public cascade');
+  await client.query('create schema public');
+  await applyMigrationsInTransaction(client, plan.upToArchive);
+  await checkSchemaMatches(client, manifest);
+
+  const tables = new Map(manifest.tables.map((t) => [t.name, t]));
+  const images = new Map(manifest.images.map((i) => [i.file, i]));
+  const parts = partsOf(manifest);
+  let copying: { table: string; stream: Writable; done: Promise<unknown> } | null = null;
+  const finishCopy = async () => {
+    if (!copying) return;
+    copying.stream.end();
+    await copying.done;
+    copying = null;
+  };
+  const abandonCopy = async (error: unknown) => {
+    if (!copying) return;
+    // Sends CopyFail, so that the connection takes the rollback below.
+    copying.stream.destroy(error instanceof Error ? error : new Error(String(error)));
+    await copying.done.catch(() => {});
+    copying = null;
+  };
+  await readArchive(file, async (entry) => {
+    const part = parts.get(entry.name);
+    if (!part) return; // the manifest itself
+    const body = await entryBody(entry);
+    if (sha256Of(body) !== part.sha256) throw new Error(`${entry.name} changed since it was verified`);
+    const image = images.get(entry.name);
+    if (image) {
+      await finishCopy();
+      await stageImage(image.key, body);
+      return;
+    }
+    const table = entry.name.split('/')[1]!;
+    if (copying?.table !== table) {
+      await finishCopy();
+      const columns = tables.get(table)!.columns.map(quoteIdentifier).join(', ');
+      const stream = client.query(copyFrom(`copy public.${quoteIdentifier(table)} (${columns}) from stdin`));
+      const done = once(stream, 'close');
+      done.catch(() => {}); // awaited by finishCopy or abandonCopy
+      copying = { table, stream, done: done.then(() => stream.errored && Promise.reject(stream.errored)) };
+    }
+    const { stream } = copying!;
+    if (!stream.write(body)) await once(stream, 'drain');
+  }).catch(async (error) => {
+    await abandonCopy(error);
+    throw error;
+  });
+  await finishCopy();
+
+  for (const table of manifest.tables) {
+    const { rows } = await client.query<{ count: string }>(`select count(*) from public.${quoteIdentifier(table.name)}`);
+    if (Number(rows[0]!.count) !== table.rows) {
+      throw new Error(`table ${table.name} holds ${rows[0]!.count} rows after loading, the archive ${table.rows}`);
+    }
+  }
+  for (const sequence of manifest.sequences) {
+    await client.query('select setval($1::regclass, $2::bigint, $3)', [
+      `public.${quoteIdentifier(sequence.name)}`,
+      sequence.lastValue,
+      sequence.isCalled,
+    ]);
+  }
+  if (plan.afterLoading.length) log(`Migrating to the current schema: ${plan.afterLoading.map((m) => m.tag).join(', ')}.`);
+  await applyMigrationsInTransaction(client, plan.afterLoading);
+}
+
+/**
+ * After the commit: the staged images onto their keys, then (forced) the objects the
+ * archive does not hold away. The database already is the archive's, so a failure
+ * here says so, and what to do, rather than that nothing changed.
+ */
+async function switchImages(storage: Storage, area: string, staged: string[], manifest: Manifest, force: boolean) {
+  let moved = 0;
+  let left = '';
+  try {
+    for (const key of staged) {
+      await storage.promote(area, key);
+      moved++;
+    }
+    left = `every image is in place, but the staging area ${area} could not be removed`;
+    await storage.discard(); // this restore's area, and any an earlier one left half-way
+    left = 'every image is in place, but images the archive does not hold could not all be removed';
+    if (force) await removeObjectsNotIn(storage, manifest);
+  } catch (error) {
+    if (moved < staged.length) left = `${moved} of ${staged.length} images are in place, the others wait in the staging area ${area}`;
+    throw new RestoreIncompleteError(
+      `The database was restored, but ${left} (${(error as Error).message}). Run the same restore again with --force to finish.`,
+    );
+  }
 }
 
 /** The schema just built must have exactly the archive's tables and columns. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../../../tests/support/s3';
-import { diskStorage, isStorageKey, isValidKey, keyFromUrl, publicUrl, s3Storage, type Storage } from './storage';
+import { diskStorage, isStorageKey, isValidKey, keyFromUrl, newStagingArea, publicUrl, s3Storage, type Storage } from './storage';
 
 let s3: LocalS3;
 let diskRoot: string;
@@ -48,6 +48,34 @@ describe.each(backends)('storage contract: %s', (_name, make) => {
   it('answers null for a missing object and deletes missing objects without error', async () => {
     expect(await store.get(`homepage-images/hero/missing-${room}.png`)).toBeNull();
     await expect(store.delete(`homepage-images/hero/missing-${room}.png`)).resolves.toBeUndefined();
+  });
+
+  it('stages objects out of sight, promotes one onto its key with its content type, discards the rest', async () => {
+    const area = newStagingArea();
+    const [kept, dropped] = [`room-images/${room}/staged-1.png`, `room-images/${room}/staged-2.png`];
+    await store.put(kept, Buffer.from('live'), 'image/png');
+    await store.stage(area, kept, Buffer.from('staged'), 'image/png');
+    await store.stage(area, dropped, Buffer.from('never'), 'image/png');
+    // Staged objects are nowhere a reader, a backup or a restore looks.
+    expect((await store.get(kept))?.body.toString()).toBe('live');
+    expect(await store.exists(dropped)).toBe(false);
+    expect((await store.listKeys()).filter((k) => k.includes('staged-'))).toEqual([kept]);
+
+    await store.promote(area, kept);
+    const read = await store.get(kept);
+    expect(read?.body.toString()).toBe('staged');
+    expect(read?.contentType).toBe('image/png');
+    await store.discard(area);
+    await store.discard(area); // twice is harmless
+    const stopped = newStagingArea();
+    await store.stage(stopped, dropped, Buffer.from('left by a restore stopped half-way'), 'image/png');
+    await store.discard();
+    await expect(store.promote(stopped, dropped)).rejects.toThrow();
+    await expect(store.promote(area, dropped)).rejects.toThrow();
+    expect(await store.exists(dropped)).toBe(false);
+    await store.delete(kept);
+    await expect(store.stage('../escape', kept, Buffer.from('x'), 'image/png')).rejects.toThrow(/Invalid staging area/);
+    await expect(store.stage(area, '../../etc/passwd', Buffer.from('x'), 'image/png')).rejects.toThrow(/Invalid storage key/);
   });
 
   it('overwrites an object in place', async () => {

@@ -27,6 +27,28 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<void>;
   /** Every key this storage holds, originals and variants (what a backup and a restore walk). */
   listKeys(): Promise<string[]>;
+  /**
+   * A restore's staging: `stage` writes an object for `key` beside the live ones, in a
+   * staging area that nothing reads and `listKeys` never lists; `promote` moves it onto
+   * `key` (on disk one rename, atomic); `discard` removes the whole area, or without
+   * one every area (what a restore stopped half-way left behind).
+   */
+  stage(area: string, key: string, body: Buffer, contentType: string): Promise<void>;
+  promote(area: string, key: string): Promise<void>;
+  discard(area?: string): Promise<void>;
+}
+
+/** Where staged objects live: outside every top-level folder of keys. */
+const STAGING_FOLDER = 'restore-staging';
+const STAGING_AREA = /^[a-z0-9-]{1,64}$/;
+
+function checkArea(area: string) {
+  if (!STAGING_AREA.test(area)) throw new Error(`Invalid staging area: ${area}`);
+}
+
+/** A staging area's name, unique to one restore. */
+export function newStagingArea(): string {
+  return `restore-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
 }
 
 /** The top-level folders our keys live in (SPEC §7's buckets, then the variants cache). */
@@ -146,6 +168,29 @@ export function diskStorage(root: string): Storage {
       const files = (await Promise.all(TOP_FOLDERS.map((folder) => walk(path.join(root, folder))))).flat();
       return files.map((file) => path.relative(root, file).split(path.sep).join('/')).filter(isStorageKey);
     },
+    async stage(area, key, body) {
+      checkArea(area);
+      const file = path.join(root, STAGING_FOLDER, area, key);
+      fileFor(key); // checks the key
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, body);
+    },
+    async promote(area, key) {
+      checkArea(area);
+      const target = fileFor(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      // Same file system (both under root): the live file is replaced at once, never half-written.
+      await fs.rename(path.join(root, STAGING_FOLDER, area, key), target);
+    },
+    async discard(area) {
+      if (area === undefined) {
+        await fs.rm(path.join(root, STAGING_FOLDER), { recursive: true, force: true });
+        return;
+      }
+      checkArea(area);
+      await fs.rm(path.join(root, STAGING_FOLDER, area), { recursive: true, force: true });
+      await fs.rmdir(path.join(root, STAGING_FOLDER)).catch(() => {}); // only when no other area is left
+    },
   };
   return storage;
 }
@@ -236,19 +281,41 @@ export function s3Storage(settings: S3Settings): Storage {
       const keys = (await Promise.all(TOP_FOLDERS.map(listUnder))).flat();
       return keys.filter(isStorageKey); // a shared bucket may hold other things too
     },
-    async deletePrefix(prefix) {
-      const keys = await storage.list(prefix);
+    async stage(area, key, body, contentType) {
+      checkArea(area);
+      checkKey(key);
       const { s3, client } = await connect();
+      await client.send(new s3.PutObjectCommand({ Bucket, Key: `${STAGING_FOLDER}/${area}/${key}`, Body: body, ContentType: contentType }));
+    },
+    async promote(area, key) {
+      checkArea(area);
+      checkKey(key);
+      const { s3, client } = await connect();
+      const staged = `${STAGING_FOLDER}/${area}/${key}`;
+      // S3 has no rename: a server-side copy (content type kept), then the staged copy goes.
+      await client.send(new s3.CopyObjectCommand({ Bucket, Key: key, CopySource: `${Bucket}/${staged}` }));
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: staged }));
+    },
+    async discard(area) {
+      if (area !== undefined) checkArea(area);
+      await deleteKeys(await listUnder(area === undefined ? `${STAGING_FOLDER}/` : `${STAGING_FOLDER}/${area}/`));
+    },
+    async deletePrefix(prefix) {
+      await deleteKeys(await storage.list(prefix));
+    },
+  };
+
+  async function deleteKeys(keys: string[]) {
+    const { s3, client } = await connect();
       // DeleteObjects takes at most 1000 keys per call.
       for (let i = 0; i < keys.length; i += 1000) {
         const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
         const result = await client.send(new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
-        if (result.Errors?.length) {
-          throw new Error(`S3 delete failed for ${result.Errors.map((e) => e.Key).join(', ')}`);
-        }
+      if (result.Errors?.length) {
+        throw new Error(`S3 delete failed for ${result.Errors.map((e) => e.Key).join(', ')}`);
       }
-    },
-  };
+    }
+  }
   return storage;
 }
 
