@@ -165,11 +165,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       throw error;
     }
   } catch (error) {
-    if (staged.length) {
-      await storage.discard(area).catch((discardError: Error) => {
-        (error as Error).message += ` (the images staged in ${area} could not all be removed: ${discardError.message})`;
-      });
-    }
+    // Even with nothing counted as staged: a write that failed half-way may have left a file.
+    await storage.discard(area).catch((discardError: Error) => {
+      if (error instanceof Error) error.message += ` (the images staged in ${area} could not all be removed: ${discardError.message})`;
+    });
     throw error;
   } finally {
     await client.end().catch(() => {});
