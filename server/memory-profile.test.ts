@@ -27,7 +27,7 @@ describe('the memory profile', () => {
   });
 
   it('is what a process started without it serves with (re-executed)', (context) => {
-    if (typeof process.execve !== 'function') context.skip();
+    if (typeof (process as { execve?: unknown }).execve !== 'function') context.skip();
     const probe = `import v8 from "node:v8"; import { applyMemoryProfile } from ${JSON.stringify(path.resolve('server/memory-profile.mjs'))};
       applyMemoryProfile(process.argv[1]);
       console.log(JSON.stringify({ pid: process.pid, limit: v8.getHeapStatistics().heap_size_limit, arenas: process.env.MALLOC_ARENA_MAX }));`;

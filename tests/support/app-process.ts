@@ -26,6 +26,8 @@ export interface AppProcess {
   pid(): number | undefined;
   env: NodeJS.ProcessEnv;
   output: () => string;
+  /** How the last run ended: its exit code, or null while it runs (or when a signal ended it). */
+  exitCode(): number | null;
   /** SIGKILL, as a crash would. */
   kill(): Promise<void>;
   /** SIGTERM, as a supervisor would: the app stops its embedded PostgreSQL too. */
@@ -83,5 +85,5 @@ export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promis
     });
   }
   await start();
-  return { port, url, env, pid: () => child?.pid, output: () => output, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), restart: start };
+  return { port, url, env, pid: () => child?.pid, output: () => output, exitCode: () => child?.exitCode ?? null, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), restart: start };
 }
