@@ -66,7 +66,9 @@ function serverProcess(ancestor) {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const pid = Number(entry);
-    if (!commandLine(pid).some((arg) => arg.endsWith('server/start.mjs'))) continue;
+    const args = commandLine(pid);
+    // Not the shell npm runs the script through: the node process itself.
+    if (!/(^|\/)node$/.test(args[0] ?? '') || !args.some((arg) => arg === 'server/start.mjs' || arg.endsWith('/server/start.mjs'))) continue;
     for (let up = pid; up > 1; up = parentOf(up)) if (up === ancestor) return pid;
   }
   return null;
