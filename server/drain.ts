@@ -80,9 +80,12 @@ export async function readinessResponse(c: Context, checks: ReadinessChecks): Pr
 export async function drainServer(server: Server, options: { delayMs: number; timeoutMs?: number }): Promise<number> {
   draining = true;
   if (options.delayMs > 0) await sleep(options.delayMs);
-  // close() also ends the idle keep-alive connections; busy ones end after their response.
+  // close() also ends the idle keep-alive connections. A request that was in flight when
+  // draining began may have answered keep-alive: its connection is ended once idle.
   const closed = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
   const finished = await Promise.race([closed, sleep(options.timeoutMs ?? DRAIN_TIMEOUT_MS).then(() => false)]);
+  clearInterval(sweep);
   if (finished) return 0;
   const cut = await new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count ?? 0)));
   server.closeAllConnections();
