@@ -56,7 +56,7 @@ interface Outcome {
 }
 
 /** `workers` loops through nginx until `stop()`: three page reads for one contact post. */
-function steadyTraffic(origin: string, room: string, workers = 4) {
+function steadyTraffic(origin: string, room: string, workers = 6) {
   const outcome: Outcome = { failures: [], posted: [], requests: 0 };
   let running = true;
   const pages = ['/', room, '/livre-dor'];

@@ -42,6 +42,8 @@ export async function releaseLock(session: Queryable, name: LockName): Promise<v
  */
 export async function withLock<T>(url: string, name: LockName, work: () => Promise<T>): Promise<T> {
   const session = new pg.Client({ connectionString: url, keepAlive: true, application_name: `guesthouse lock ${name}` });
+  // Idle while `work` runs: losing it is an 'error' event, which must not end the process.
+  session.on('error', () => {});
   await session.connect();
   try {
     await acquireLock(session, name);
@@ -59,6 +61,12 @@ export async function withLock<T>(url: string, name: LockName, work: () => Promi
 export async function whenLockFree<T>(pool: pg.Pool, name: LockName, work: () => Promise<T>): Promise<T | null> {
   const session = await pool.connect();
   let broken = false;
+  // Idle while `work` runs: a lost connection is an 'error' event, which must not end the
+  // process; the lock went with the session, and the unlock below fails.
+  const lost = () => {
+    broken = true;
+  };
+  session.on('error', lost);
   try {
     if (!(await tryLock(session, name))) return null;
     try {
@@ -70,6 +78,7 @@ export async function whenLockFree<T>(pool: pg.Pool, name: LockName, work: () =>
     }
   } finally {
     // A session whose unlock failed may still hold the lock: it must not go back to the pool.
+    session.off('error', lost);
     session.release(broken);
   }
 }
