@@ -1,6 +1,6 @@
 // The built app as the benchmarks run it: `node server/start.mjs` on the demo content in a
-// fresh DATA_DIR (seeded on the first start), with the production unit's memory settings
-// (deploy/guesthouse.service), on a free loopback port. Builds nothing: `npm run build`
+// fresh DATA_DIR (seeded on the first start), with the server's memory profile
+// (server/memory-profile.mjs), on a free loopback port. Builds nothing: `npm run build`
 // first (`npm run bench` does). With `probe`, the server also loads bench/memory-probe.mjs
 // and runs with --expose-gc, so that the benchmark can ask for process.memoryUsage() and
 // a forced GC; nothing of it is part of the app.
@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MEMORY_PROFILE } from '../server/memory-profile.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -43,16 +44,13 @@ export const freePort = () =>
     });
   });
 
-/** The production unit's memory settings (NODE_OPTIONS, MALLOC_*), so that the benchmarks measure what production runs. */
+/**
+ * The server's memory profile (server/memory-profile.mjs) as environment: what `npm start`
+ * and the systemd unit serve with. Passed explicitly because the probe's IPC channel would
+ * not survive the re-execution by which start.mjs applies it otherwise.
+ */
 export function productionMemoryEnv() {
-  const unit = path.join(root, 'deploy/guesthouse.service');
-  if (!fs.existsSync(unit)) return {};
-  const settings = {};
-  // Environment="NAME=a b" (quoted when the value has spaces) or Environment=NAME=value.
-  for (const [, name, value] of fs.readFileSync(unit, 'utf8').matchAll(/^Environment="?(NODE_OPTIONS|MALLOC_[A-Z_]+)=(.*?)"?$/gm)) {
-    settings[name] = value.trim();
-  }
-  return settings;
+  return { NODE_OPTIONS: MEMORY_PROFILE.nodeFlags.join(' '), ...MEMORY_PROFILE.env };
 }
 
 /** One line naming the machine and the run, for the head of each section. */

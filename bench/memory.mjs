@@ -1,7 +1,7 @@
 // Memory of the server process (issue: "the whole site runs comfortably on a 1 GB
 // server"). Starts the BUILT app (it builds nothing: run `npm run build` first) on the
-// demo content in a fresh DATA_DIR, with the heap limit of the production unit
-// (deploy/guesthouse.service, NODE_OPTIONS), and records:
+// demo content in a fresh DATA_DIR, with the server's memory profile
+// (server/memory-profile.mjs: what `npm start` and the systemd unit serve with), and records:
 //   - idle RSS after the first start (which seeds the demo) and after a restart;
 //   - peak RSS during N seconds of 50 connections on each public page in turn, with the
 //     page cache on (the default) and, after that restart, off (PAGE_CACHE=off);
@@ -15,7 +15,7 @@
 //                               [--no-unit] [--node-options="…"]
 //   --quick: 10 s per page and a 60 s soak (reference taken after 12 s), for a quick look.
 //   --write: replaces the memory section of bench/RESULTS.md.
-//   --no-unit: without the unit's NODE_OPTIONS / MALLOC_* (to see what they are worth).
+//   --no-unit: without the memory profile (to see what it is worth).
 import { childPeak, createDataDir, firstRoomPath, machineLine, mb, pageCacheNote, parseArgs, productionMemoryEnv, removeDataDir, requireBuild, sleep, startApp, writeSection } from './app-server.mjs';
 import { ensureWrk, runWrk } from './wrk.mjs';
 
@@ -201,7 +201,7 @@ const lines = [
   '## Memory of the server process',
   '',
   `${machineLine(results.started)} · load from wrk on loopback · server started with \`${memorySettings}\`` +
-    `${args['no-unit'] === 'true' ? '' : ' (deploy/guesthouse.service)'}, V8 heap limit ${fmt(mb(results.heapLimit))} MB.`,
+    `${args['no-unit'] === 'true' ? '' : ' (server/memory-profile.mjs)'}, V8 heap limit ${fmt(mb(results.heapLimit))} MB.`,
   '',
   'RSS of the Node server process alone (the embedded PostgreSQL runs in its own processes); peaks are the',
   "kernel's high-water mark (VmHWM) over each phase. The machine is shared with other work while this runs:",

@@ -5,6 +5,7 @@
 //   throughput  node bench/throughput.mjs    wrk against the app and nginx, page cache on and off, RSS
 //   lighthouse  node bench/lighthouse.mjs    Lighthouse 12 mobile, median of 3, four pages in fr and en
 //   memory      node bench/memory.mjs        idle, peaks under load (cache on and off), image burst, soak + leak check
+//   profiles    node bench/memory-profiles.mjs   idle and peak RSS under `npm start` and under the systemd unit
 // The full run takes about half an hour on a 2-core machine.
 //
 // Usage: npm run bench [-- --quick] [-- --only=lighthouse,memory] [-- --no-build]
@@ -24,6 +25,7 @@ const steps = [
   { name: 'throughput', script: 'throughput.mjs', args: quick ? ['--seconds=3'] : [] },
   { name: 'lighthouse', script: 'lighthouse.mjs', args: quick ? ['--runs=1'] : [] },
   { name: 'memory', script: 'memory.mjs', args: quick ? ['--quick'] : [] },
+  { name: 'profiles', script: 'memory-profiles.mjs', args: quick ? ['--seconds=10'] : [] },
 ];
 
 function run(command, commandArgs, env = process.env) {

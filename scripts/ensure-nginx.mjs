@@ -1,6 +1,8 @@
-// The https e2e spec puts nginx (with deploy/nginx.conf) in front of the app. Installs
-// Debian's nginx-light when missing and we are allowed to; otherwise the spec falls back
-// to a small Node https proxy, so a missing nginx never fails the suite.
+// The https e2e spec puts nginx (with deploy/nginx.conf) in front of the app, and the
+// rolling-restart integration test nginx with deploy/nginx-fleet.conf in front of two.
+// Installs Debian's nginx-light when missing and we are allowed to; otherwise the spec
+// falls back to a small Node https proxy and the integration test is skipped, so a
+// missing nginx never fails the suite.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

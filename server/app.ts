@@ -16,9 +16,10 @@ import { openDatabase } from '~/.server/db/open';
 import { pageCacheStats } from '~/.server/page-cache';
 import { listenerStats, settlePublicContent } from '~/.server/public-content-events';
 import { clientAddress, publicRequestUrl } from '~/.server/proxy';
-import { startServices, stopServices } from '~/.server/startup';
+import { startServices, STOP_SERVICES_TIMEOUT_MS, stopServices } from '~/.server/startup';
 import { privateWhenPersonal } from './cache-policy';
 import { compressResponses } from './compress';
+import { answerWhileDraining, DRAIN_TIMEOUT_MS, drainServer, readinessResponse } from './drain';
 import { formBodiesOnly } from './input-guard';
 import { methodPolicy, refuseConnect } from './method-policy';
 import { pageCacheFill, servePageFromCache } from './page-cache';
@@ -62,16 +63,19 @@ export function createApp() {
   // The server build is imported on the first request (the process starts lighter), then
   // kept: given a function, React Router would rebuild its route tables on every request.
   let reactRouter: Promise<RequestHandler> | undefined;
-  const handler: RequestHandler = async (request, context) => {
-    reactRouter ??= import('virtual:react-router/server-build').then(
-      (build) => createRequestHandler(build, 'production'),
+  let loaded = false;
+  const loadServerBuild = () =>
+    (reactRouter ??= import('virtual:react-router/server-build').then(
+      (build) => {
+        loaded = true;
+        return createRequestHandler(build, 'production');
+      },
       (error: unknown) => {
         reactRouter = undefined;
         throw error;
       },
-    );
-    return (await reactRouter)(request, context);
-  };
+    ));
+  const handler: RequestHandler = async (request, context) => (await loadServerBuild())(request, context);
   const app = new Hono<Env>();
   const clientDir = `${process.env.BUILD_DIR ?? 'build'}/client`;
 
@@ -119,6 +123,17 @@ export function createApp() {
     }
   });
 
+  // For load balancers (server/drain.ts): its first check loads the server build.
+  app.get('/readyz', (c) =>
+    readinessResponse(c, {
+      warm: () => {
+        if (!loaded) loadServerBuild().catch((error: Error) => console.error(`[ready] the server build did not load: ${error.message}`));
+        return loaded;
+      },
+      database: () => pool.query('select 1'),
+    }),
+  );
+
   // From here on the request carries the origin the browser used (https behind a TLS
   // proxy), so that React Router's own action origin check and ours agree with it.
   app.use('*', async (c, next) => {
@@ -151,12 +166,19 @@ let stopWorkers: (() => Promise<void>) | undefined;
 /**
  * Stops what this process started: the server processes (primary), the HTTP server, the
  * background workers, the pool and the embedded PostgreSQL (so that no postmaster
- * outlives us). Used on SIGINT/SIGTERM and by server/start.mjs after a fatal error.
+ * outlives us). On SIGINT/SIGTERM (`drain`) the server first drains (server/drain.ts);
+ * after a fatal error (server/start.mjs) it just closes.
  */
-export async function stop() {
+export async function stop(options: { drain?: boolean } = {}) {
   expectDatabaseShutdown();
   await stopWorkers?.();
-  server?.close();
+  if (server && options.drain) {
+    const cut = await drainServer(server as Server, { delayMs: config().SHUTDOWN_DELAY_MS });
+    if (cut) console.error(`[stop] ${cut} connection(s) still busy after the drain timeout were closed`);
+  } else {
+    server?.close();
+  }
+  // The workers finish their current task (a mail, a feed, a backup); the pool closes after them.
   await stopServices();
   await pool.end().catch(() => {});
   const { embedded } = await openDatabase();
@@ -169,8 +191,9 @@ function onShutdownSignal() {
     if (stopping) return;
     stopping = true;
     expectDatabaseShutdown();
-    if (!cluster.isWorker) console.log(`${signal} received: shutting down…`);
-    await stop();
+    if (!cluster.isWorker) console.log(`${signal} received: draining (not ready, finishing the requests in flight), then stopping…`);
+    await stop({ drain: true });
+    if (!cluster.isWorker) console.log('Stopped.');
     process.exit(0);
   };
   handleShutdownSignalsYourself();
@@ -230,7 +253,8 @@ async function forkServers(count: number) {
       running.map(
         (worker) =>
           new Promise<void>((resolve) => {
-            const kill = setTimeout(() => worker!.process.kill('SIGKILL'), 10_000);
+            // Each drains (server/drain.ts) and stops its workers; past that, it is stuck.
+            const kill = setTimeout(() => worker!.process.kill('SIGKILL'), config().SHUTDOWN_DELAY_MS + DRAIN_TIMEOUT_MS + STOP_SERVICES_TIMEOUT_MS);
             worker!.once('exit', () => {
               clearTimeout(kill);
               resolve();
@@ -270,6 +294,7 @@ async function listen(options: { quiet: boolean }) {
         // A cached page is answered from Node's request itself, before any framework work.
         createServer: ((options: http.ServerOptions, listener: http.RequestListener) =>
           http.createServer(options, (req, res) => {
+            if (answerWhileDraining(req, res)) return;
             if (!servePageFromCache(req, res, cacheOptions)) listener(req, res);
           })) as typeof http.createServer,
         // A slow or silent client cannot hold a socket: headers must arrive within

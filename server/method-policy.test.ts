@@ -10,6 +10,7 @@ describe('allowedMethods', () => {
     ['/favicon.svg', 'GET, HEAD, OPTIONS'],
     ['/media/rooms/a.jpg', 'GET, HEAD, OPTIONS'],
     ['/healthz', 'GET, HEAD, OPTIONS'],
+    ['/readyz', 'GET, HEAD, OPTIONS'],
     ['/sitemap.xml', 'GET, HEAD, OPTIONS'],
     ['/i18n/fr.0123456789.json', 'GET, HEAD, OPTIONS'],
     ['/robots.txt', 'GET, HEAD, OPTIONS'],

@@ -11,7 +11,7 @@ const READ_ONLY = ['GET', 'HEAD', 'OPTIONS'] as const;
 const PAGE = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 const UPLOAD = ['POST', 'OPTIONS'] as const;
 
-const READ_ONLY_PATHS = /^\/(?:assets\/|media\/|i18n\/|healthz$|sitemap\.xml$|robots\.txt$)/;
+const READ_ONLY_PATHS = /^\/(?:assets\/|media\/|i18n\/|healthz$|readyz$|sitemap\.xml$|robots\.txt$)/;
 
 /** The methods a path answers, given whether it names a built static file. */
 export function allowedMethods(path: string, isStaticFile: (path: string) => boolean): readonly string[] {

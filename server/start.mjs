@@ -4,12 +4,16 @@ import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
+import { applyMemoryProfile } from './memory-profile.mjs';
 import { runtimeWarning } from './runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
 // A .env file, when present, fills in settings not already in the environment.
 if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'));
+// Serve with the one memory profile (server/memory-profile.mjs), however we were started:
+// re-executes this process with it when it is missing, and returns only when it cannot.
+const profileMissing = applyMemoryProfile(import.meta.filename);
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
 const builtEntry = path.join(buildDir, 'server/index.js');
 const SOURCES = ['app', 'server', 'drizzle', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];
@@ -60,6 +64,7 @@ if (buildIsStale()) {
 process.env.NODE_ENV = 'production';
 const runtime = runtimeWarning(root);
 if (runtime && cluster.isPrimary) console.warn(runtime);
+if (profileMissing && cluster.isPrimary) console.warn(`Serving without the memory profile of server/memory-profile.mjs (${profileMissing}): Node's default heap settings apply.`);
 
 // A fatal error is logged with its cause (the journal keeps it under systemd), then what
 // this process started is stopped — at most 10 s, so that the embedded PostgreSQL does

@@ -81,6 +81,9 @@ const EnvSchema = z
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(3_600_000).default(120_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
+    // On SIGTERM, how long the instance keeps serving while /readyz says "draining", before it
+    // stops accepting connections (server/drain.ts): long enough for a load balancer to notice.
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     // The anonymous page cache (on by default) and its bound in megabytes.
     PAGE_CACHE: flag(true),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),

@@ -5,6 +5,7 @@ import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/feeds';
 import { config } from './config';
+import { LOCKS, withLock } from './db/advisory-lock';
 import { pool } from './db/client';
 import { openDatabase } from './db/open';
 import { startMailWorker } from './mail/worker';
@@ -26,24 +27,28 @@ async function run(role: ProcessRole) {
   // First: caches are used only while this connection hears every change (page-cache.ts).
   if (role !== 'primary') onStop(startPublicContentListener((await openDatabase()).url));
   if (role === 'worker') return;
-  const admin = await bootstrapAdmin();
-  if (admin.kind === 'generated') {
-    const line = '═'.repeat(64);
-    console.log(
-      `\n${line}\n  No admin account existed, so one was created:\n\n` +
-        `    email:    ${admin.email}\n    password: ${admin.password}\n\n` +
-        `  Sign in at ${config().PUBLIC_URL}/auth — this password is shown only once.\n` +
-        `  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n${line}\n`,
-    );
-  } else if (admin.kind === 'created' || admin.kind === 'updated') {
-    console.log(`Admin account ${admin.email} ${admin.kind}.`);
-  }
-  if (config().SEED_DEMO) {
-    // The demo content and its artwork are loaded only where seeding is asked for.
-    const { seedDemoIfEmpty } = await import('./seed/seed-demo');
-    const seeded = await seedDemoIfEmpty();
-    if (seeded) console.log('Demo content seeded (SEED_DEMO=false starts with an empty site).');
-  }
+  // Instances started together take turns: the first creates the admin account and seeds
+  // the demo, the others find both done.
+  await withLock((await openDatabase()).url, LOCKS.firstStart, async () => {
+    const admin = await bootstrapAdmin();
+    if (admin.kind === 'generated') {
+      const line = '═'.repeat(64);
+      console.log(
+        `\n${line}\n  No admin account existed, so one was created:\n\n` +
+          `    email:    ${admin.email}\n    password: ${admin.password}\n\n` +
+          `  Sign in at ${config().PUBLIC_URL}/auth — this password is shown only once.\n` +
+          `  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n${line}\n`,
+      );
+    } else if (admin.kind === 'created' || admin.kind === 'updated') {
+      console.log(`Admin account ${admin.email} ${admin.kind}.`);
+    }
+    if (config().SEED_DEMO) {
+      // The demo content and its artwork are loaded only where seeding is asked for.
+      const { seedDemoIfEmpty } = await import('./seed/seed-demo');
+      const seeded = await seedDemoIfEmpty();
+      if (seeded) console.log('Demo content seeded (SEED_DEMO=false starts with an empty site).');
+    }
+  });
   onStop(await startMailWorker());
   onStop(startFeedWorker());
   const { BACKUP_DIR, BACKUP_KEEP } = config();
@@ -60,6 +65,12 @@ export function onStop(stopper: Stopper) {
   stoppers.push(stopper);
 }
 
+/** How long stopping waits for the workers' current tasks (a mail, a feed, a backup). */
+export const STOP_SERVICES_TIMEOUT_MS = 15_000;
+
 export async function stopServices() {
-  await Promise.allSettled(stoppers.map((stop) => stop()));
+  const all = Promise.allSettled(stoppers.map((stop) => stop()));
+  // A task still running past this (a long backup) is cut by the pool's end: its lock
+  // goes with its session, and another instance does it again.
+  await Promise.race([all, new Promise((resolve) => setTimeout(resolve, STOP_SERVICES_TIMEOUT_MS).unref())]);
 }

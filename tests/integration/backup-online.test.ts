@@ -134,4 +134,40 @@ describe('nightly archive (BACKUP_DIR, BACKUP_KEEP)', () => {
     const runs = await db.select().from(backupRuns).where(eq(backupRuns.kind, 'nightly'));
     expect(runs.map((r) => r.file).sort()).toEqual([first.find(Boolean), second]);
   });
+
+  it('an instance that dies while writing the night leaves it to another, which writes it', { timeout: 60_000 }, async () => {
+    const dir = path.join(work, 'nightly-crash');
+    const night = new Date('2026-11-26T03:30:00Z');
+    // The dying instance: its own pool (sessions we can end), its backup held half-way.
+    const dying = new pg.Pool({ connectionString: process.env.DATABASE_URL, application_name: 'dying-instance' });
+    dying.on('error', () => {});
+    let reachStorage: () => void = () => {};
+    let resume: () => void = () => {};
+    const reached = new Promise<void>((resolve) => (reachStorage = resolve));
+    const held = new Promise<void>((resolve) => (resume = resolve));
+    const real = storage();
+    const stalled = Object.create(real, {
+      listKeys: {
+        value: async () => {
+          reachStorage();
+          await held;
+          return real.listKeys();
+        },
+      },
+    }) as typeof real;
+    const crashed = runNightlyBackupIfDue({ pool: dying, storage: stalled, dir, keep: 3 }, night).catch((error: Error) => error);
+    await reached;
+    // Meanwhile the lock is taken: another instance skips its turn.
+    expect(await runNightlyBackupIfDue({ pool, storage: real, dir, keep: 3 }, night)).toBeNull();
+    // The process dies: its sessions end, and its lock and snapshot with them.
+    await pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'dying-instance'`);
+    resume();
+    expect(await crashed).toBeInstanceOf(Error);
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]); // no half archive
+    await dying.end().catch(() => {});
+
+    const written = await runNightlyBackupIfDue({ pool, storage: real, dir, keep: 3 }, night);
+    expect(written).toBe(path.join(dir, 'sauvegarde-2026-11-26-033000.tar.gz'));
+    await verifyArchive(written!);
+  });
 });

@@ -187,6 +187,7 @@ describe('one method policy for every kind of route (issue 18)', () => {
       { kind: 'auth API path', path: '/api/auth/get-session', allow: PAGE },
       { kind: 'image upload', path: '/api/media', allow: 'POST, OPTIONS' },
       { kind: 'health', path: '/healthz', allow: READ_ONLY },
+      { kind: 'readiness', path: '/readyz', allow: READ_ONLY },
       { kind: 'sitemap', path: '/sitemap.xml', allow: READ_ONLY },
       { kind: 'robots', path: '/robots.txt', allow: READ_ONLY },
       { kind: 'unknown path', path: '/no/such/page', allow: PAGE },

@@ -26,6 +26,10 @@ export interface AppProcess {
   pid(): number | undefined;
   env: NodeJS.ProcessEnv;
   output: () => string;
+  /** How the last run ended: its exit code, or null while it runs (or when a signal ended it). */
+  exitCode(): number | null;
+  /** Resolves when the current run ends by itself (a crash), with how it ended. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILL, as a crash would. */
   kill(): Promise<void>;
   /** SIGTERM, as a supervisor would: the app stops its embedded PostgreSQL too. */
@@ -36,6 +40,11 @@ export interface AppProcess {
 
 function exited(proc: ChildProcess) {
   return proc.exitCode !== null || proc.signalCode !== null;
+}
+
+function ended(proc: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (exited(proc)) return Promise.resolve({ code: proc.exitCode, signal: proc.signalCode });
+  return new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
 export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promise<AppProcess> {
@@ -83,5 +92,5 @@ export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promis
     });
   }
   await start();
-  return { port, url, env, pid: () => child?.pid, output: () => output, kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), restart: start };
+  return { port, url, env, pid: () => child?.pid, output: () => output, exitCode: () => child?.exitCode ?? null, exited: () => ended(child!), kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), restart: start };
 }

@@ -74,10 +74,16 @@ export async function writeBackup(
     ]);
 
   const client = await source.pool.connect();
+  // A connection lost while idle between two reads (the server restarted, the session was
+  // ended) is an 'error' event, not a rejection: without a listener it would end the
+  // process. The next read fails instead, and the backup with it.
+  const lost = () => {};
+  client.on('error', lost);
   let released = false;
   const release = (error?: Error) => {
     if (released) return;
     released = true;
+    client.off('error', lost);
     client.release(error);
   };
   try {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { LOCKS, whenLockFree } from '../db/advisory-lock';
 import type { Storage } from '../media/storage';
 import { recordBackupRun } from './backup-runs';
 import { writeBackup } from './create-backup';
@@ -12,8 +13,6 @@ import { ARCHIVE_FILE_NAME, archiveFileName } from './manifest';
 
 const CHECK_EVERY_MS = 10 * 60 * 1000;
 const NIGHTLY_HOUR = 3;
-// Any constant distinct from other advisory locks of the app.
-const LOCK_KEY = 7_316_002;
 
 export interface NightlySettings {
   pool: pg.Pool;
@@ -24,29 +23,22 @@ export interface NightlySettings {
 
 /** Writes tonight's archive if it is due at `now`; returns its path, or null when not due. */
 export async function runNightlyBackupIfDue(settings: NightlySettings, now = new Date()): Promise<string | null> {
-  const lock = await settings.pool.connect();
-  try {
-    const { rows } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [LOCK_KEY]);
-    if (!rows[0]!.locked) return null; // another instance is writing it
-    try {
-      const due = await lock.query<{ due: boolean }>(
-        `select extract(hour from $1::timestamptz at time zone 'Europe/Paris') >= $2
-            and not exists (select 1 from backup_runs
-                             where kind = 'nightly'
-                               and (created_at at time zone 'Europe/Paris')::date = ($1::timestamptz at time zone 'Europe/Paris')::date) as due`,
-        [now.toISOString(), NIGHTLY_HOUR],
-      );
-      if (!due.rows[0]!.due) return null;
-      const file = await writeArchiveFile(settings, path.join(settings.dir, archiveFileName(now)));
-      await recordBackupRun(settings.pool, { kind: 'nightly', bytes: fs.statSync(file).size, file, at: now });
-      pruneArchives(settings.dir, settings.keep);
-      return file;
-    } finally {
-      await lock.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
-    }
-  } finally {
-    lock.release();
-  }
+  // Another instance writing it holds the lock: this one skips its turn.
+  const written = await whenLockFree(settings.pool, LOCKS.nightlyBackup, async () => {
+    const due = await settings.pool.query<{ due: boolean }>(
+      `select extract(hour from $1::timestamptz at time zone 'Europe/Paris') >= $2
+          and not exists (select 1 from backup_runs
+                           where kind = 'nightly'
+                             and (created_at at time zone 'Europe/Paris')::date = ($1::timestamptz at time zone 'Europe/Paris')::date) as due`,
+      [now.toISOString(), NIGHTLY_HOUR],
+    );
+    if (!due.rows[0]!.due) return null;
+    const file = await writeArchiveFile(settings, path.join(settings.dir, archiveFileName(now)));
+    await recordBackupRun(settings.pool, { kind: 'nightly', bytes: fs.statSync(file).size, file, at: now });
+    pruneArchives(settings.dir, settings.keep);
+    return file;
+  });
+  return written ?? null;
 }
 
 /** Writes an archive to `file` through `file.partial`, so that a failure never leaves a half archive under the final name. */

@@ -4,7 +4,8 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { addDays } from '~/lib/nights';
 import { config } from '../config';
-import { db, type Executor } from '../db/client';
+import { LOCKS, whenLockFree } from '../db/advisory-lock';
+import { db, pool, type Executor } from '../db/client';
 import { icalEvents, icalFeeds } from '../db/schema';
 import { PUBLIC_CONTENT_CHANNEL } from '../public-content-events';
 import { guesthouseToday } from './clock';
@@ -134,30 +135,59 @@ export async function syncRoomFeeds(roomId: string, timeoutMs = 5_000): Promise<
   return Promise.all(feeds.map((feed) => syncFeed(feed, timeoutMs)));
 }
 
-/** Feeds not tried for `minutes`: claimed (last_attempt_at moved) so another instance skips them. */
-export async function claimDueFeeds(minutes: number, now = new Date()) {
+/**
+ * The feed least recently tried among those not tried for `minutes`, claimed
+ * (last_attempt_at moved) so that no other pass takes it; null when none is due. One at
+ * a time: a pass that stops leaves the feeds it had not reached due for the next one.
+ */
+export async function claimDueFeed(minutes: number, now = new Date()) {
   const before = new Date(now.getTime() - minutes * 60_000 + 5_000);
-  return db
+  const [feed] = await db
     .update(icalFeeds)
     .set({ lastAttemptAt: now })
-    .where(or(isNull(icalFeeds.lastAttemptAt), lt(icalFeeds.lastAttemptAt, before)))
+    .where(
+      eq(
+        icalFeeds.id,
+        db
+          .select({ id: icalFeeds.id })
+          .from(icalFeeds)
+          .where(or(isNull(icalFeeds.lastAttemptAt), lt(icalFeeds.lastAttemptAt, before)))
+          .orderBy(sql`${icalFeeds.lastAttemptAt} asc nulls first`)
+          .limit(1)
+          .for('update', { skipLocked: true }),
+      ),
+    )
     .returning({ id: icalFeeds.id, url: icalFeeds.url, etag: icalFeeds.etag, lastModified: icalFeeds.lastModified });
+  return feed ?? null;
 }
 
-/** Refreshes every due feed one after another; one bad feed never stops the others. */
-export async function syncDueFeeds(minutes = config().ICAL_REFRESH_MINUTES): Promise<SyncOutcome[]> {
+/**
+ * Refreshes every due feed one after another; one bad feed never stops the others.
+ * `shouldStop` is asked before each feed: a stopping instance finishes the feed in hand only.
+ */
+export async function syncDueFeeds(minutes = config().ICAL_REFRESH_MINUTES, shouldStop: () => boolean = () => false): Promise<SyncOutcome[]> {
   const outcomes: SyncOutcome[] = [];
-  for (const feed of await claimDueFeeds(minutes)) outcomes.push(await syncFeed(feed));
+  while (!shouldStop()) {
+    const feed = await claimDueFeed(minutes);
+    if (!feed) break;
+    outcomes.push(await syncFeed(feed));
+  }
   return outcomes;
 }
 
-/** Starts the periodic refresh; returns its stop function. */
+/**
+ * Starts the periodic refresh; returns its stop function. Across instances one pass runs
+ * at a time (an advisory lock): the others skip their turn. When the instance running it
+ * stops (or dies, which ends its session and lock), the next tick anywhere takes over.
+ */
 export function startFeedWorker(): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {
     if (stopped) return;
-    running = syncDueFeeds().catch((error: unknown) => console.error('Calendar sync failed:', error));
+    running = whenLockFree(pool, LOCKS.feedSync, () => syncDueFeeds(config().ICAL_REFRESH_MINUTES, () => stopped)).catch((error: unknown) =>
+      console.error('Calendar sync failed:', error),
+    );
   };
   const first = setTimeout(tick, 2_000);
   const timer = setInterval(tick, 60_000);

@@ -8,7 +8,8 @@ import * as schema from './schema';
 const { url } = await openDatabase();
 
 const holder = globalThis as typeof globalThis & { __guesthousePool?: pg.Pool };
-export const pool = (holder.__guesthousePool ??= new pg.Pool({ connectionString: url, max: 10 }));
+// Named after the process, so that pg_stat_activity and pg_locks tell the instances apart.
+export const pool = (holder.__guesthousePool ??= new pg.Pool({ connectionString: url, max: 10, application_name: `guesthouse-${process.pid}` }));
 let stopping = false;
 /**
  * Called on the first shutdown signal: PostgreSQL (embedded, it may get the same

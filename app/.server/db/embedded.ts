@@ -52,53 +52,158 @@ function commandOf(pid: number): string {
   }
 }
 
-/** Takes DATA_DIR/app.pid for this process, or throws DataDirInUseError naming the owner. */
+/**
+ * When a process started, as the kernel counts it (field 22 of /proc/PID/stat), or null
+ * where there is no /proc: with the pid, it names one process for good, since pids are
+ * reused (in a container, a restarted app often gets the pid its predecessor had).
+ */
+function startTimeOf(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // pid (comm) state ppid …: comm may hold spaces, so count after its closing parenthesis.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What DATA_DIR/app.pid holds: `pid start-time` (older versions wrote the pid alone). */
+function lockContent(pid = process.pid): string {
+  const started = startTimeOf(pid);
+  return started ? `${pid} ${started}` : String(pid);
+}
+
+/** Whether the app process named by a lock file's content still runs. */
+function lockOwnerRuns(content: string): number | null {
+  const [pidText, started] = content.trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (pid === process.pid || !isAlive(pid)) return null;
+  const running = startTimeOf(pid);
+  if (started && running) return running === started ? pid : null;
+  // No start time to compare: a live process that runs Node counts (or no /proc to tell).
+  return !fs.existsSync('/proc') || /node|tsx|vite|vitest/.test(commandOf(pid)) ? pid : null;
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Takes DATA_DIR/app.pid for this process, or throws DataDirInUseError naming the owner.
+ * The file appears whole (written aside, then linked into place: link fails when the name
+ * exists), and a stale one is moved aside before it is removed, then checked: two
+ * processes starting together never both believe they hold the folder.
+ */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, 'app.pid');
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const mine = lockContent();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const draft = `${lockFile}.${process.pid}.new`;
+    fs.writeFileSync(draft, mine, { mode: 0o600 });
+    let linked = false;
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+      fs.linkSync(draft, lockFile);
+      linked = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+    if (linked) {
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
-        try {
-          if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockFile);
-        } catch {
-          /* already gone */
-        }
+        if (readIfExists(lockFile) === mine) fs.rmSync(lockFile, { force: true });
       };
       process.once('exit', release);
       return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(lockFile, 'utf8').trim());
-      if (owner !== process.pid && isAlive(owner) && /node|tsx|vite|vitest/.test(commandOf(owner))) {
-        throw new DataDirInUseError(
-          `Another instance of the app (pid ${owner}) is already running with DATA_DIR=${dataDir}.\n` +
-            'Stop it first, or start this one with a different DATA_DIR.',
-        );
-      }
-      fs.rmSync(lockFile, { force: true }); // stale: its process is gone (e.g. killed with -9)
     }
+    const held = readIfExists(lockFile);
+    if (held === null) continue; // removed meanwhile: try again
+    const owner = lockOwnerRuns(held);
+    if (owner !== null) {
+      throw new DataDirInUseError(
+        `Another instance of the app (pid ${owner}) is already running with DATA_DIR=${dataDir}.\n` +
+          'Stop it first, or start this one with a different DATA_DIR.',
+      );
+    }
+    // Stale: its process is gone (killed with -9, a fatal heap error…). Moved aside first,
+    // so that a lock another process took meanwhile is put back, not deleted.
+    const aside = `${lockFile}.${process.pid}.stale`;
+    try {
+      fs.renameSync(lockFile, aside);
+    } catch {
+      continue;
+    }
+    if (readIfExists(aside) !== held) {
+      try {
+        fs.linkSync(aside, lockFile);
+      } catch {
+        /* someone holds it already */
+      }
+    }
+    fs.rmSync(aside, { force: true });
   }
   throw new DataDirInUseError(`Could not lock DATA_DIR=${dataDir}`);
 }
 
-/** Stops a postmaster left running by a killed app, or clears its stale pid file. */
+const realPath = (dir: string) => {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+};
+
+/**
+ * The data directory a live postmaster serves, or null when it cannot be read: its
+ * working directory (PostgreSQL moves into its data directory), else its `-D` argument.
+ */
+function dataDirOfPostmaster(pid: number): string | null {
+  try {
+    return realPath(fs.readlinkSync(`/proc/${pid}/cwd`));
+  } catch {
+    /* not ours to read: try the command line */
+  }
+  try {
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const at = args.indexOf('-D');
+    return at >= 0 && args[at + 1] ? realPath(args[at + 1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stops a postmaster left running by an app that died without stopping it (SIGKILL, a
+ * fatal heap error, a power cut of the Node process alone), or clears its stale pid file.
+ * Only a PostgreSQL serving this very folder is stopped: a reused pid is someone else's.
+ * The caller holds the DATA_DIR lock, so no live app owns that postmaster.
+ */
 export async function recoverOrphanPostmaster(pgDir: string, log: (m: string) => void): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (isAlive(pid) && commandOf(pid).includes('postgres')) {
-    log(`Stopping an orphaned PostgreSQL server (pid ${pid}) left by a previous run…`);
-    process.kill(pid, 'SIGINT'); // "fast" shutdown: rolls back open transactions, keeps committed data
-    const deadline = Date.now() + 20_000;
-    while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    if (isAlive(pid)) {
-      process.kill(pid, 'SIGKILL');
-      while (isAlive(pid)) await new Promise((r) => setTimeout(r, 100));
+    const serves = dataDirOfPostmaster(pid);
+    if (serves !== null && serves !== realPath(pgDir)) {
+      log(`The PostgreSQL pid file of ${pgDir} names pid ${pid}, now a server of ${serves}: left alone, the stale file removed.`);
+    } else {
+      // Ours, or unreadable: never start a second server beside one that may be ours.
+      log(`Stopping an orphaned PostgreSQL server (pid ${pid}) left by a previous run…`);
+      process.kill(pid, 'SIGINT'); // "fast" shutdown: rolls back open transactions, keeps committed data
+      const deadline = Date.now() + 20_000;
+      while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      if (isAlive(pid)) {
+        process.kill(pid, 'SIGKILL');
+        while (isAlive(pid)) await new Promise((r) => setTimeout(r, 100));
+      }
     }
   }
   // Whatever owned it is gone; PostgreSQL would otherwise refuse to start if the pid was reused.

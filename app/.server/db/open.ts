@@ -5,7 +5,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { config } from '../config';
+import { acquireLock, LOCKS } from './advisory-lock';
 import { DataDirInUseError, lockDataDir, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './embedded';
+import { listMigrations, readAppliedMigration } from './migrations';
 
 const APP_DATABASE = 'guesthouse';
 
@@ -25,13 +27,38 @@ async function ensureDatabaseExists(maintenanceUrl: string, name: string) {
   }
 }
 
-export async function applyMigrations(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
+/** An instance whose build is older than the database's schema: it must not serve on it. */
+export class SchemaTooNewError extends Error {}
+
+/**
+ * Brings the schema up to this build's last migration, once however many instances start
+ * together: each waits for the migration lock, and those after the first find nothing to
+ * apply. An older build (the database holds a migration it does not know) refuses to
+ * start rather than serve on a schema it was not written for. Returns how many
+ * migrations this call applied.
+ */
+export async function applyMigrations(url: string): Promise<number> {
+  // Runs from the project root (npm scripts, tests and the server all do).
+  const folder = path.resolve('drizzle');
+  const known = listMigrations(folder);
+  const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: 'guesthouse migrate' });
+  await client.connect();
   try {
-    // Runs from the project root (npm scripts, tests and the server all do).
-    await migrate(drizzle(pool), { migrationsFolder: path.resolve('drizzle') });
+    await acquireLock(client, LOCKS.migrate);
+    const before = await readAppliedMigration(client);
+    const newest = known.at(-1);
+    if (before && newest && before.when > newest.when) {
+      throw new SchemaTooNewError(
+        `The database's schema is newer than this version of the site: its last migration dates from ${new Date(before.when).toISOString()}, ` +
+          `this build knows migrations up to ${newest.tag} (${new Date(newest.when).toISOString()}).\n` +
+          'Start the newer version of the site on this database (or restore a backup made by this version into an empty one).',
+      );
+    }
+    await migrate(drizzle(client), { migrationsFolder: folder });
+    return known.filter((migration) => !before || migration.when > before.when).length;
   } finally {
-    await pool.end();
+    // Ending the session releases the lock.
+    await client.end().catch(() => {});
   }
 }
 
@@ -58,7 +85,14 @@ export async function connectDatabase(options: { shareRunningServer?: boolean } 
 
 async function open(): Promise<OpenDatabase> {
   const database = await connectDatabase();
-  await applyMigrations(database.url);
+  try {
+    const applied = await applyMigrations(database.url);
+    if (applied) console.log(`Database schema migrated (${applied} migration${applied > 1 ? 's' : ''} applied).`);
+  } catch (error) {
+    // This process started the embedded server: it must not outlive a refused start.
+    await database.embedded?.stop().catch(() => {});
+    throw error;
+  }
   return database;
 }
 

@@ -133,11 +133,14 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
 
   async function drain(): Promise<number> {
     let sent = 0;
-    for (;;) {
+    // A stopping worker finishes the mail in hand, claims no other: the next is due at
+    // once for the other instances, instead of waiting for a lease to end.
+    while (!stopped) {
       const row = await claimDueMail(now(), leaseUntil);
       if (!row) return sent;
       if (await deliver(row)) sent++;
     }
+    return sent;
   }
 
   let stopped = false;

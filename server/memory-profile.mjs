@@ -1,0 +1,56 @@
+// The server's memory settings, in one place: `npm start`, the systemd unit (which runs
+// the same server/start.mjs) and the benchmarks all serve with them. A 1 GB server also
+// holds PostgreSQL and the OS; the live heap under load is ~40-60 MB (bench/RESULTS.md).
+//
+// - V8's old generation is capped at 160 MB: V8 lets garbage grow the heap up to its
+//   limit before collecting hard, so the limit sets the peak (256 MB took the process to
+//   360 MB of RSS rendering uncached pages at full speed, 160 MB to 270 MB, for about
+//   15 % fewer uncached renders a second). A runaway request ends the process (logged,
+//   restarted by the supervisor) instead of swapping the machine dead.
+// - 16 MB semi-spaces: Node 24 sizes the young generation from the machine's memory, and
+//   under this old-space cap its default made every uncached page cost 50 % more CPU and
+//   peaked at 330 MB (docs/decisions/0014).
+// - MALLOC_ARENA_MAX=2: glibc gives every thread that allocates its own 64 MB arena and
+//   keeps what libvips (sharp) freed in them; two arenas keep image work from inflating
+//   the process.
+//
+// V8's flags and glibc's variable only act when the process starts, so server/start.mjs
+// re-executes itself with them (same pid, `process.execve`) when they are missing. What
+// the operator set explicitly (a heap flag in NODE_OPTIONS, MALLOC_ARENA_MAX) wins.
+
+export const MEMORY_PROFILE = {
+  nodeFlags: ['--max-old-space-size=160', '--max-semi-space-size=16'],
+  env: { MALLOC_ARENA_MAX: '2' },
+};
+
+/** The flag's name, e.g. `--max-old-space-size`. */
+const flagName = (flag) => flag.split('=')[0];
+
+/** The profile's settings this process lacks: flags for the command line, variables for the environment. */
+export function missingMemorySettings(execArgv = process.execArgv, env = process.env) {
+  const given = `${execArgv.join(' ')} ${env.NODE_OPTIONS ?? ''}`;
+  // Node also accepts underscores in flag names.
+  const has = (name) => given.includes(name) || given.includes(name.replaceAll('-', '_').replace(/^__/, '--'));
+  return {
+    nodeFlags: MEMORY_PROFILE.nodeFlags.filter((flag) => !has(flagName(flag))),
+    env: Object.fromEntries(Object.entries(MEMORY_PROFILE.env).filter(([name]) => env[name] === undefined)),
+  };
+}
+
+/**
+ * Re-executes this process with the profile when it lacks part of it; returns only when
+ * nothing is missing or re-executing is impossible (then with the reason, for a warning).
+ */
+export function applyMemoryProfile(script) {
+  const missing = missingMemorySettings();
+  if (!missing.nodeFlags.length && !Object.keys(missing.env).length) return null;
+  // An IPC channel (a benchmark's probe, a cluster worker) does not survive execve: such a
+  // parent passes the flags itself.
+  if (process.channel) return 'started with an IPC channel';
+  if (typeof process.execve !== 'function') return `Node ${process.versions.node} cannot re-execute itself (process.execve needs Node 22.15 or 23.11+)`;
+  process.execve(process.execPath, [process.execPath, ...missing.nodeFlags, ...process.execArgv, script, ...process.argv.slice(2)], {
+    ...process.env,
+    ...missing.env,
+  });
+  return 'process.execve returned';
+}
