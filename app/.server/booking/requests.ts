@@ -14,7 +14,7 @@ import { enqueueMail } from '../mail/outbox';
 import { getRoomDetail } from '../rooms';
 import { loadSiteShell } from '../site/shell';
 import { listUnavailableNights } from './availability';
-import { syncRoomFeeds } from './feeds';
+import { syncRoomFeeds, syncRoomFeedsForRequest } from './feeds';
 import { renderGuestBookingMail, renderOwnerBookingMail, type BookingMailFacts, type GuestMailKind } from './mails';
 import { isBookable, type Quote } from './quote';
 import { quoteStay } from './stay';
@@ -82,8 +82,13 @@ async function queueGuestMail(executor: Executor, kind: GuestMailKind, bookingId
  * fetched again first (bounded wait), so a platform booking made minutes ago counts.
  */
 export async function createBookingRequest(input: BookingRequestInput): Promise<CreateRequestResult> {
-  await syncRoomFeeds(input.roomId);
   const stay = { arrival: input.arrival, departure: input.departure, guests: input.guests };
+  // A stay the engine refuses for any reason but taken nights (dates in the wrong order,
+  // too long, too many guests…) is answered before any feed is fetched.
+  const first = await quoteStay(input.roomId, stay, input.chain);
+  if (!first) return { ok: false, reason: 'no_room' };
+  if (first.problems.some((p) => p.code !== 'unavailable')) return { ok: false, reason: 'not_bookable', quote: first };
+  await syncRoomFeedsForRequest(input.roomId);
   return db.transaction(async (tx) => {
     const quote = await quoteStay(input.roomId, stay, input.chain, tx);
     if (!quote) return { ok: false, reason: 'no_room' } as const;
