@@ -9,6 +9,7 @@ import { icalEvents, icalFeeds } from '../db/schema';
 import { PUBLIC_CONTENT_CHANNEL } from '../public-content-events';
 import { guesthouseToday } from './clock';
 import { describeSkipped, FeedRefused, type ImportedEvent } from './ical-parse';
+import { feedLabel } from './feed-label';
 import { parseFeedIsolated } from './feed-parser';
 import { FetchRefused, safeFetch } from './safe-fetch';
 
@@ -23,6 +24,7 @@ export interface SyncOutcome {
   status: 'updated' | 'unchanged' | 'failed';
   events?: number;
   skipped?: number;
+  skippedReasons?: string;
   error?: string;
 }
 
@@ -151,7 +153,7 @@ async function fetchAndStore(feed: FeedToSync, timeoutMs: number, attemptAt: Dat
         })
         .where(eq(icalFeeds.id, feed.id));
     });
-    return { feedId: feed.id, status: 'updated', events: result.events.length, ...(result.skipped ? { skipped: result.skipped.count } : {}) };
+    return { feedId: feed.id, status: 'updated', events: result.events.length, ...(result.skipped ? { skipped: result.skipped.count, skippedReasons: result.skipped.reasons } : {}) };
   } catch (error) {
     const known = error instanceof FeedRefused || error instanceof FetchRefused;
     if (!known) console.error(`Calendar feed ${feed.id}:`, error);
@@ -250,7 +252,16 @@ export function startFeedWorker(): () => Promise<void> {
 
 /* ───────────── the owner's feed list ───────────── */
 
-/** The feeds (of one room, or all), oldest first, each with its event count and whether it is stale. */
+/** "2 événements importés, 3 ignorés (1 sans date de début, …)": the last good import, in the owner's words. */
+export function importReport(feed: { importedCount: number | null; skippedCount: number | null; skippedReasons: string | null }): string | null {
+  if (feed.importedCount === null) return null;
+  const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
+  const imported = `${plural(feed.importedCount, 'événement')} importé${feed.importedCount > 1 ? 's' : ''}`;
+  const skipped = feed.skippedCount ?? 0;
+  return skipped > 0 ? `${imported}, ${skipped} ignoré${skipped > 1 ? 's' : ''} (${feed.skippedReasons ?? 'illisibles'})` : imported;
+}
+
+/** The feeds (of one room, or all), oldest first, each with its name, event count, last import report and whether it is stale. */
 export async function listRoomFeeds(roomId?: string) {
   const now = new Date();
   const rows = await db
@@ -258,9 +269,14 @@ export async function listRoomFeeds(roomId?: string) {
       id: icalFeeds.id,
       roomId: icalFeeds.roomId,
       url: icalFeeds.url,
+      label: icalFeeds.label,
       lastSuccessAt: icalFeeds.lastSuccessAt,
       lastAttemptAt: icalFeeds.lastAttemptAt,
       lastError: icalFeeds.lastError,
+      failures: icalFeeds.failures,
+      importedCount: icalFeeds.importedCount,
+      skippedCount: icalFeeds.skippedCount,
+      skippedReasons: icalFeeds.skippedReasons,
       createdAt: icalFeeds.createdAt,
       // Spelled out: inside a subquery drizzle leaves column names unqualified, and `id` would mean the event's.
       events: sql<number>`(select count(*)::int from "ical_events" where "ical_events"."feed_id" = "ical_feeds"."id")`,
@@ -268,13 +284,43 @@ export async function listRoomFeeds(roomId?: string) {
     .from(icalFeeds)
     .where(roomId ? eq(icalFeeds.roomId, roomId) : undefined)
     .orderBy(asc(icalFeeds.createdAt));
-  return rows.map((row) => ({ ...row, stale: isFeedStale(row, now) }));
+  return rows.map((row) => ({ ...row, label: feedLabel(row), ownLabel: row.label, report: importReport(row), stale: isFeedStale(row, now) }));
 }
 
-/** Adds a feed URL to a room (already validated); false when the room has it already. */
-export async function addRoomFeed(roomId: string, url: string): Promise<{ id: string } | null> {
-  const [row] = await db.insert(icalFeeds).values({ roomId, url }).onConflictDoNothing().returning({ id: icalFeeds.id });
+/** What the back office shows of a feed (room editor, Réservations). */
+export function feedView(feed: Awaited<ReturnType<typeof listRoomFeeds>>[number]) {
+  return {
+    id: feed.id,
+    url: feed.url,
+    label: feed.label,
+    ownLabel: feed.ownLabel ?? '',
+    events: feed.events,
+    report: feed.report,
+    lastSuccessAt: feed.lastSuccessAt?.toISOString() ?? null,
+    lastAttemptAt: feed.lastAttemptAt?.toISOString() ?? null,
+    lastError: feed.lastError,
+    stale: feed.stale,
+  };
+}
+
+/** Adds a feed URL to a room (already validated); null when the room has it already. */
+export async function addRoomFeed(roomId: string, url: string, label?: string | null): Promise<{ id: string } | null> {
+  const [row] = await db
+    .insert(icalFeeds)
+    .values({ roomId, url, label: label?.trim() || null })
+    .onConflictDoNothing()
+    .returning({ id: icalFeeds.id });
   return row ?? null;
+}
+
+/** The owner names a feed (empty: back to the platform's name). */
+export async function renameRoomFeed(roomId: string, feedId: string, label: string | null | undefined): Promise<boolean> {
+  const rows = await db
+    .update(icalFeeds)
+    .set({ label: label?.trim() || null })
+    .where(and(eq(icalFeeds.id, feedId), eq(icalFeeds.roomId, roomId)))
+    .returning({ id: icalFeeds.id });
+  return rows.length > 0;
 }
 
 /** How long adding a feed in the room editor waits for its first fetch. */
@@ -286,8 +332,8 @@ export const FIRST_SYNC_TIMEOUT_MS = 5_000;
  * has this URL already. The feed stays even when its first fetch fails: the
  * platform may be down for a moment, and the worker tries again.
  */
-export async function importRoomFeed(roomId: string, url: string): Promise<SyncOutcome | null> {
-  const added = await addRoomFeed(roomId, url);
+export async function importRoomFeed(roomId: string, url: string, label?: string | null): Promise<SyncOutcome | null> {
+  const added = await addRoomFeed(roomId, url, label);
   if (!added) return null;
   return syncFeed({ id: added.id, url, etag: null, lastModified: null }, FIRST_SYNC_TIMEOUT_MS);
 }
