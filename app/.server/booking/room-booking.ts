@@ -158,7 +158,8 @@ export async function loadRoomBooking(
   const asked = params.get('month');
   let first = monthStart(today);
   if (asked && isIsoDate(`${asked}-01`)) first = `${asked}-01`;
-  else if (stay && isIsoDate(stay.arrival)) first = monthStart(stay.arrival);
+  // An arrival alone (the departure still to choose) opens on its month too.
+  else if (isIsoDate(params.get('arrival'))) first = monthStart(params.get('arrival')!);
   if (first < monthStart(today)) first = monthStart(today);
   if (first > monthStart(lastArrival)) first = monthStart(lastArrival);
 
