@@ -65,6 +65,28 @@ test('taken nights stay marked once an arrival is picked; departures stop at the
   expect(await switcher.getAttribute('href')).toContain(`arrival=${arrival}&departure=${departure}&guests=2`);
 });
 
+test('the days are one Tab stop, moved through with the arrow keys', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'a keyboard on a phone is the desktop case');
+  const room = await firstRoom(page);
+  const arrival = addDays(today(), 100);
+  await page.goto(`${room}?lang=en&arrival=${arrival}&guests=2`);
+  const booking = page.getByRole('region', { name: 'Availability and booking' });
+  const chosen = booking.getByRole('link', { name: `${dayName(arrival)}: choose as arrival` });
+  await expect(chosen).toHaveAttribute('tabindex', '0');
+  await expect(booking.locator('a.calendar-day[tabindex="0"]')).toHaveCount(1);
+  await chosen.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(booking.getByRole('link', { name: `${dayName(addDays(arrival, 1))}: choose as departure` })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(booking.getByRole('link', { name: `${dayName(addDays(arrival, 8))}: choose as departure` })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await expect(chosen).toBeFocused();
+  // Tab leaves the calendar instead of walking through sixty days.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.classList.contains('calendar-day'))).toBe(false);
+});
+
 test('a validation error shows field messages and no failure toast', async ({ page }) => {
   const room = await firstRoom(page);
   const arrival = addDays(today(), 120);

@@ -7,6 +7,8 @@ import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import type { RoomBooking } from '~/.server/booking/room-booking';
 import { calendarDay, type CalendarMonth } from '~/lib/calendar-month';
 import { useTranslation } from '~/lib/i18n-react';
+import { addDays, utcMidnight } from '~/lib/nights';
+import { useHydrated } from '~/lib/use-hydrated';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
 import { Field, Honeypot, readReply, type FormReply } from './form-field';
 import { Icon } from './icon';
@@ -52,6 +54,7 @@ function CalendarMonthGrid({
   lastDeparture,
   monthParam,
   path,
+  grid,
 }: {
   month: CalendarMonth;
   weekdays: string[];
@@ -60,6 +63,8 @@ function CalendarMonthGrid({
   lastDeparture: string | null;
   monthParam: string;
   path: string;
+  /** Hydrated: the days form one grid moved through with the arrow keys (one Tab stop). */
+  grid: boolean;
 }) {
   const { t } = useTranslation();
   const choosingDeparture = Boolean(selection.arrival && !selection.departure);
@@ -68,7 +73,7 @@ function CalendarMonthGrid({
   return (
     <div className="min-w-0">
       <h4 className="mb-2 text-center font-semibold capitalize">{month.title}</h4>
-      <table className="calendar w-full table-fixed border-collapse text-center text-sm">
+      <table className="calendar w-full table-fixed border-collapse text-center text-sm" role={grid ? 'grid' : undefined} aria-label={month.title}>
         <thead>
           <tr>
             {weekdays.map((day) => (
@@ -113,6 +118,7 @@ function CalendarMonthGrid({
                     <a
                       {...siteLink(path + to, { inPlace: true })}
                       rel="nofollow"
+                      data-date={day.date}
                       aria-label={t(departure ? 'booking.pickDeparture' : 'booking.pickArrival', { date: day.label })}
                       aria-current={inStay(day.date) ? 'date' : undefined}
                       className={day.state === 'taken' ? 'calendar-day taken' : 'calendar-day'}
@@ -171,6 +177,50 @@ function RequestForm({ selection, lastResult, sending, fetcher }: { selection: S
   );
 }
 
+const DAY_LINKS = 'a.calendar-day[data-date]';
+const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
+/**
+ * The WAI-ARIA date grid, once hydrated: the days of both months are one Tab stop (the
+ * chosen day, else the first), and the arrow keys move by day and week, Home and End to
+ * the week's ends, skipping days that cannot be chosen. Without JavaScript the days stay
+ * plain links, each its own Tab stop.
+ */
+function useDateGrid(container: React.RefObject<HTMLDivElement | null>, enabled: boolean, key: string) {
+  useEffect(() => {
+    const root = container.current;
+    if (!enabled || !root) return;
+    const links = [...root.querySelectorAll<HTMLAnchorElement>(DAY_LINKS)];
+    const active = links.find((a) => a.hasAttribute('aria-current')) ?? links[0];
+    for (const link of links) link.tabIndex = link === active ? 0 : -1;
+  }, [container, enabled, key]);
+
+  return (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const from = event.target as HTMLElement;
+    if (!enabled || !from.matches(DAY_LINKS)) return;
+    const date = from.dataset.date!;
+    const weekday = (utcMidnight(date).getUTCDay() + 6) % 7;
+    const step = KEY_STEPS[event.key] ?? (event.key === 'Home' ? -1 : event.key === 'End' ? 1 : 0);
+    if (!step) return;
+    const limit = event.key === 'Home' ? weekday : event.key === 'End' ? 6 - weekday : 62;
+    let target: HTMLAnchorElement | null = null;
+    // Home/End go to the farthest choosable day of the week; arrows to the nearest one.
+    for (let n = 1, at = date; n <= limit; n++) {
+      at = addDays(at, step);
+      const found = event.currentTarget.querySelector<HTMLAnchorElement>(`a.calendar-day[data-date="${at}"]`);
+      if (found) {
+        target = found;
+        if (event.key !== 'Home' && event.key !== 'End') break;
+      }
+    }
+    event.preventDefault();
+    if (!target) return;
+    from.tabIndex = -1;
+    target.tabIndex = 0;
+    target.focus();
+  };
+}
+
 /** `sentBeforeLoad`: this page follows a no-JavaScript request that was stored (post → 303 → here). */
 export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = false }: { booking: RoomBooking; selection: Selection; maxGuests: number; sentBeforeLoad?: boolean }) {
   const { t } = useTranslation();
@@ -187,6 +237,9 @@ export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = f
   const { quote } = booking;
   const choosingDeparture = Boolean(selection.arrival && !selection.departure);
   const lastDeparture = choosingDeparture ? firstTakenFrom(booking.months, selection.arrival!) : null;
+  const hydrated = useHydrated();
+  const days = useRef<HTMLDivElement>(null);
+  const onGridKey = useDateGrid(days, hydrated, `${monthParam}|${selection.arrival}|${selection.departure}`);
   const monthLink = (month: string) =>
     siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month }), { inPlace: true });
   return (
@@ -231,7 +284,8 @@ export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = f
             {t(choosingDeparture ? 'booking.chooseDeparture' : 'booking.chooseArrival')}
           </p>
         )}
-        <div className="grid gap-6 sm:grid-cols-2">
+        {/* The keys are handled for the day links inside (the date grid pattern). */}
+        <div ref={days} className="grid gap-6 sm:grid-cols-2" onKeyDown={onGridKey}>
           {booking.months.map((month) => (
             <CalendarMonthGrid
               key={month.month}
@@ -241,6 +295,7 @@ export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = f
               lastDeparture={lastDeparture}
               monthParam={monthParam}
               path={pathname}
+              grid={hydrated}
             />
           ))}
         </div>
