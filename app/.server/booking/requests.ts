@@ -14,6 +14,7 @@ import { enqueueMail } from '../mail/outbox';
 import { getRoomDetail } from '../rooms';
 import { loadSiteShell } from '../site/shell';
 import { listUnavailableNights } from './availability';
+import { feedLabel } from './feed-label';
 import { syncRoomFeeds, syncRoomFeedsForRequest } from './feeds';
 import { renderGuestBookingMail, renderOwnerBookingMail, type BookingMailFacts, type GuestMailKind } from './mails';
 import { isBookable, type Quote } from './quote';
@@ -37,20 +38,13 @@ export type CreateRequestResult = { ok: true; id: string; quote: Quote } | { ok:
 
 async function feedsSnapshot(roomId: string, executor: Executor) {
   const rows = await executor
-    .select({ url: icalFeeds.url, lastSuccessAt: icalFeeds.lastSuccessAt, lastError: icalFeeds.lastError })
+    .select({ url: icalFeeds.url, label: icalFeeds.label, lastSuccessAt: icalFeeds.lastSuccessAt, lastError: icalFeeds.lastError })
     .from(icalFeeds)
     .where(eq(icalFeeds.roomId, roomId))
     .orderBy(asc(icalFeeds.createdAt));
-  return rows.map((r) => ({ host: hostOf(r.url), lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null, lastError: r.lastError }));
+  // `host` (the field's name in stored requests) now holds the feed's name: two feeds on one host differ.
+  return rows.map((r) => ({ host: feedLabel(r), lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null, lastError: r.lastError }));
 }
-
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url.slice(0, 60);
-  }
-};
 
 async function mailFacts(
   booking: { roomId: string; guestName: string; guestEmail: string; guestPhone: string | null; message: string | null },
