@@ -9,18 +9,33 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-const DECIMAL_COMMA = new Set(['fr', 'es', 'de', 'it', 'pt', 'nl']);
+/**
+ * How each language writes a euro amount (what Intl's NumberFormat gives for its locale):
+ * the group and decimal separators, whether the sign comes first, and the fewest digits
+ * before grouping starts (Spanish writes 1050 € but 10.500 €).
+ */
+const PRICE_STYLES: Record<string, { group: string; decimal: string; signFirst: boolean; minGrouping: number }> = {
+  fr: { group: '\u00a0', decimal: ',', signFirst: false, minGrouping: 4 },
+  en: { group: ',', decimal: '.', signFirst: true, minGrouping: 4 },
+  de: { group: '.', decimal: ',', signFirst: false, minGrouping: 4 },
+  es: { group: '.', decimal: ',', signFirst: false, minGrouping: 5 },
+  it: { group: '.', decimal: ',', signFirst: false, minGrouping: 4 },
+  nl: { group: '.', decimal: ',', signFirst: false, minGrouping: 4 },
+  pt: { group: '\u00a0', decimal: ',', signFirst: false, minGrouping: 4 },
+};
 
 /**
- * Euro amount, written by hand rather than with Intl so that the server and the
- * browser render byte-identical text (ICU versions differ and break hydration).
+ * Euro amount in the page's language (fr "1 050 €", en "€1,050", de "1.050 €", es "1050 €"):
+ * the one formatter of every public price. Written by hand rather than with Intl so that
+ * the server and the browser render byte-identical text (ICU versions differ and break
+ * hydration). A language not listed is written the French way.
  */
 export function formatPrice(amount: number, language = 'fr'): string {
+  const style = PRICE_STYLES[language] ?? PRICE_STYLES.fr!;
   const whole = Number.isInteger(amount);
   const fixed = whole ? String(amount) : amount.toFixed(2);
   const [int, dec] = fixed.split('.');
-  const comma = DECIMAL_COMMA.has(language);
-  const groups = int!.replace(/\B(?=(\d{3})+(?!\d))/g, comma ? '\u00a0' : ',');
-  const number = dec ? `${groups}${comma ? ',' : '.'}${dec}` : groups;
-  return language === 'en' ? `€${number}` : `${number}\u00a0€`;
+  const groups = int!.length >= style.minGrouping ? int!.replace(/\B(?=(\d{3})+(?!\d))/g, style.group) : int!;
+  const number = dec ? `${groups}${style.decimal}${dec}` : groups;
+  return style.signFirst ? `€${number}` : `${number}\u00a0€`;
 }

@@ -45,7 +45,13 @@ test('room editor Calendriers: import a feed (invalid refused), see it never syn
   await expect(exportUrl).not.toHaveValue(before);
   await expect(exportUrl).toHaveValue(/\/ical\/[0-9a-f]{64}\.ics$/);
 
-  await page.getByRole('button', { name: `Supprimer le calendrier ${url}` }).click();
+  // Named after its host until the owner names it; the name is what the remove button says.
+  await expect(feeds.getByText('calendar.example.com', { exact: true })).toBeVisible();
+  await page.getByLabel('Nom du calendrier calendar.example.com').fill('Site de la mairie');
+  await page.getByRole('button', { name: 'Renommer le calendrier calendar.example.com' }).click();
+  await expect(page.getByText('Calendrier renommé avec succès')).toBeVisible();
+  await expect(feeds.getByText('Site de la mairie', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Supprimer le calendrier Site de la mairie' }).click();
   await page.getByRole('alertdialog', { name: 'Supprimer ce calendrier ?' }).getByRole('button', { name: 'Supprimer' }).click();
   await expect(page.getByText('Calendrier supprimé avec succès')).toBeVisible();
   await expect(page.getByText('Aucun calendrier importé pour cette chambre')).toBeVisible();

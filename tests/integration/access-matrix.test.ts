@@ -94,7 +94,7 @@ describe('access decisions', () => {
       ['add-period', 'create', 'delete', 'delete-period', 'rename', 'set-min-stay', 'translate-name', 'update-period'].sort(),
     );
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(
-      ['add-feed', 'delete-feed', 'delete-season-price', 'regenerate-export', 'save', 'save-season-price'].sort(),
+      ['add-feed', 'delete-feed', 'delete-season-price', 'regenerate-export', 'rename-feed', 'save', 'save-season-price'].sort(),
     );
   });
 

@@ -50,6 +50,16 @@ describe('room editor: imported calendars', () => {
     expect(twice.data.result.error.url).toEqual(['Ce calendrier est déjà importé pour cette chambre']);
     expect(await feedsOf(roomId)).toHaveLength(1);
 
+    // Named after the platform (here the host) until the owner names it; empty goes back.
+    expect(listed).toMatchObject({ label: '127.0.0.1', ownLabel: '', report: '2 événements importés' });
+    const renamed = await post({ intent: 'rename-feed', id: feed!.id, label: '  Airbnb chambre bleue ' });
+    expect(decodeToast(renamed.headers)).toMatchObject({ description: 'Calendrier renommé avec succès' });
+    expect((await load()).feeds[0]).toMatchObject({ label: 'Airbnb chambre bleue', ownLabel: 'Airbnb chambre bleue' });
+    await post({ intent: 'rename-feed', id: feed!.id, label: '' });
+    expect((await load()).feeds[0]).toMatchObject({ label: '127.0.0.1', ownLabel: '' });
+    expect((await post({ intent: 'rename-feed', id: feed!.id, label: 'x'.repeat(81) })).status).toBe(400);
+    expect((await post({ intent: 'rename-feed', id: '00000000-0000-4000-8000-000000000000', label: 'x' })).status).toBe(404);
+
     const removed = await post({ intent: 'delete-feed', id: feed!.id });
     expect(decodeToast(removed.headers)).toMatchObject({ description: 'Calendrier supprimé avec succès' });
     expect(await feedsOf(roomId)).toEqual([]);
@@ -63,10 +73,10 @@ describe('room editor: imported calendars', () => {
     const added = await post({ intent: 'add-feed', url: server.url('/down.ics') });
     expect(added.status).toBe(200);
     expect(decodeToast(added.headers)).toMatchObject({
-      description: 'Calendrier ajouté, mais sa lecture a échoué : le serveur a répondu 503. Il sera relu automatiquement.',
+      description: 'Calendrier ajouté, mais sa lecture a échoué : le serveur est en panne (erreur 503). Il sera relu automatiquement.',
     });
     const [listed] = (await load()).feeds;
-    expect(listed).toMatchObject({ url: server.url('/down.ics'), events: 0, lastSuccessAt: null, lastError: 'le serveur a répondu 503' });
+    expect(listed).toMatchObject({ url: server.url('/down.ics'), label: '127.0.0.1', events: 0, report: null, lastSuccessAt: null, lastError: 'le serveur est en panne (erreur 503)' });
     await db.delete(icalFeeds).where(eq(icalFeeds.roomId, roomId));
   });
 

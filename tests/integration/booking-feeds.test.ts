@@ -9,7 +9,7 @@ vi.hoisted(() => {
 });
 
 import { guesthouseToday } from '~/.server/booking/clock';
-import { addRoomFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
+import { addRoomFeed, claimDueFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content-events';
 import pg from 'pg';
 import { safeFetch } from '~/.server/booking/safe-fetch';
@@ -93,10 +93,11 @@ describe('importing platform feeds', () => {
     const good = await eventsOf(feed.id);
     const lastSuccess = (await getFeed(feed.id))!.lastSuccessAt;
     server.serve('/flaky.ics', { status: 500, body: 'oops' });
-    expect(await syncFeed((await getFeed(feed.id))!)).toMatchObject({ status: 'failed', error: 'le serveur a répondu 500' });
+    expect(await syncFeed((await getFeed(feed.id))!)).toMatchObject({ status: 'failed', error: 'le serveur est en panne (erreur 500)' });
     expect(await eventsOf(feed.id)).toEqual(good);
     const after = (await getFeed(feed.id))!;
-    expect(after.lastError).toBe('le serveur a répondu 500');
+    expect(after.lastError).toBe('le serveur est en panne (erreur 500)');
+    expect(after.failures).toBe(1);
     expect(after.lastSuccessAt).toEqual(lastSuccess);
   });
 
@@ -105,23 +106,22 @@ describe('importing platform feeds', () => {
     const feed = await feedFor('/slow.ics');
     await syncFeed(feed);
     server.serve('/slow.ics', { body: icalFixture('booking.ics', today), delay: 3_000 });
-    expect(await syncFeed((await getFeed(feed.id))!, 300)).toMatchObject({ status: 'failed', error: 'pas de réponse dans le délai' });
+    expect(await syncFeed((await getFeed(feed.id))!, 300)).toMatchObject({ status: 'failed', error: 'le serveur ne répond pas' });
     expect(await eventsOf(feed.id)).toHaveLength(2);
   });
 });
 
-describe('bad feeds are refused whole, nothing stored, the worker keeps going', () => {
+describe('incomplete calendars are refused whole, nothing stored, the worker keeps going', () => {
   const calendar = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', ...lines, 'END:VCALENDAR'].join('\r\n');
   const event = (uid: string, ...lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'];
   const ymd = (days: number) => night(today, days).replaceAll('-', '');
   const cases: Array<[string, string | Buffer, RegExp]> = [
-    ['malformed', 'this is not a calendar', /pas un calendrier iCal/],
-    ['html page', '<!doctype html><title>Sign in</title>', /pas un calendrier iCal/],
+    ['malformed', 'this is not a calendar', /pas un calendrier/],
+    ['empty', '', /pas un calendrier/],
+    ['truncated', calendar(...event('x', `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)).slice(0, -15), /pas un calendrier/],
+    ['html page', '<!doctype html><title>Sign in</title>', /pas un calendrier/],
     ['huge', Buffer.alloc(2_100_000, 'A'), /trop volumineux/],
     ['10,000 events', calendar(...Array.from({ length: 10_000 }, (_, i) => event(`e${i}`, `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)).flat()), /trop d'événements/],
-    ['no end', calendar(...event('x', `DTSTART:${ymd(5)}T100000Z`)), /fin absente/],
-    ['end before start', calendar(...event('x', `DTSTART;VALUE=DATE:${ymd(9)}`, `DTEND;VALUE=DATE:${ymd(5)}`)), /avant le début/],
-    ['year 9999', calendar(...event('x', 'DTSTART;VALUE=DATE:99990101', 'DTEND;VALUE=DATE:99990103')), /hors limites/],
     ['non-UTF-8', Buffer.from(calendar(...event('x', 'SUMMARY:Réservé', `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)), 'latin1'), /UTF-8/],
   ];
 
@@ -146,6 +146,57 @@ describe('bad feeds are refused whole, nothing stored, the worker keeps going', 
     expect(outcomes.map((o) => [o.feedId, o.status]).sort()).toEqual([[bad.id, 'failed'], [good.id, 'updated']].sort());
     expect(await eventsOf(good.id)).toHaveLength(2);
     expect(await syncDueFeeds(15)).toEqual([]);
+  });
+});
+
+describe('a good feed with bad events is still a good feed', () => {
+  it('imports exactly the Airbnb nights and reports an event ending before it starts, one without a start and one in year 9999', async () => {
+    const extra = [
+      'BEGIN:VEVENT', 'UID:back', `DTSTART;VALUE=DATE:${night(today, 9).replaceAll('-', '')}`, `DTEND;VALUE=DATE:${night(today, 5).replaceAll('-', '')}`, 'END:VEVENT',
+      'BEGIN:VEVENT', 'UID:nostart', 'SUMMARY:Reserved', 'END:VEVENT',
+      'BEGIN:VEVENT', 'UID:far', 'DTSTART;VALUE=DATE:99990101', 'DTEND;VALUE=DATE:99990103', 'END:VEVENT',
+    ];
+    server.serve('/airbnb-odd.ics', { body: icalFixture('airbnb.ics', today).replace('END:VCALENDAR', [...extra, 'END:VCALENDAR'].join('\r\n')) });
+    const feed = await feedFor('/airbnb-odd.ics');
+    expect(await syncFeed(feed)).toMatchObject({ status: 'updated', events: 2, skipped: 3 });
+    expect((await eventsOf(feed.id)).map((e) => [e.startNight, e.endNight])).toEqual([
+      [night(today, 10), night(today, 13)],
+      [night(today, 365), night(today, 400)],
+    ]);
+    const [listed] = (await listRoomFeeds(roomId)).filter((f) => f.id === feed.id);
+    expect(listed).toMatchObject({
+      lastError: null,
+      importedCount: 2,
+      skippedCount: 3,
+      skippedReasons: '1 fin absente ou avant le début, 1 sans date de début, 1 date hors limites',
+      report: '2 événements importés, 3 ignorés (1 fin absente ou avant le début, 1 sans date de début, 1 date hors limites)',
+    });
+  });
+});
+
+describe('failures in plain French, retried with backoff', () => {
+  it('an unknown host is "adresse introuvable", not a system code', async () => {
+    const created = await addRoomFeed(roomId, 'http://no-such-host.invalid/calendar.ics');
+    const outcome = await syncFeed((await getFeed(created!.id))!);
+    expect(outcome).toMatchObject({ status: 'failed' });
+    expect(outcome.error).toMatch(/^(adresse introuvable|le serveur ne répond pas)$/);
+  });
+
+  it('a failing feed waits twice as long after each failure, and is due again after a success', async () => {
+    server.serve('/backoff.ics', { status: 503 });
+    const feed = await feedFor('/backoff.ics');
+    // Claims every feed due at `at` (one at a time, as the worker does) and says whether this one was among them.
+    const claimedAt = async (at: Date) => {
+      for (let due = await claimDueFeed(15, at); due; due = await claimDueFeed(15, at)) if (due.id === feed.id) return true;
+      return false;
+    };
+    await syncFeed(feed);
+    await syncFeed(feed);
+    const { failures, lastAttemptAt } = (await getFeed(feed.id))!;
+    expect(failures).toBe(2);
+    // Two failures in a row: 15 × 2² = 60 minutes before the next try.
+    expect(await claimedAt(new Date(lastAttemptAt!.getTime() + 45 * 60_000))).toBe(false);
+    expect(await claimedAt(new Date(lastAttemptAt!.getTime() + 61 * 60_000))).toBe(true);
   });
 });
 

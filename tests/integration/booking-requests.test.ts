@@ -10,7 +10,9 @@ vi.hoisted(() => {
 
 import { guesthouseToday } from '~/.server/booking/clock';
 import { regenerateExportToken, getExportToken } from '~/.server/booking/export';
-import { addRoomFeed } from '~/.server/booking/feeds';
+import { addRoomFeed, forgetRecentRoomSyncs, REQUEST_RESYNC_MS, syncFeed, syncRoomFeedsForRequest } from '~/.server/booking/feeds';
+import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content-events';
+import pg from 'pg';
 import { acceptBookingRequest, addManualBlock, countPendingBookings, createBookingRequest, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
 import { quoteStay } from '~/.server/booking/stay';
 import { upsertTexts } from '~/.server/content';
@@ -131,6 +133,90 @@ describe('booking requests', () => {
     expect(result).toMatchObject({ ok: false, reason: 'not_bookable' });
     if (!result.ok && result.reason === 'not_bookable') expect(result.quote.problems).toEqual([{ code: 'unavailable', nights: [d(31)] }]);
     expect(await db.select().from(bookings).where(eq(bookings.roomId, room!.id))).toEqual([]);
+  });
+});
+
+describe('what a guest request costs the server (issue 31, item 6)', () => {
+  const ymd = (n: number) => d(n).replaceAll('-', '');
+  const feedBody = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'BEGIN:VEVENT', 'UID:b@x', `DTSTART;VALUE=DATE:${ymd(60)}`, `DTEND;VALUE=DATE:${ymd(62)}`, 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+
+  async function listen() {
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.channel === PUBLIC_CONTENT_CHANNEL) heard.push(n.payload ?? '');
+    });
+    await listener.query(`LISTEN ${PUBLIC_CONTENT_CHANNEL}`);
+    return {
+      heard,
+      async settled() {
+        await listener.query('select 1');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return heard;
+      },
+      end: () => listener.end(),
+    };
+  }
+
+  async function roomWithFeed(path: string) {
+    const [room] = await db.insert(rooms).values({ position: 7, pricePerNight: 100 }).returning();
+    server.serve(path, { body: feedBody });
+    const feed = await addRoomFeed(room!.id, server.url(path));
+    await syncFeed({ id: feed!.id, url: server.url(path), etag: null, lastModified: null });
+    return room!.id;
+  }
+
+  it('an impossible stay fetches no feed and flushes nothing', async () => {
+    const id = await roomWithFeed('/impossible.ics');
+    const hits = server.hits('/impossible.ics');
+    const listener = await listen();
+    try {
+      await listener.settled();
+      listener.heard.length = 0;
+      for (const [arrival, departure, guests] of [[d(20), d(18), 2], [d(20), d(20), 2], [d(20), d(22), 9], [d(20), d(80), 2], ['2020-01-01', '2020-01-03', 2]] as const) {
+        const result = await createBookingRequest({ roomId: id, arrival, departure, guests, ...guest });
+        expect(result, `${arrival} → ${departure}, ${guests}`).toMatchObject({ ok: false, reason: 'not_bookable' });
+      }
+      expect(server.hits('/impossible.ics')).toBe(hits);
+      expect(await listener.settled()).toEqual([]);
+      expect(await db.select().from(bookings).where(eq(bookings.roomId, id))).toEqual([]);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('a stored request whose feeds did not change flushes nothing public', async () => {
+    const id = await roomWithFeed('/unchanged.ics');
+    forgetRecentRoomSyncs();
+    const hits = server.hits('/unchanged.ics');
+    const listener = await listen();
+    try {
+      await listener.settled();
+      listener.heard.length = 0;
+      const result = await createBookingRequest({ roomId: id, arrival: d(70), departure: d(72), guests: 2, ...guest });
+      expect(result.ok).toBe(true);
+      // The feed was read again (a platform booking made minutes ago must count)…
+      expect(server.hits('/unchanged.ics')).toBe(hits + 1);
+      // …but nothing public changed, so no page is flushed.
+      expect(await listener.settled()).toEqual([]);
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('re-reads a room\'s feeds at most once per interval, shared by concurrent requests', async () => {
+    const id = await roomWithFeed('/burst.ics');
+    forgetRecentRoomSyncs();
+    const hits = server.hits('/burst.ics');
+    const results = await Promise.all([80, 84, 88].map((n) => createBookingRequest({ roomId: id, arrival: d(n), departure: d(n + 2), guests: 2, ...guest })));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(server.hits('/burst.ics')).toBe(hits + 1);
+    await createBookingRequest({ roomId: id, arrival: d(92), departure: d(94), guests: 2, ...guest });
+    expect(server.hits('/burst.ics')).toBe(hits + 1);
+    // After the interval the next request reads it again.
+    await syncRoomFeedsForRequest(id, Date.now() + REQUEST_RESYNC_MS + 1);
+    expect(server.hits('/burst.ics')).toBe(hits + 2);
   });
 });
 

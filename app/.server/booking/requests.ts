@@ -15,7 +15,8 @@ import { enqueueMail } from '../mail/outbox';
 import { getRoomDetail } from '../rooms';
 import { loadSiteShell } from '../site/shell';
 import { listUnavailableNights } from './availability';
-import { syncRoomFeeds } from './feeds';
+import { feedLabel } from './feed-label';
+import { syncRoomFeeds, syncRoomFeedsForRequest } from './feeds';
 import { renderGuestBookingMail, renderOwnerBookingMail, type BookingMailFacts, type GuestMailKind } from './mails';
 import { isBookable, type Quote } from './quote';
 import { quoteStay } from './stay';
@@ -38,20 +39,13 @@ export type CreateRequestResult = { ok: true; id: string; quote: Quote } | { ok:
 
 async function feedsSnapshot(roomId: string, executor: Executor) {
   const rows = await executor
-    .select({ url: icalFeeds.url, lastSuccessAt: icalFeeds.lastSuccessAt, lastError: icalFeeds.lastError })
+    .select({ url: icalFeeds.url, label: icalFeeds.label, lastSuccessAt: icalFeeds.lastSuccessAt, lastError: icalFeeds.lastError })
     .from(icalFeeds)
     .where(eq(icalFeeds.roomId, roomId))
     .orderBy(asc(icalFeeds.createdAt));
-  return rows.map((r) => ({ host: hostOf(r.url), lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null, lastError: r.lastError }));
+  // `host` (the field's name in stored requests) now holds the feed's name: two feeds on one host differ.
+  return rows.map((r) => ({ host: feedLabel(r), lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null, lastError: r.lastError }));
 }
-
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url.slice(0, 60);
-  }
-};
 
 async function mailFacts(
   booking: { roomId: string; guestName: string; guestEmail: string; guestPhone: string | null; message: string | null },
@@ -83,8 +77,13 @@ async function queueGuestMail(executor: Executor, kind: GuestMailKind, bookingId
  * fetched again first (bounded wait), so a platform booking made minutes ago counts.
  */
 export async function createBookingRequest(input: BookingRequestInput): Promise<CreateRequestResult> {
-  await syncRoomFeeds(input.roomId);
   const stay = { arrival: input.arrival, departure: input.departure, guests: input.guests };
+  // A stay the engine refuses for any reason but taken nights (dates in the wrong order,
+  // too long, too many guests…) is answered before any feed is fetched.
+  const first = await quoteStay(input.roomId, stay, input.chain);
+  if (!first) return { ok: false, reason: 'no_room' };
+  if (first.problems.some((p) => p.code !== 'unavailable')) return { ok: false, reason: 'not_bookable', quote: first };
+  await syncRoomFeedsForRequest(input.roomId);
   return db.transaction(async (tx) => {
     const quote = await quoteStay(input.roomId, stay, input.chain, tx);
     if (!quote) return { ok: false, reason: 'no_room' } as const;

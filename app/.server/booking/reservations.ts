@@ -6,7 +6,7 @@ import { config } from '../config';
 import { listRoomCards } from '../rooms';
 import { listTakenRanges, type NightKind } from './availability';
 import { guesthouseToday } from './clock';
-import { listRoomFeeds } from './feeds';
+import { feedView, listRoomFeeds } from './feeds';
 import { listBookings, listManualBlocks } from './requests';
 
 const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -60,15 +60,7 @@ export async function loadReservations(monthParam: string | null) {
     pending: bookings.filter((b) => b.status === 'pending').map(toRow),
     decided: bookings.filter((b) => b.status !== 'pending').slice(0, 20).map(toRow),
     blocks: blocks.map((b) => ({ id: b.id, room: roomName.get(b.roomId) ?? '', dates: `du ${formatNightFr(b.firstNight)} au ${formatNightFr(b.lastNight)} (nuits incluses)`, note: b.note })),
-    feeds: feeds.map((f) => ({
-      id: f.id,
-      room: roomName.get(f.roomId) ?? '',
-      url: f.url,
-      events: f.events,
-      lastSuccessAt: f.lastSuccessAt?.toISOString() ?? null,
-      lastError: f.lastError,
-      stale: f.stale,
-    })),
+    feeds: feeds.map((f) => ({ ...feedView(f), room: roomName.get(f.roomId) ?? '' })),
     staleHours: config().ICAL_STALE_HOURS,
   };
 }

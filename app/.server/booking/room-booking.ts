@@ -11,7 +11,7 @@ import { cachePublicData } from '../page-cache';
 import { listUnavailableNights } from './availability';
 import { hasStaleFeed } from './feeds';
 import { guesthouseToday } from './clock';
-import { listNightlyRates, seasonByNight, type Quote, type QuoteProblem } from './quote';
+import { listNightlyRates, seasonByNight, type Quote, type QuoteProblem, type QuoteSeason } from './quote';
 import { loadQuoteSeasons, quoteStay } from './stay';
 
 /** How far ahead the JSON-LD offers describe the room's nightly prices. */
@@ -45,6 +45,38 @@ export interface RoomBooking {
   priced: boolean;
   /** An imported calendar of the room is stale (ICAL_STALE_HOURS): the guest is told availability may be behind. */
   calendarsBehind: boolean;
+  /** The rates box: this room's season prices, names in the page's language, in date order with their coming periods. */
+  rates: RateView[];
+}
+
+export interface RateView {
+  key: string;
+  name: string;
+  price: string;
+  periods: string[];
+}
+
+/**
+ * The seasons this room has a price in, in the order they come (by their next period
+ * still to come; seasons without one last), each period written in the page's language.
+ */
+export function rateViews(seasons: QuoteSeason[], today: IsoDate, language: string): RateView[] {
+  const day = dateTimeFormat(intlLocale(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const upcoming = (season: QuoteSeason) => season.periods.filter((p) => p.lastNight >= today).sort((a, b) => (a.firstNight < b.firstNight ? -1 : 1));
+  return seasons
+    .filter((season) => season.priceCents !== null)
+    .map((season) => ({ season, periods: upcoming(season) }))
+    .sort((a, b) => {
+      const first = (x: typeof a) => x.periods[0]?.firstNight ?? '9999';
+      return first(a) < first(b) ? -1 : first(a) > first(b) ? 1 : a.season.name.localeCompare(b.season.name);
+    })
+    .map(({ season, periods }) => ({
+      key: season.id,
+      name: season.name,
+      price: formatPrice(season.priceCents! / 100, language),
+      // The last night is a night stayed; the period reads as the nights it covers.
+      periods: periods.map((p) => `${day.format(utcMidnight(p.firstNight))} – ${day.format(utcMidnight(p.lastNight))}`),
+    }));
 }
 
 function formatProblem(problem: QuoteProblem, language: string): QuoteView['problems'][number] {
@@ -126,7 +158,8 @@ export async function loadRoomBooking(
   const asked = params.get('month');
   let first = monthStart(today);
   if (asked && isIsoDate(`${asked}-01`)) first = `${asked}-01`;
-  else if (stay && isIsoDate(stay.arrival)) first = monthStart(stay.arrival);
+  // An arrival alone (the departure still to choose) opens on its month too.
+  else if (isIsoDate(params.get('arrival'))) first = monthStart(params.get('arrival')!);
   if (first < monthStart(today)) first = monthStart(today);
   if (first > monthStart(lastArrival)) first = monthStart(lastArrival);
 
@@ -193,6 +226,7 @@ async function readRoomCalendar(
     nextMonth: following,
     priced: room.pricePerNight !== null || room.hasSeasonPrice,
     calendarsBehind: stale,
+    rates: rateViews(seasons, today, language),
   };
   return { booking, offers: jsonLdOffers(rates) };
 }

@@ -85,6 +85,31 @@ function checkedLookup(allowPrivate: SafeFetchOptions['allowPrivate']): net.Look
   };
 }
 
+const NO_ANSWER = 'le serveur ne répond pas';
+
+/** A system error code ("getaddrinfo ENOTFOUND www.airbnb.fr") in the owner's words. */
+export function plainNetworkError(error: Error & { code?: string }): string {
+  switch (error.code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return 'adresse introuvable';
+    case 'ECONNREFUSED':
+      return 'le serveur refuse la connexion';
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+      return 'connexion interrompue par le serveur';
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return NO_ANSWER;
+    default:
+      if (error.code?.startsWith('ERR_TLS') || /CERT|SSL|self.signed/i.test(`${error.code ?? ''} ${error.message}`)) return 'certificat de sécurité du site invalide';
+      return 'connexion impossible';
+  }
+}
+
 function requestOnce(url: URL, options: SafeFetchOptions, deadline: number): Promise<SafeResponse> {
   return new Promise((resolve, reject) => {
     const literal = url.hostname.replace(/^\[|\]$/g, '');
@@ -119,9 +144,9 @@ function requestOnce(url: URL, options: SafeFetchOptions, deadline: number): Pro
         response.on('error', reject);
       },
     );
-    const timer = setTimeout(() => request.destroy(new FetchRefused('pas de réponse dans le délai')), Math.max(1, deadline - Date.now()));
-    request.on('timeout', () => request.destroy(new FetchRefused('pas de réponse dans le délai')));
-    request.on('error', (error) => reject(error instanceof FetchRefused ? error : new FetchRefused(error.message)));
+    const timer = setTimeout(() => request.destroy(new FetchRefused(NO_ANSWER)), Math.max(1, deadline - Date.now()));
+    request.on('timeout', () => request.destroy(new FetchRefused(NO_ANSWER)));
+    request.on('error', (error) => reject(error instanceof FetchRefused ? error : new FetchRefused(plainNetworkError(error))));
     request.on('close', () => clearTimeout(timer));
   });
 }

@@ -510,6 +510,14 @@ export const icalFeeds = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The owner's name for the feed; null: the platform recognised from the URL. */
+    label: text('label'),
+    /** Failed attempts in a row: the worker waits twice as long after each (capped). */
+    failures: integer('failures').notNull().default(0),
+    /** The last good import: events kept, events skipped and why (French). */
+    importedCount: integer('imported_count'),
+    skippedCount: integer('skipped_count'),
+    skippedReasons: text('skipped_reasons'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

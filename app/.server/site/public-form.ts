@@ -1,16 +1,17 @@
-// How the two public forms (contact, guest book) answer. A validation problem is
+// How the three public forms (contact, guest book, booking request) answer. A validation problem is
 // shown at the fields only (the browser focuses the first invalid one); a toast
 // reports only a submission the server could not store (SPEC §8 keeps those
 // messages for a real sending failure). Without JavaScript the browser posted the
 // page itself: a stored submission then redirects (303) to the form's anchor with a
 // one-time cookie that shows the confirmation there, so a reload never resends it.
+import { isUtf8 } from 'node:buffer';
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect } from 'react-router';
 import type { Toast } from '~/lib/toast';
 import { readCookie, serializeCookie } from '../cookies';
 import { sendToast } from '../toast';
 
-export type PublicFormName = 'contact' | 'testimonial';
+export type PublicFormName = 'contact' | 'testimonial' | 'booking';
 
 export interface PublicFormData {
   result: SubmissionResult<string[]>;
@@ -47,9 +48,9 @@ export function publicFormAnswers(
     invalid(submission: Submission) {
       return data<PublicFormData>({ result: submission.reply() }, { status: 400 });
     },
-    /** Refused before storing (too many submissions): a message on the form itself. */
-    refused(submission: Submission, message: string, status: number) {
-      return data<PublicFormData>({ result: submission.reply({ formErrors: [message] }) }, { status });
+    /** Refused before storing (too many submissions, a stay that cannot be booked): messages on the form itself, no toast. */
+    refused(submission: Submission, message: string | string[], status: number) {
+      return data<PublicFormData>({ result: submission.reply({ formErrors: Array.isArray(message) ? message : [message] }) }, { status });
     },
     /** The server could not store it: the spec's failure toast (on the form without JavaScript, where no toast can show). */
     notStored(submission: Submission) {
@@ -90,4 +91,27 @@ export function takeSentFlag(request: Request, form: PublicFormName): { sent: bo
       'Set-Cookie': serializeCookie(SENT_COOKIE, '', { maxAge: 0 }),
     },
   };
+}
+
+/**
+ * The posted form, or null when it is not text: a visitor's words are stored and mailed,
+ * so bytes that are not UTF-8 are refused rather than turned into U+FFFD or mojibake —
+ * raw (whatever charset the request declares) or percent-encoded (`%E9` for a latin-1 é).
+ * The body was bounded (1 MB) and shaped by server/input-guard.ts before any action runs.
+ */
+export async function readPublicForm(request: Request): Promise<FormData | null> {
+  const bytes = Buffer.from(await request.clone().arrayBuffer());
+  if (!isUtf8(bytes)) return null;
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') {
+    for (const part of bytes.toString('utf8').split('&')) {
+      // A lone '%' (not an escape) is kept as the character it is, as URLSearchParams does.
+      try {
+        decodeURIComponent(part.replace(/\+/g, ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return request.formData();
 }

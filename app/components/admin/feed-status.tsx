@@ -1,5 +1,6 @@
 // How fresh an imported calendar is, the same on the Réservations screen and in the
-// room editor: its last successful synchronisation and, while failing, its last error.
+// room editor: its last successful synchronisation with what it imported and skipped,
+// and, while failing, its last error.
 import { TriangleAlertIcon } from 'lucide-react';
 import { formatDateTimeFr } from '~/lib/format-date-fr';
 
@@ -12,13 +13,14 @@ export const staleWarning = (hours: number) =>
 export function FeedStatus({
   lastSuccessAt,
   lastError,
-  events,
+  report,
   stale,
   staleHours,
 }: {
   lastSuccessAt: string | null;
   lastError: string | null;
-  events?: number;
+  /** The last good import: "N événements importés, M ignorés (raison)". */
+  report?: string | null;
   stale: boolean;
   staleHours: number;
 }) {
@@ -26,7 +28,7 @@ export function FeedStatus({
     <>
       <p className="text-muted-foreground">
         Dernière synchronisation réussie : {syncedWhen(lastSuccessAt)}
-        {events === undefined ? null : ` · ${events} événement${events > 1 ? 's' : ''}`}
+        {report ? ` · ${report}` : null}
       </p>
       {lastError ? <p className="text-destructive">Dernière erreur : {lastError}</p> : null}
       {stale ? (

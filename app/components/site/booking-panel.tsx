@@ -2,10 +2,13 @@
 // form. Everything is server-rendered from the query string (?arrival=&departure=
 // &guests=): without JavaScript the calendar's days are plain links and the fields a
 // GET form; with it, the same links navigate in place. No date-picker library.
+import { useEffect, useRef } from 'react';
 import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import type { RoomBooking } from '~/.server/booking/room-booking';
 import { calendarDay, type CalendarMonth } from '~/lib/calendar-month';
 import { useTranslation } from '~/lib/i18n-react';
+import { addDays, utcMidnight } from '~/lib/nights';
+import { useHydrated } from '~/lib/use-hydrated';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
 import { Field, Honeypot, readReply, type FormReply } from './form-field';
 import { Icon } from './icon';
@@ -30,14 +33,47 @@ const query = (values: Record<string, string | number | null | undefined>) => {
   return `?${params.join('&')}#reserver`;
 };
 
-function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { month: CalendarMonth; weekdays: string[]; selection: Selection; monthParam: string; path: string }) {
+/**
+ * The first taken night on or after the arrival among the months shown: a stay cannot
+ * cross it, so it is the last departure offered (its morning is free to leave).
+ */
+export function firstTakenFrom(months: CalendarMonth[], arrival: string): string | null {
+  for (const month of months) {
+    for (let n = 1; n <= month.states.length; n++) {
+      const day = calendarDay(month, n);
+      if (day.date >= arrival && day.state === 'taken') return day.date;
+    }
+  }
+  return null;
+}
+
+function CalendarMonthGrid({
+  month,
+  weekdays,
+  selection,
+  lastDeparture,
+  monthParam,
+  path,
+  grid,
+}: {
+  month: CalendarMonth;
+  weekdays: string[];
+  selection: Selection;
+  /** While a departure is being chosen: the last one possible (null: none taken in view). */
+  lastDeparture: string | null;
+  monthParam: string;
+  path: string;
+  /** Hydrated: the days form one grid moved through with the arrow keys (one Tab stop). */
+  grid: boolean;
+}) {
   const { t } = useTranslation();
-  const picksDeparture = (date: string) => Boolean(selection.arrival && !selection.departure && date > selection.arrival);
+  const choosingDeparture = Boolean(selection.arrival && !selection.departure);
+  const picksDeparture = (date: string) => choosingDeparture && date > selection.arrival! && (lastDeparture === null || date <= lastDeparture);
   const inStay = (date: string) => Boolean(selection.arrival && (selection.departure ? date >= selection.arrival && date < selection.departure : date === selection.arrival));
   return (
     <div className="min-w-0">
       <h4 className="mb-2 text-center font-semibold capitalize">{month.title}</h4>
-      <table className="calendar w-full table-fixed border-collapse text-center text-sm">
+      <table className="calendar w-full table-fixed border-collapse text-center text-sm" role={grid ? 'grid' : undefined} aria-label={month.title}>
         <thead>
           <tr>
             {weekdays.map((day) => (
@@ -61,7 +97,9 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { m
                     </td>
                   );
                 }
-                if (day.state === 'taken' && !picksDeparture(day.date)) {
+                const departure = picksDeparture(day.date);
+                // A taken night stays marked taken, even as the morning one may leave on.
+                if (day.state === 'taken' && !departure) {
                   const taken = t('booking.taken', { date: day.label });
                   return (
                     <td key={day.date}>
@@ -72,7 +110,6 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { m
                     </td>
                   );
                 }
-                const departure = picksDeparture(day.date);
                 const to = departure
                   ? query({ arrival: selection.arrival, departure: day.date, guests: selection.guests, month: monthParam })
                   : query({ arrival: day.date, guests: selection.guests, month: monthParam });
@@ -80,9 +117,11 @@ function CalendarMonthGrid({ month, weekdays, selection, monthParam, path }: { m
                   <td key={day.date}>
                     <a
                       {...siteLink(path + to, { inPlace: true })}
+                      rel="nofollow"
+                      data-date={day.date}
                       aria-label={t(departure ? 'booking.pickDeparture' : 'booking.pickArrival', { date: day.label })}
                       aria-current={inStay(day.date) ? 'date' : undefined}
-                      className="calendar-day"
+                      className={day.state === 'taken' ? 'calendar-day taken' : 'calendar-day'}
                     >
                       {day.day}
                     </a>
@@ -138,40 +177,126 @@ function RequestForm({ selection, lastResult, sending, fetcher }: { selection: S
   );
 }
 
-export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomBooking; selection: Selection; maxGuests: number }) {
+const DAY_LINKS = 'a.calendar-day[data-date]';
+const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
+/**
+ * The WAI-ARIA date grid, once hydrated: the days of both months are one Tab stop (the
+ * chosen day, else the first), and the arrow keys move by day and week, Home and End to
+ * the week's ends, skipping days that cannot be chosen. Without JavaScript the days stay
+ * plain links, each its own Tab stop.
+ */
+function useDateGrid(container: React.RefObject<HTMLDivElement | null>, enabled: boolean, key: string) {
+  useEffect(() => {
+    const root = container.current;
+    if (!enabled || !root) return;
+    const links = [...root.querySelectorAll<HTMLAnchorElement>(DAY_LINKS)];
+    const active = links.find((a) => a.hasAttribute('aria-current')) ?? links[0];
+    for (const link of links) link.tabIndex = link === active ? 0 : -1;
+  }, [container, enabled, key]);
+
+  return (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const from = event.target as HTMLElement;
+    if (!enabled || !from.matches(DAY_LINKS)) return;
+    const date = from.dataset.date!;
+    const weekday = (utcMidnight(date).getUTCDay() + 6) % 7;
+    const step = KEY_STEPS[event.key] ?? (event.key === 'Home' ? -1 : event.key === 'End' ? 1 : 0);
+    if (!step) return;
+    const limit = event.key === 'Home' ? weekday : event.key === 'End' ? 6 - weekday : 62;
+    let target: HTMLAnchorElement | null = null;
+    // Home/End go to the farthest choosable day of the week; arrows to the nearest one.
+    for (let n = 1, at = date; n <= limit; n++) {
+      at = addDays(at, step);
+      const found = event.currentTarget.querySelector<HTMLAnchorElement>(`a.calendar-day[data-date="${at}"]`);
+      if (found) {
+        target = found;
+        if (event.key !== 'Home' && event.key !== 'End') break;
+      }
+    }
+    event.preventDefault();
+    if (!target) return;
+    from.tabIndex = -1;
+    target.tabIndex = 0;
+    target.focus();
+  };
+}
+
+/** `sentBeforeLoad`: this page follows a no-JavaScript request that was stored (post → 303 → here). */
+export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = false }: { booking: RoomBooking; selection: Selection; maxGuests: number; sentBeforeLoad?: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<BookingActionData>({ key: 'booking' });
   const actionData = useActionData<BookingActionData>();
   const data = fetcher.data ?? actionData;
+  const sentId = data?.sentId ?? (sentBeforeLoad ? 'sent-before-load' : undefined);
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sentId) confirmation.current?.focus();
+  }, [sentId]);
   const monthParam = booking.months[0]!.month;
   const { pathname } = useLocation();
   const { quote } = booking;
+  const choosingDeparture = Boolean(selection.arrival && !selection.departure);
+  const lastDeparture = choosingDeparture ? firstTakenFrom(booking.months, selection.arrival!) : null;
+  const hydrated = useHydrated();
+  const days = useRef<HTMLDivElement>(null);
+  const onGridKey = useDateGrid(days, hydrated, `${monthParam}|${selection.arrival}|${selection.departure}`);
+  const monthLink = (month: string) =>
+    siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month }), { inPlace: true });
   return (
     <section id="reserver" aria-labelledby="booking-title" className="mt-10 scroll-mt-20 card p-4 sm:p-6">
       <h2 id="booking-title" className="mb-4 font-serif text-2xl font-semibold">
         {t('booking.title')}
       </h2>
+      {sentId ? (
+        <div
+          ref={confirmation}
+          tabIndex={-1}
+          role="status"
+          className="mb-6 flex flex-col items-center gap-2 rounded-md border p-6 text-center outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          data-testid="booking-success"
+        >
+          <Icon name="circle-check" className="size-10 text-green-700" />
+          <p className="text-lg font-semibold">{t('booking.sentTitle')}</p>
+          <p className="text-muted-foreground">{t('booking.sentDescription')}</p>
+        </div>
+      ) : null}
       <div role="group" aria-labelledby="calendar-title">
         <div className="mb-3 flex items-center justify-between gap-2">
           <h3 id="calendar-title" className="text-lg font-semibold">
             {t('booking.calendar')}
           </h3>
           <div className="flex gap-2">
+            {/* At least 44 px on a phone: they are touched, not clicked. */}
             {booking.previousMonth ? (
-              <a {...siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.previousMonth }), { inPlace: true })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
+              <a {...monthLink(booking.previousMonth)} rel="nofollow" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-1 text-sm hover:bg-accent sm:min-h-0 sm:min-w-0">
                 <span aria-hidden>‹</span> <span className="sr-only">{t('booking.previousMonth')}</span>
               </a>
             ) : null}
             {booking.nextMonth ? (
-              <a {...siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month: booking.nextMonth }), { inPlace: true })} className="rounded-md border px-3 py-1 text-sm hover:bg-accent">
+              <a {...monthLink(booking.nextMonth)} rel="nofollow" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-1 text-sm hover:bg-accent sm:min-h-0 sm:min-w-0">
                 <span aria-hidden>›</span> <span className="sr-only">{t('booking.nextMonth')}</span>
               </a>
             ) : null}
           </div>
         </div>
-        <div className="grid gap-6 sm:grid-cols-2">
+        {selection.departure ? null : (
+          <p className="mb-3 font-medium text-primary" aria-live="polite" data-testid="calendar-guidance">
+            {t(choosingDeparture ? 'booking.chooseDeparture' : 'booking.chooseArrival')}
+          </p>
+        )}
+        {/* The keys are handled for the day links inside (the date grid pattern). */}
+        <div ref={days} className="grid gap-6 sm:grid-cols-2" onKeyDown={onGridKey}>
           {booking.months.map((month) => (
-            <CalendarMonthGrid key={month.month} month={month} weekdays={booking.weekdays} selection={selection} monthParam={monthParam} path={pathname} />
+            <CalendarMonthGrid
+              key={month.month}
+              month={month}
+              weekdays={booking.weekdays}
+              selection={selection}
+              lastDeparture={lastDeparture}
+              monthParam={monthParam}
+              path={pathname}
+              grid={hydrated}
+            />
           ))}
         </div>
         {booking.calendarsBehind ? (
@@ -218,7 +343,8 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
 
       {quote ? (
         <div className="mt-6" aria-live="polite" data-testid="quote">
-          {quote.lines.length ? (
+          {/* An impossible stay shows its reasons, never a total. */}
+          {quote.lines.length && !quote.problems.length ? (
             <dl className="space-y-1">
               {quote.lines.map((line) => (
                 <div key={line.key} className="flex justify-between gap-4">
@@ -250,13 +376,7 @@ export function BookingPanel({ booking, selection, maxGuests }: { booking: RoomB
                 </a>
               ) : null}
             </div>
-          ) : data?.sentId ? (
-            <div role="status" className="mt-6 flex flex-col items-center gap-2 rounded-md border p-6 text-center" data-testid="booking-success">
-              <Icon name="circle-check" className="size-10 text-green-700" />
-              <p className="text-lg font-semibold">{t('booking.sentTitle')}</p>
-              <p className="text-muted-foreground">{t('booking.sentDescription')}</p>
-            </div>
-          ) : (
+          ) : sentId ? null : (
             <div className="mt-6">
               <h3 className="mb-3 text-lg font-semibold">{t('booking.requestTitle')}</h3>
               <RequestForm selection={selection} lastResult={data?.result} sending={fetcher.state !== 'idle'} fetcher={fetcher} />

@@ -20,6 +20,21 @@ function scrollToTop(event: React.MouseEvent) {
   if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }
 
+
+/** The query a page keeps across a change of language: the stay chosen on a room page. */
+const KEPT_ON_LANGUAGE_SWITCH = ['arrival', 'departure', 'guests', 'month'];
+
+/** This page in another language, keeping the chosen stay (short date and number values only). */
+export function languageHref(location: { pathname: string; search: string; hash: string }, code: string): string {
+  const params = new URLSearchParams(location.search);
+  let query = `?lang=${code}`;
+  for (const name of KEPT_ON_LANGUAGE_SWITCH) {
+    const value = params.get(name);
+    if (value && /^[0-9-]{1,10}$/.test(value)) query += `&${name}=${value}`;
+  }
+  return `${location.pathname}${query}${location.hash}`;
+}
+
 function LanguagePicker() {
   const { t } = useTranslation();
   const { languages, language } = useRootData();
@@ -40,7 +55,7 @@ function LanguagePicker() {
         {languages.map((l) => (
           <li key={l.code}>
             <a
-              {...siteLink(`${location.pathname}?lang=${l.code}${location.hash}`, { inPlace: true })}
+              {...siteLink(languageHref(location, l.code), { inPlace: true })}
               hrefLang={l.code}
               lang={l.code}
               aria-current={l.code === language ? 'true' : undefined}

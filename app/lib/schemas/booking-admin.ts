@@ -36,6 +36,9 @@ const isHttpUrl = (value: string) => {
   }
 };
 
+/** The owner's name for a feed; empty: the platform recognised from its address. */
+const feedLabel = z.string().trim().max(80, 'Nom trop long (80 caractères au plus)').optional();
+
 export const AddFeedSchema = z.object({
   url: z
     .string({ error: "L'adresse du calendrier est requise" })
@@ -44,7 +47,10 @@ export const AddFeedSchema = z.object({
     .max(2000, "L'adresse est trop longue (2000 caractères maximum)")
     // An empty address has its own message (above).
     .refine((v) => v === '' || (/^https?:\/\//i.test(v) && isHttpUrl(v)), "L'adresse doit être un lien http:// ou https://"),
+  label: feedLabel,
 });
+
+export const RenameFeedSchema = z.object({ id: z.uuid({ error: 'Calendrier introuvable' }), label: feedLabel });
 
 export const DeleteFeedSchema = z.object({ id: z.uuid({ error: 'Calendrier introuvable' }) });
 

@@ -6,7 +6,7 @@ import { Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { data, Link, useActionData, useFetcher, useLoaderData } from 'react-router';
 import { exportFeedUrl, getExportToken, regenerateExportToken } from '~/.server/booking/export';
-import { deleteRoomFeed, importRoomFeed, listRoomFeeds } from '~/.server/booking/feeds';
+import { deleteRoomFeed, feedView, importReport, importRoomFeed, listRoomFeeds, renameRoomFeed } from '~/.server/booking/feeds';
 import { config } from '~/.server/config';
 import { getEditingLanguageDetails } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
@@ -35,7 +35,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { Input } from '~/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
-import { AddFeedSchema, DeleteFeedSchema, RegenerateExportSchema } from '~/lib/schemas/booking-admin';
+import { AddFeedSchema, DeleteFeedSchema, RegenerateExportSchema, RenameFeedSchema } from '~/lib/schemas/booking-admin';
 import { ROOM_DEFAULT_MAX_GUESTS, RoomSchema, SeasonPriceSchema } from '~/lib/schemas/room';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room-editor';
@@ -62,15 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 async function loadCalendars(roomId: string) {
   const [feeds, token] = await Promise.all([listRoomFeeds(roomId), getExportToken(roomId)]);
   return {
-    feeds: feeds.map((f) => ({
-      id: f.id,
-      url: f.url,
-      events: f.events,
-      lastSuccessAt: f.lastSuccessAt?.toISOString() ?? null,
-      lastAttemptAt: f.lastAttemptAt?.toISOString() ?? null,
-      lastError: f.lastError,
-      stale: f.stale,
-    })),
+    feeds: feeds.map(feedView),
     staleHours: config().ICAL_STALE_HOURS,
     exportUrl: token ? exportFeedUrl(token) : null,
   };
@@ -122,14 +114,22 @@ export async function action({ request, params }: Route.ActionArgs) {
         screen: SCREEN,
         schema: AddFeedSchema,
         failure: "Impossible d'ajouter le calendrier",
-        perform: async ({ url }) => {
+        perform: async ({ url, label }) => {
           if (roomId === null || !(await roomExists(roomId))) return null;
-          return (await importRoomFeed(roomId, url)) ?? refuse('Ce calendrier est déjà importé pour cette chambre', { fieldErrors: { url: ['Ce calendrier est déjà importé pour cette chambre'] } });
+          return (await importRoomFeed(roomId, url, label)) ?? refuse('Ce calendrier est déjà importé pour cette chambre', { fieldErrors: { url: ['Ce calendrier est déjà importé pour cette chambre'] } });
         },
         success: (_value, outcome) =>
           outcome.status === 'failed'
             ? `Calendrier ajouté, mais sa lecture a échoué : ${outcome.error}. Il sera relu automatiquement.`
-            : `Calendrier ajouté avec succès : ${outcome.events ?? 0} événement${(outcome.events ?? 0) > 1 ? 's' : ''} importé${(outcome.events ?? 0) > 1 ? 's' : ''}`,
+            : `Calendrier ajouté avec succès : ${importReport({ importedCount: outcome.events ?? 0, skippedCount: outcome.skipped ?? 0, skippedReasons: outcome.skippedReasons ?? null })}`,
+      });
+    case 'rename-feed':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RenameFeedSchema,
+        failure: 'Impossible de renommer le calendrier',
+        perform: ({ id, label }) => (roomId === null ? Promise.resolve(null) : renameRoomFeed(roomId, id, label)),
+        success: 'Calendrier renommé avec succès',
       });
     case 'delete-feed':
       return runIntent(formData, {

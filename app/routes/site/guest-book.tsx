@@ -5,7 +5,7 @@ import { data, useActionData, useFetcher, useLoaderData } from 'react-router';
 import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
-import { publicFormAnswers, takeSentFlag } from '~/.server/site/public-form';
+import { publicFormAnswers, readPublicForm, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
 import { listPublishedTestimonials, submitTestimonial } from '~/.server/testimonials';
@@ -53,16 +53,17 @@ export interface GuestBookActionData {
 
 export async function action({ request, context }: Route.ActionArgs) {
   publicAccess(request);
-  const formData = await request.formData();
-  if (formData.get('intent') !== 'testimonial') throw data('Unknown intent', { status: 400 });
+  const formData = await readPublicForm(request);
+  if (formData && formData.get('intent') !== 'testimonial') throw data('Unknown intent', { status: 400 });
   const { t } = await getRequestLanguage(request);
-  const submission = parseWithZod(formData, { schema: TestimonialSchema });
+  const submission = parseWithZod(formData ?? new FormData(), { schema: TestimonialSchema });
   const answer = publicFormAnswers(request, {
     form: 'testimonial',
     anchor: `/livre-dor#${FORM_ANCHOR}`,
     success: { type: 'success', title: t('guestBook.successTitle'), description: t('guestBook.successDescription') },
     failure: { type: 'error', title: t('common.error'), description: t('guestBook.error') },
   });
+  if (!formData) return answer.refused(submission, t('validation.notText'), 400);
   if (isHoneypotFilled(formData)) return answer.sent(submission, crypto.randomUUID());
   if (submission.status !== 'success') return answer.invalid(submission);
   if (!(await takeSubmissionSlot('testimonial', clientIpOf(request, context)))) return answer.refused(submission, t('abuse.tooMany'), 429);

@@ -9,7 +9,7 @@ import { listTransportOptions } from '~/.server/transport';
 import { listRoomCards } from '~/.server/rooms';
 import { listActiveSections } from '~/.server/sections';
 import { linkPhone } from '~/.server/site/phones';
-import { publicFormAnswers, takeSentFlag } from '~/.server/site/public-form';
+import { publicFormAnswers, readPublicForm, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
 import { countPublishedTestimonials, listFeaturedTestimonials } from '~/.server/testimonials';
@@ -80,10 +80,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   publicAccess(request);
-  const formData = await request.formData();
-  if (formData.get('intent') !== 'contact') throw data('Unknown intent', { status: 400 });
+  const formData = await readPublicForm(request);
+  if (formData && formData.get('intent') !== 'contact') throw data('Unknown intent', { status: 400 });
   const { t, language } = await getRequestLanguage(request);
-  const submission = parseWithZod(formData, { schema: ContactSchema });
+  const submission = parseWithZod(formData ?? new FormData(), { schema: ContactSchema });
   const answer = publicFormAnswers(request, {
     form: 'contact',
     anchor: '/#contact',
@@ -98,6 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: t('contact.error'),
     },
   });
+  if (!formData) return answer.refused(submission, t('validation.notText'), 400);
   // A bot that filled the invisible field gets the usual answer and nothing is kept.
   if (isHoneypotFilled(formData)) return answer.sent(submission, crypto.randomUUID());
   if (submission.status !== 'success') return answer.invalid(submission);

@@ -10,7 +10,7 @@ import { publicAccess } from '~/.server/permissions';
 import { getRoomDetail } from '~/.server/rooms';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
-import { sendToast } from '~/.server/toast';
+import { publicFormAnswers, readPublicForm, takeSentFlag } from '~/.server/site/public-form';
 import { BookingPanel } from '~/components/site/booking-panel';
 import { AmenityList } from '~/components/site/amenities';
 import { Gallery } from '~/components/site/gallery';
@@ -33,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const path = `/room/${encodeURIComponent(params.roomId)}`;
   if (!room) {
     const seo = buildSeo({ request, path, title: `${t('room.notFound')} – ${shell.name}`, description: t('room.notFound'), language, languages });
-    return data({ shell, room: null, seo, jsonLd: null, robots: 'noindex', booking: null, selection: null }, { status: 404 });
+    return data({ shell, room: null, seo, jsonLd: null, robots: 'noindex', booking: null, selection: null, sentBeforeLoad: false }, { status: 404 });
   }
   const seo = buildSeo({
     request,
@@ -67,33 +67,47 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     departure: isIsoDate(query.get('departure')) ? query.get('departure') : null,
     guests: Number.isInteger(guests) && guests >= 1 && guests <= room.maxGuests ? guests : Math.min(2, room.maxGuests),
   };
-  return { shell, room, seo, jsonLd, robots: null, booking, selection };
+  const sent = takeSentFlag(request, 'booking');
+  return data({ shell, room, seo, jsonLd, robots: null, booking, selection, sentBeforeLoad: sent.sent }, { headers: sent.headers });
 }
 
-/** The guest's booking request: the contact form's validation and spam protection, then the price engine's verdict. */
+/**
+ * The guest's booking request: the contact form's validation, spam protection and
+ * answers (public-form.ts: field errors only for invalid input, the failure toast only
+ * when it could not be stored, post → 303 → the panel's confirmation without
+ * JavaScript), then the price engine's verdict.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   publicAccess(request);
-  const formData = await request.formData();
-  if (formData.get('intent') !== 'book') throw data('Unknown intent', { status: 400 });
+  const formData = await readPublicForm(request);
+  if (formData && formData.get('intent') !== 'book') throw data('Unknown intent', { status: 400 });
   const { t, language, chain } = await getRequestLanguage(request);
-  const submission = parseWithZod(formData, { schema: BookingRequestSchema });
-  const failure = (status: number, message: string, result = submission.reply()) =>
-    sendToast({ type: 'error', title: t('common.error'), description: message }, { result }, { status });
-  const success = (sentId: string) =>
-    sendToast({ type: 'success', title: t('booking.sentTitle'), description: t('booking.sentDescription') }, { result: submission.reply({ resetForm: true }), sentId });
-  if (isHoneypotFilled(formData)) return success(crypto.randomUUID());
-  if (submission.status !== 'success') return failure(400, t('booking.error'));
-  if (!(await takeSubmissionSlot('booking', clientIpOf(request, context)))) {
-    const message = t('abuse.tooMany');
-    return failure(429, message, submission.reply({ formErrors: [message] }));
-  }
+  const submission = parseWithZod(formData ?? new FormData(), { schema: BookingRequestSchema });
+  const stay = submission.status === 'success' ? submission.value : null;
+  const answer = publicFormAnswers(request, {
+    form: 'booking',
+    // Back to this stay's panel, from the validated values only.
+    anchor: `/room/${encodeURIComponent(params.roomId)}${stay ? `?arrival=${stay.arrival}&departure=${stay.departure}&guests=${stay.guests}` : ''}#reserver`,
+    success: { type: 'success', title: t('booking.sentTitle'), description: t('booking.sentDescription') },
+    failure: { type: 'error', title: t('common.error'), description: t('booking.error') },
+  });
+  if (!formData) return answer.refused(submission, t('validation.notText'), 400);
+  if (isHoneypotFilled(formData)) return answer.sent(submission, crypto.randomUUID());
+  if (submission.status !== 'success') return answer.invalid(submission);
+  if (!(await takeSubmissionSlot('booking', clientIpOf(request, context)))) return answer.refused(submission, t('abuse.tooMany'), 429);
   if (!isUuid(params.roomId)) throw data(t('room.notFound'), { status: 404 });
   const { website: _honeypot, ...input } = submission.value;
-  const result = await createBookingRequest({ ...input, roomId: params.roomId, language, chain });
-  if (result.ok) return success(result.id);
+  let result: Awaited<ReturnType<typeof createBookingRequest>>;
+  try {
+    result = await createBookingRequest({ ...input, roomId: params.roomId, language, chain });
+  } catch (error) {
+    console.error('[booking] could not store a request:', error);
+    return answer.notStored(submission);
+  }
+  if (result.ok) return answer.sent(submission, result.id);
   if (result.reason === 'no_room') throw data(t('room.notFound'), { status: 404 });
   const reasons = quoteView(result.quote, language).problems.map((p) => t(`booking.problem.${p.code}`, p.values));
-  return failure(409, t('booking.notPossible'), submission.reply({ formErrors: [t('booking.notPossible'), ...reasons] }));
+  return answer.refused(submission, [t('booking.notPossible'), ...reasons], 409);
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -123,7 +137,7 @@ function RoomNotFound() {
 
 export default function RoomPage() {
   const { t, i18n } = useTranslation();
-  const { shell, room, booking, selection } = useLoaderData<typeof loader>();
+  const { shell, room, booking, selection, sentBeforeLoad } = useLoaderData<typeof loader>();
   return (
     <SiteLayout shell={shell}>
       {room ? (
@@ -144,14 +158,17 @@ export default function RoomPage() {
             </header>
             <aside className="h-fit space-y-4 md:col-start-3 md:row-span-2 md:row-start-1 card p-6">
               <h2 className="text-lg font-semibold">{t('room.prices')}</h2>
-              {room.seasonPrices.length ? (
-                <dl className="space-y-2" data-testid="season-prices">
-                  {room.seasonPrices.map((p) => (
-                    <div key={p.id} className="flex justify-between gap-4">
-                      <dt>{p.season}</dt>
-                      <dd className="font-semibold">
-                        {formatPrice(p.pricePerNight, i18n.language)} <span className="text-sm font-normal text-muted-foreground">{t('room.perNight')}</span>
+              {booking?.rates.length ? (
+                <dl className="space-y-3" data-testid="season-prices">
+                  {booking.rates.map((rate) => (
+                    <div key={rate.key} className="grid grid-cols-[1fr_auto] gap-x-4">
+                      <dt>{rate.name}</dt>
+                      <dd className="text-right font-semibold">
+                        {rate.price} <span className="text-sm font-normal text-muted-foreground">{t('room.perNight')}</span>
                       </dd>
+                      {rate.periods.length ? (
+                        <dd className="col-span-2 text-sm text-muted-foreground">{rate.periods.join(' · ')}</dd>
+                      ) : null}
                     </div>
                   ))}
                 </dl>
@@ -192,7 +209,7 @@ export default function RoomPage() {
               ) : null}
             </div>
           </div>
-          {booking && selection ? <BookingPanel booking={booking} selection={selection} maxGuests={room.maxGuests} /> : null}
+          {booking && selection ? <BookingPanel booking={booking} selection={selection} maxGuests={room.maxGuests} sentBeforeLoad={sentBeforeLoad} /> : null}
         </article>
       ) : (
         <RoomNotFound />

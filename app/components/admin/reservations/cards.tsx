@@ -273,29 +273,22 @@ export function BlocksCard({ rooms, blocks, today }: { rooms: Array<{ id: string
   );
 }
 
-type FeedRowData = { id: string; room: string; url: string; events: number; lastSuccessAt: string | null; lastError: string | null; stale: boolean };
+type FeedRowData = { id: string; room: string; url: string; label: string; report: string | null; events: number; lastSuccessAt: string | null; lastError: string | null; stale: boolean };
 
 function FeedRow({ feed, staleHours }: { feed: FeedRowData; staleHours: number }) {
   const fetcher = useFetcher();
-  const host = (() => {
-    try {
-      return new URL(feed.url).host;
-    } catch {
-      return feed.url;
-    }
-  })();
   return (
     <li className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p>
-          <strong>{feed.room}</strong> — <span className="break-all">{host}</span> · {feed.events} événement{feed.events > 1 ? 's' : ''}
+          <strong>{feed.room}</strong> — <span className="break-all">{feed.label}</span> · {feed.events} événement{feed.events > 1 ? 's' : ''} bloquant des nuits
         </p>
-        <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} stale={feed.stale} staleHours={staleHours} />
+        <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} report={feed.report} stale={feed.stale} staleHours={staleHours} />
       </div>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="sync-feed" />
         <input type="hidden" name="id" value={feed.id} />
-        <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'} aria-label={`Synchroniser maintenant ${feed.room} ${host}`}>
+        <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'} aria-label={`Synchroniser maintenant ${feed.room} ${feed.label}`}>
           <RefreshCwIcon aria-hidden="true" />
           Synchroniser maintenant
         </Button>

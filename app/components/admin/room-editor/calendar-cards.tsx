@@ -11,17 +11,57 @@ import { EmptyState } from '~/components/admin/screen-kit';
 import { ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { AddFeedSchema } from '~/lib/schemas/booking-admin';
+import { AddFeedSchema, RenameFeedSchema } from '~/lib/schemas/booking-admin';
 import { useToast } from '~/lib/toast';
 
 export interface RoomFeed {
   id: string;
   url: string;
+  /** The owner's name, else the platform recognised from the URL. */
+  label: string;
+  ownLabel: string;
+  report: string | null;
   events: number;
   lastSuccessAt: string | null;
   lastAttemptAt: string | null;
   lastError: string | null;
   stale: boolean;
+}
+
+/** One imported feed: its name (renamable), address, last import and the remove button. */
+function FeedItem({ feed, staleHours }: { feed: RoomFeed; staleHours: number }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({ id: `rename-feed-${feed.id}`, schema: RenameFeedSchema, reply: fetcher.data });
+  return (
+    <li className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="font-medium">{feed.label}</p>
+        <p className="break-all text-muted-foreground">{feed.url}</p>
+        <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} report={feed.report} stale={feed.stale} staleHours={staleHours} />
+        <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-2 pt-1 sm:flex-row sm:items-end">
+          <input type="hidden" name="intent" value="rename-feed" />
+          <input type="hidden" name="id" value={feed.id} />
+          <Field
+            className="sm:w-64"
+            label={`Nom du calendrier ${feed.label}`}
+            labelHidden
+            inputProps={{ ...getInputProps(fields.label, { type: 'text' }), defaultValue: feed.ownLabel, placeholder: feed.label, maxLength: 80 }}
+            errors={fields.label.errors}
+          />
+          <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'} aria-label={`Renommer le calendrier ${feed.label}`}>
+            Renommer
+          </Button>
+        </fetcher.Form>
+      </div>
+      <ConfirmDelete
+        label={`Supprimer le calendrier ${feed.label}`}
+        title="Supprimer ce calendrier ?"
+        description="Les nuits qu'il bloquait redeviennent libres sur le site, sauf si un autre calendrier les bloque."
+        intent="delete-feed"
+        fields={{ id: feed.id }}
+      />
+    </li>
+  );
 }
 
 export function ImportedFeedsCard({ feeds, staleHours }: { feeds: RoomFeed[]; staleHours: number }) {
@@ -45,19 +85,7 @@ export function ImportedFeedsCard({ feeds, staleHours }: { feeds: RoomFeed[]; st
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Calendriers importés">
             {feeds.map((feed) => (
-              <li key={feed.id} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0 space-y-1">
-                  <p className="break-all font-medium">{feed.url}</p>
-                  <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} events={feed.events} stale={feed.stale} staleHours={staleHours} />
-                </div>
-                <ConfirmDelete
-                  label={`Supprimer le calendrier ${feed.url}`}
-                  title="Supprimer ce calendrier ?"
-                  description="Les nuits qu'il bloquait redeviennent libres sur le site, sauf si un autre calendrier les bloque."
-                  intent="delete-feed"
-                  fields={{ id: feed.id }}
-                />
-              </li>
+              <FeedItem key={feed.id} feed={feed} staleHours={staleHours} />
             ))}
           </ul>
         )}
@@ -68,6 +96,13 @@ export function ImportedFeedsCard({ feeds, staleHours }: { feeds: RoomFeed[]; st
             label="Lien iCal à importer"
             inputProps={{ ...getInputProps(fields.url, { type: 'url' }), placeholder: 'https://www.airbnb.fr/calendar/ical/….ics', maxLength: 2000 }}
             errors={fields.url.errors}
+          />
+          <Field
+            className="sm:w-56"
+            label="Nom (facultatif)"
+            hint="Par défaut : la plateforme"
+            inputProps={{ ...getInputProps(fields.label, { type: 'text' }), maxLength: 80 }}
+            errors={fields.label.errors}
           />
           <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
             Importer ce calendrier
