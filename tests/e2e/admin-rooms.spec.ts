@@ -17,6 +17,8 @@ function roomRow(page: Page, name: string) {
 test.describe('admin rooms', () => {
   test('the shell: sidebar entries, highlight, sign-out button, and the keyboard shortcut', async ({ page }) => {
     await signInAsAdmin(page);
+    await expect(page.getByRole('heading', { name: "Aujourd'hui" })).toBeVisible();
+    await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Gestion des Chambres' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible();

@@ -15,10 +15,13 @@ import { SignInSchema, SignUpSchema } from '~/lib/schemas/auth';
 import { refusingCommonPasswords } from '~/.server/auth/password-policy';
 import type { Route } from './+types/auth';
 
+/** Where an administrator lands after signing in: the owner's home (decision 0015). */
+const ADMIN_HOME = '/admin/today';
+
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
   const viewer = await getViewer(request);
-  if (isAdmin(viewer)) throw redirect('/admin');
+  if (isAdmin(viewer)) throw redirect(ADMIN_HOME);
   const allowSignup = config().ALLOW_SIGNUP;
   const mode = allowSignup && new URL(request.url).searchParams.get('mode') === 'signup' ? 'signup' : 'signin';
   return { signedInAs: viewer?.email ?? null, allowSignup, mode };
@@ -79,7 +82,7 @@ async function signIn(request: Request, formData: FormData, ip: string) {
   const { user } = (await response.json()) as { user: { id: string } };
   const role = await getProfileRole(user.id);
   return redirectWithToast(
-    role === 'admin' ? '/admin' : '/',
+    role === 'admin' ? ADMIN_HOME : '/',
     { type: 'success', title: t('auth.successTitle'), description: t('auth.successDescription') },
     { headers: forwardCookies(response) },
   );
