@@ -277,3 +277,26 @@ describe("the guest's confirmation, over SMTP", () => {
     expect(mail!.text).toMatch(new RegExp(`${taxWhole}[.,]${taxCents}`));
   });
 });
+
+describe('the arrivals list as CSV', () => {
+  it('lists the arrivals of the period, neutralises formulas, and refuses a bad or too long period in French', async () => {
+    const { loader: csvLoader } = await import('~/routes/resources/arrivals-csv');
+    const { signedInAs } = await import('../support/requests');
+    const admin = await signedInAs('admin');
+    const recorded = await recordBooking(stay(d(170), d(172)), { ...guest('=HYPERLINK("x")'), phone: '+33 6 00 00 00 00' }, 'phone', null);
+    if (!recorded.ok) throw new Error(recorded.message);
+    const response = (await csvLoader({ request: getRequest(`/admin/arrivals.csv?from=${d(169)}&to=${d(171)}`, admin.cookie), params: {}, context: {} } as never)) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    const csv = await response.text();
+    expect(csv.split('\r\n')[0]).toContain('"Arrivée";"Départ";"Chambre";"Client"');
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv).toContain('"+33 6 00 00 00 00"'.replace('"+', `"'+`));
+
+    for (const query of [`from=${d(1)}&to=${d(200)}`, 'from=demain&to=2031-02-30', `from=${d(5)}&to=${d(2)}`]) {
+      const refused = (await csvLoader({ request: getRequest(`/admin/arrivals.csv?${query}`, admin.cookie), params: {}, context: {} } as never)) as Response;
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toMatch(/^(Une période de 92 jours au plus|Date de début invalide|Date de fin invalide|La fin doit être après le début)$/);
+    }
+  });
+});
