@@ -5,6 +5,7 @@ import { formatPrice } from '~/lib/format';
 import { formatNightFr } from '~/lib/nights';
 import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, SOURCE_LABELS } from '~/lib/schemas/booking-admin';
 import { listRoomCards } from '../rooms';
+import { linkPhone } from '../site/phones';
 import { guesthouseToday } from './clock';
 import type { Quote } from './quote';
 import { getBookingRecord } from './stays';
@@ -13,15 +14,6 @@ import { formatInstant } from './today';
 const euros = (cents: number) => formatPrice(cents / 100, 'fr');
 const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
 const STATUS: Record<string, string> = { pending: 'En attente', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
-
-/** The phone number in international form (+33…), as a tel: link wants it; French numbers assumed without a prefix. */
-export function internationalPhone(phone: string): string {
-  const compact = phone.replace(/[^\d+]/g, '');
-  if (compact.startsWith('+')) return compact;
-  if (compact.startsWith('00')) return `+${compact.slice(2)}`;
-  if (compact.startsWith('0') && compact.length === 10) return `+33${compact.slice(1)}`;
-  return compact;
-}
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>['events'][number];
 
@@ -58,6 +50,7 @@ export async function loadBookingPage(id: string) {
   const roomName = new Map(rooms.map((r) => [r.id, r.name]));
   const { row } = record;
   const quote = row.quote as Quote & { override?: { cents: number; reason: string } | null };
+  const phone = row.guestPhone ? linkPhone(row.guestPhone, 'en') : null;
   return {
     today: guesthouseToday(),
     rooms: rooms.map((r) => ({ id: r.id, name: r.name })),
@@ -77,8 +70,9 @@ export async function loadBookingPage(id: string) {
       guestName: row.guestName,
       guestEmail: row.guestEmail,
       guestPhone: row.guestPhone,
-      guestPhoneHref: row.guestPhone ? `tel:${internationalPhone(row.guestPhone)}` : null,
-      guestPhoneInternational: row.guestPhone ? internationalPhone(row.guestPhone) : null,
+      // tel: in international form, shown international too (the guest may be abroad).
+      guestPhoneHref: phone?.href ?? null,
+      guestPhoneInternational: phone?.international ?? row.guestPhone,
       language: LANGUAGE_NAMES[row.language] ?? row.language,
       message: row.message,
       lines: (quote.lines ?? []).map((l) => ({ key: `${l.seasonId}-${l.unitCents}`, name: l.seasonName ?? 'Tarif de base', nights: l.nights, unit: euros(l.unitCents), total: euros(l.totalCents) })),

@@ -4,6 +4,7 @@ import { formatPrice } from '~/lib/format';
 import { addDays, daysBetween, eachNight, formatNightFr, isIsoDate } from '~/lib/nights';
 import { config } from '../config';
 import { listRoomCards } from '../rooms';
+import { linkPhone } from '../site/phones';
 import { listTakenRanges, type NightKind } from './availability';
 import { guesthouseToday } from './clock';
 import { listRoomFeeds } from './feeds';
@@ -54,6 +55,7 @@ export async function loadReservations(fromParam: string | null) {
     guestName: b.guestName,
     guestEmail: b.guestEmail,
     guestPhone: b.guestPhone,
+    guestPhoneHref: b.guestPhone ? (linkPhone(b.guestPhone, 'fr')?.href ?? null) : null,
     message: b.message,
     language: b.language,
     createdAt: b.createdAt.toISOString(),

@@ -8,6 +8,7 @@ import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
 import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
 import { config } from '../config';
 import { listRoomCards } from '../rooms';
+import { linkPhone } from '../site/phones';
 import { getLegalNotice, listMissingLegalFields } from '../site-config';
 import { listTranslationCoverage } from '../translation-coverage';
 import { guesthouseToday } from './clock';
@@ -48,6 +49,7 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
       guestName: s.guestName,
       guestEmail: s.guestEmail,
       guestPhone: s.guestPhone,
+      guestPhoneHref: s.guestPhone ? (linkPhone(s.guestPhone, 'fr')?.href ?? null) : null,
       arrival: s.arrival,
       departure: s.departure,
       arrivalFr: formatNightFr(s.arrival),

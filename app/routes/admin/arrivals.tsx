@@ -8,7 +8,7 @@ import { requireAdmin } from '~/.server/permissions';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Button } from '~/components/ui/button';
-import { depositLabel, UPCOMING_DAYS } from '~/lib/stays';
+import { depositLabel } from '~/lib/stays';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import type { Route } from './+types/arrivals';

@@ -41,11 +41,13 @@ function StayLine({ stay, what }: { stay: Stay; what: string }) {
         </Link>{' '}
         · {stay.room} · {what}
       </span>
-      {stay.guestPhone ? (
-        <a className="inline-flex min-h-11 items-center underline" href={`tel:${stay.guestPhone.replace(/[^\d+]/g, '')}`}>
+      {stay.guestPhone && stay.guestPhoneHref ? (
+        <a className="inline-flex min-h-11 items-center underline" href={stay.guestPhoneHref}>
           {stay.guestPhone}
         </a>
-      ) : null}
+      ) : (
+        stay.guestPhone
+      )}
     </li>
   );
 }

@@ -24,6 +24,7 @@ interface BookingRow {
   guestName: string;
   guestEmail: string;
   guestPhone: string | null;
+  guestPhoneHref: string | null;
   message: string | null;
   language: string;
   createdAt: string;
@@ -49,9 +50,13 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
         {booking.guestPhone ? (
           <>
             {' · '}
-            <a className="underline" href={`tel:${booking.guestPhone.replace(/[^\d+]/g, '')}`}>
-              {booking.guestPhone}
-            </a>
+            {booking.guestPhoneHref ? (
+              <a className="underline" href={booking.guestPhoneHref}>
+                {booking.guestPhone}
+              </a>
+            ) : (
+              booking.guestPhone
+            )}
           </>
         ) : null}{' '}
         · {LANGUAGE_NAMES[booking.language] ?? booking.language}
@@ -222,7 +227,7 @@ export function OccupancyCard({
         </ul>
         {/* `relative` keeps the cells' screen-reader texts (absolutely positioned) inside the
             scroller, or they widen the whole page. The table fits 1280 px and a phone's 14 days. */}
-        <div className="relative w-0 min-w-full overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation ${window.title}`}>
+        <div className="relative w-0 min-w-full overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation de la période ${window.title}`}>
           <table className="w-full table-fixed border-collapse text-xs">
             <colgroup>
               <col className="w-24 md:w-32" />
