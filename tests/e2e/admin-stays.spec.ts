@@ -17,8 +17,11 @@ const fr = (date: string) => date.split('-').reverse().join('/');
 async function nightTaken(page: Page, roomId: string, night: string) {
   await page.goto(`/room/${roomId}?lang=fr&month=${night.slice(0, 7)}`);
   const label = dayLabel(night);
-  await expect(page.getByText(label, { exact: false }).first()).toBeAttached();
-  return (await page.locator(`[title="${label} : indisponible"]`).count()) > 0;
+  const taken = page.locator(`[title="${label} : indisponible"]`);
+  const free = page.getByRole('link', { name: `${label} : choisir comme arrivée` });
+  // The day is in view either way: taken, or free to choose.
+  await expect(taken.or(free).first()).toBeAttached();
+  return (await taken.count()) > 0;
 }
 
 async function exportFeed(page: Page, roomId: string) {
