@@ -56,6 +56,7 @@ test.describe('admin rooms', () => {
     const frName = `Chambre E2E ${tag}`;
     const enName = `Room E2E ${tag}`;
     await signInAsAdmin(page);
+    await page.goto('/admin');
 
     // Create
     await page.getByRole('link', { name: 'Ajouter une chambre' }).click();
@@ -170,6 +171,7 @@ test.describe('admin rooms', () => {
   test('the rooms list works with the keyboard alone', async ({ page }) => {
     test.skip(isMobile(page), 'keyboard walk on desktop');
     await signInAsAdmin(page);
+    await page.goto('/admin');
     const add = page.getByRole('link', { name: 'Ajouter une chambre' });
     await add.focus();
     await expect(add).toBeFocused();

@@ -300,3 +300,27 @@ describe('the arrivals list as CSV', () => {
     }
   });
 });
+
+describe('Configuration: Séjour et paiements', () => {
+  it('saves the figures and the cancellation terms of the editing language, which the engine then uses', async () => {
+    const { action: configAction, loader: configLoader } = await import('~/routes/admin/config');
+    const { formRequest, signedInAs } = await import('../support/requests');
+    const admin = await signedInAs('admin');
+    const saved = await run(
+      configAction as never,
+      formRequest(
+        '/admin/config',
+        { intent: 'save-stay-terms', touristTax: '2.5', touristTaxMinAge: '12', depositPercent: '25', balanceDueDays: '10', checkInTime: '15:30', checkOutTime: '10:00', cancellationTerms: '<p>Sans frais<script>x</script></p>' },
+        admin.cookie,
+      ),
+    );
+    expect(saved.status).toBe(200);
+    const [row] = await db.select().from(siteConfig);
+    expect(row).toMatchObject({ touristTaxCents: 250, touristTaxMinAge: 12, depositPercent: 25, balanceDueDays: 10, checkInTime: '15:30', checkOutTime: '10:00' });
+    const page = await run(configLoader as never, getRequest('/admin/config', admin.cookie));
+    expect(page.data.stayTerms).toMatchObject({ touristTax: 2.5, depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
+    const quote = (await quoteStay(roomId, { arrival: d(10), departure: d(12), guests: 1 }, ['fr']))!;
+    expect(quote.taxCents).toBe(500);
+    expect(quote.depositCents).toBe(Math.round(quote.totalCents * 0.25));
+  });
+});
