@@ -230,7 +230,7 @@ export function OccupancyCard({
         <div className="relative w-0 min-w-full overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation de la période ${window.title}`}>
           <table className="w-full table-fixed border-collapse text-xs">
             <colgroup>
-              <col className="w-24 md:w-32" />
+              <col className="w-20 md:w-32" />
               {days.map((d, i) => (
                 <col key={d.date} className={phoneHidden(i)} />
               ))}
