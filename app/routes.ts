@@ -18,7 +18,10 @@ export default [
     route('seasons', 'routes/admin/seasons.tsx'),
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('messages', 'routes/admin/messages.tsx'),
+    route('today', 'routes/admin/today.tsx'),
     route('reservations', 'routes/admin/reservations.tsx'),
+    route('booking/:bookingId', 'routes/admin/booking.tsx'),
+    route('arrivals', 'routes/admin/arrivals.tsx'),
     route('sections', 'routes/admin/sections.tsx'),
     route('section/:sectionId', 'routes/admin/section-editor.tsx'),
     route('languages', 'routes/admin/languages.tsx'),
@@ -27,6 +30,7 @@ export default [
   ]),
 
   // Resources
+  route('admin/arrivals.csv', 'routes/resources/arrivals-csv.ts'),
   route('api/media', 'routes/resources/media-upload.ts'),
   route('api/editing-language', 'routes/resources/editing-language.ts'),
   route('api/backup', 'routes/resources/backup.ts'),

@@ -12,7 +12,7 @@ import type { ContentType } from './db/schema';
  * rows; `site_config` texts have no entity (entity_id null).
  */
 export const TRANSLATABLE_FIELDS = {
-  site_config: ['name', 'tagline', 'modalites'],
+  site_config: ['name', 'tagline', 'modalites', 'cancellation_terms'],
   room: ['name', 'short_description', 'long_description', 'tags'],
   homepage_section: ['title', 'content'],
   transport: ['description'],
@@ -85,6 +85,7 @@ export const FIELD_EDITORS = {
       name: { label: 'Nom du site', field: () => 'name' },
       tagline: { label: 'Slogan', field: () => 'tagline' },
       modalites: { label: 'Modalités', field: () => 'modalites' },
+      cancellation_terms: { label: "Conditions d'annulation", field: () => 'cancellationTerms' },
     },
   },
   room: {

@@ -86,3 +86,20 @@ export function plainText(html: string | null | undefined, max = 160): string {
     .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
+
+/** The text of rich content with its paragraphs and list items on their own lines, for plain-text mails. */
+export function plainParagraphs(html: string | null | undefined, max = 5000): string {
+  const marked = (html ?? '').replace(/<\/(p|li|h[1-6])>|<br\s*\/?>/gi, '$&\n');
+  const text = sanitizeHtml(marked, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

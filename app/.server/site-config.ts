@@ -1,7 +1,7 @@
 // The single site_config row (SPEC §3): the configuration screen's values with their
 // multilingual texts, and the legal notice's fields (LCEN art. 6) read by the public
 // legal page and edited in Configuration. The public header/footer read is site/shell.ts.
-import { db } from './db/client';
+import { db, type Executor } from './db/client';
 import { siteConfig } from './db/schema';
 import { loadTexts, SOURCE_LANGUAGE, upsertTexts } from './content';
 import { siteTextKey } from './content-keys';
@@ -9,6 +9,8 @@ import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
 import { LEGAL_MANDATORY_FIELDS, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
 import { cachePublicData } from './page-cache';
+import type { StayTerms } from './booking/quote';
+import type { StayTermsInput } from '~/lib/schemas/stay-terms';
 
 export async function getSiteConfigRow() {
   const [row] = await db.select().from(siteConfig).limit(1);
@@ -116,3 +118,78 @@ export async function saveLegalNotice(input: LegalNoticeInput) {
     .values({ singleton: true, ...input })
     .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...input, updatedAt: new Date() } });
 }
+
+// The stay terms as figures (issue 35): what the price engine adds to a stay, and
+// what the guest's confirmation says about arrival and cancellation.
+
+/** The engine's terms; zero everywhere until Configuration says otherwise. */
+export async function loadStayTerms(executor: Executor = db): Promise<StayTerms> {
+  const [row] = await executor
+    .select({ touristTaxCents: siteConfig.touristTaxCents, depositPercent: siteConfig.depositPercent, balanceDueDays: siteConfig.balanceDueDays })
+    .from(siteConfig)
+    .limit(1);
+  return row ?? { touristTaxCents: 0, depositPercent: 0, balanceDueDays: 0 };
+}
+
+/** The 'Séjour et paiements' card: figures, times and the cancellation terms in the editing language. */
+export async function getStayTermsForEditing(language: string) {
+  const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config', null)]);
+  return {
+    touristTax: (row?.touristTaxCents ?? 0) / 100,
+    touristTaxMinAge: row?.touristTaxMinAge ?? 18,
+    depositPercent: row?.depositPercent ?? 0,
+    balanceDueDays: row?.balanceDueDays ?? 0,
+    checkInTime: row?.checkInTime ?? '',
+    checkOutTime: row?.checkOutTime ?? '',
+    cancellationTerms: texts.get(siteTextKey('cancellation_terms'))?.[language] ?? '',
+  };
+}
+
+/** Saves the stay terms (creating the single row on first save) and the cancellation terms of the editing language, in one transaction. */
+export async function saveStayTerms(input: StayTermsInput, language: string) {
+  const columns = {
+    touristTaxCents: Math.round(input.touristTax * 100),
+    touristTaxMinAge: input.touristTaxMinAge,
+    depositPercent: input.depositPercent,
+    balanceDueDays: input.balanceDueDays,
+    checkInTime: input.checkInTime,
+    checkOutTime: input.checkOutTime,
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteConfig)
+      .values({ singleton: true, ...columns })
+      .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+    await upsertTexts(tx, { contentType: 'site_config', entityId: null, language }, [
+      { key: siteTextKey('cancellation_terms'), value: cleanRichText(input.cancellationTerms) },
+    ]);
+  });
+}
+
+/** What a guest's mail says about the house: address, phone, times, cancellation terms (along the language chain). */
+export async function loadGuestPractical(chain: string[], executor: Executor = db) {
+  const [row] = await executor
+    .select({
+      address: siteConfig.address,
+      phones: siteConfig.phones,
+      contactEmail: siteConfig.contactEmail,
+      checkInTime: siteConfig.checkInTime,
+      checkOutTime: siteConfig.checkOutTime,
+      touristTaxMinAge: siteConfig.touristTaxMinAge,
+    })
+    .from(siteConfig)
+    .limit(1);
+  const texts = await loadTexts('site_config', null, executor);
+  const terms = texts.get(siteTextKey('cancellation_terms'));
+  const cancellationHtml = chain.map((code) => terms?.[code]).find((v) => v && v.trim()) ?? '';
+  return {
+    address: row?.address ?? null,
+    phone: row?.phones?.[0] ?? null,
+    contactEmail: row?.contactEmail ?? null,
+    checkInTime: row?.checkInTime ?? null,
+    checkOutTime: row?.checkOutTime ?? null,
+    touristTaxMinAge: row?.touristTaxMinAge ?? 18,
+    cancellationHtml,
+  };
+}
+export type GuestPractical = Awaited<ReturnType<typeof loadGuestPractical>>;

@@ -17,6 +17,9 @@ const LIST_SCREENS: Array<[path: string, heading: string | RegExp]> = [
   ['/admin/testimonials', /Livre d'Or|Témoignages/],
   ['/admin/messages', 'Messages'],
   ['/admin/reservations', /Réservations/],
+  ['/admin/today', "Aujourd'hui"],
+  ['/admin/arrivals', 'Arrivées'],
+  ['/admin/booking/new', 'Enregistrer une réservation'],
   ['/admin/sections', "Sections de la page d'accueil"],
   ['/admin/languages', /Langues/],
   ['/admin/translations', 'Traductions'],
@@ -62,6 +65,14 @@ test('axe finds nothing on any back-office screen', async ({ page }, testInfo) =
   await scanTabs(page, 'room editor', ['Informations générales', 'Images', 'Prix par saison', 'Calendriers']);
   await page.goto(await firstEditorHref(page, '/admin/sections', 'Sections'));
   await scanTabs(page, 'section editor', ['Général', 'Images']);
+
+  // A booking's record (the demo's phone booking, from the home's list of stays), its forms open.
+  await page.goto('/admin/today');
+  await page.getByRole('table', { name: /^Séjours des / }).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: /^Réservation de / })).toBeVisible();
+  await page.getByText('Modifier les dates ou la chambre…').click();
+  await page.getByText('Annuler la réservation…').click();
+  await scan(page, 'booking record');
 
   // A confirmation dialog (every delete uses the same one).
   await page.goto('/admin/rooms');

@@ -43,6 +43,7 @@ test('every list screen is usable at 375 px by touch', async ({ page, playwright
   await expect(page.getByRole('link', { name: 'Voir le site' })).toHaveAttribute('href', '/');
 
   // Chambres: reorder.
+  await page.goto('/admin');
   await page.goto('/admin/rooms');
   await expectNoHorizontalScroll(page);
   const rooms = page.getByRole('table', { name: 'Chambres' });

@@ -17,6 +17,8 @@ function roomRow(page: Page, name: string) {
 test.describe('admin rooms', () => {
   test('the shell: sidebar entries, highlight, sign-out button, and the keyboard shortcut', async ({ page }) => {
     await signInAsAdmin(page);
+    await expect(page.getByRole('heading', { name: "Aujourd'hui" })).toBeVisible();
+    await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Gestion des Chambres' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible();
@@ -54,6 +56,7 @@ test.describe('admin rooms', () => {
     const frName = `Chambre E2E ${tag}`;
     const enName = `Room E2E ${tag}`;
     await signInAsAdmin(page);
+    await page.goto('/admin');
 
     // Create
     await page.getByRole('link', { name: 'Ajouter une chambre' }).click();
@@ -168,6 +171,7 @@ test.describe('admin rooms', () => {
   test('the rooms list works with the keyboard alone', async ({ page }) => {
     test.skip(isMobile(page), 'keyboard walk on desktop');
     await signInAsAdmin(page);
+    await page.goto('/admin');
     const add = page.getByRole('link', { name: 'Ajouter une chambre' });
     await add.focus();
     await expect(add).toBeFocused();

@@ -9,7 +9,7 @@ export async function signInAsAdmin(page: Page) {
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Mot de passe').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page).toHaveURL(/\/admin\/today$/);
 }
 
 /**

@@ -29,6 +29,10 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/testimonials.tsx': 'admin',
   'routes/admin/messages.tsx': 'admin',
   'routes/admin/reservations.tsx': 'admin',
+  'routes/admin/today.tsx': 'admin',
+  'routes/admin/booking.tsx': 'admin',
+  'routes/admin/arrivals.tsx': 'admin',
+  'routes/resources/arrivals-csv.ts': 'admin',
   'routes/admin/sections.tsx': 'admin',
   'routes/admin/section-editor.tsx': 'admin',
   'routes/admin/languages.tsx': 'admin',
@@ -119,8 +123,15 @@ describe('authorization matrix', () => {
 
   const adminRoutes = ROUTES.filter((r) => DECISIONS[r.file] === 'admin');
   const concretePath = (p: string) =>
-    p.replace(':roomId', '00000000-0000-4000-8000-000000000000').replace(':sectionId', '00000000-0000-4000-8000-000000000000');
-  const params = { roomId: '00000000-0000-4000-8000-000000000000', sectionId: '00000000-0000-4000-8000-000000000000' };
+    p
+      .replace(':roomId', '00000000-0000-4000-8000-000000000000')
+      .replace(':sectionId', '00000000-0000-4000-8000-000000000000')
+      .replace(':bookingId', '00000000-0000-4000-8000-000000000000');
+  const params = {
+    roomId: '00000000-0000-4000-8000-000000000000',
+    sectionId: '00000000-0000-4000-8000-000000000000',
+    bookingId: '00000000-0000-4000-8000-000000000000',
+  };
 
   it.each(adminRoutes)('$file loader refuses anonymous visitors and users, admits admins', async ({ file, path: routePath }) => {
     const module = await import(/* @vite-ignore */ `~/${file.replace(/\.tsx?$/, '')}`);

@@ -129,7 +129,7 @@ describe('backup archive', () => {
     expect(image.status).toBe(200);
 
     const signedIn = await signIn(restored, admin.email, admin.password);
-    expect(signedIn).toMatchObject({ status: 302, location: '/admin' });
+    expect(signedIn).toMatchObject({ status: 302, location: '/admin/today' });
     const adminPage = await fetch(`${restored.url}/admin`, { headers: { cookie: signedIn.cookie }, redirect: 'manual' });
     expect(adminPage.status).toBe(200);
     expect((await signIn(restored, admin.email, 'not-the-password')).status).toBe(401);

@@ -26,12 +26,12 @@ describe('behind a TLS proxy, without TRUST_PROXY (PUBLIC_URL gives the origin)'
   it('accepts a form post from the public https origin, as a page and as a .data request', async () => {
     const page = await signIn(app, { origin: 'https://localhost' }, '/auth', 'localhost');
     expect(page.status).toBe(302);
-    expect(page.headers.get('location')).toBe('/admin');
+    expect(page.headers.get('location')).toBe('/admin/today');
     expect(page.headers.getSetCookie().join('\n')).toMatch(/__Secure-better-auth\.session_token=.*Secure/);
 
     const data = await signIn(app, { origin: 'https://localhost' }, '/auth.data', 'localhost');
     expect(data.status).toBe(202); // single fetch answers redirects with 202 + a redirect payload
-    expect(await data.text()).toContain('/admin');
+    expect(await data.text()).toContain('/admin/today');
   });
 
   it('still refuses a foreign origin, and forwarded headers it was not told to trust', async () => {
@@ -58,7 +58,7 @@ describe('behind a TLS proxy with TRUST_PROXY=true (forwarded scheme and host)',
   it('accepts a form post the proxy forwarded from the public origin', async () => {
     const response = await signIn(app, { ...viaProxy, origin: 'https://mas.example' });
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/admin');
+    expect(response.headers.get('location')).toBe('/admin/today');
   });
 
   it('refuses a foreign origin', async () => {

@@ -38,6 +38,8 @@ const PRIVATE = [
   'app_secrets',
   'ical_feeds',
   'backup_runs',
+  'booking_payments',
+  'booking_events',
 ];
 
 let listener: pg.Client;

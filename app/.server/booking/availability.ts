@@ -1,7 +1,7 @@
 // Which nights of a room are taken, and by what: a confirmed booking, an owner's
 // manual block or an event of an imported calendar (pending requests do not take
 // nights; the occupancy grid shows them apart). Ranges overlap-tested in SQL.
-import { and, eq, gt, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
 import { addDays, eachNight, type IsoDate } from '~/lib/nights';
 import { db, type Executor } from '../db/client';
 import { bookings, icalEvents, icalFeeds, manualBlocks } from '../db/schema';
@@ -23,16 +23,17 @@ export async function listTakenRanges(
   roomIds: string[],
   from: IsoDate,
   to: IsoDate,
-  options: { includePending?: boolean } = {},
+  options: { includePending?: boolean; excludeBookingId?: string } = {},
   executor: Executor = db,
 ): Promise<TakenRange[]> {
   if (roomIds.length === 0) return [];
+  const notThisBooking = options.excludeBookingId ? ne(bookings.id, options.excludeBookingId) : undefined;
   const statuses = options.includePending ? (['confirmed', 'pending'] as const) : (['confirmed'] as const);
   // Sequential: the executor may be a transaction (one connection, one query at a time).
   const stays = await executor
       .select({ id: bookings.id, roomId: bookings.roomId, status: bookings.status, from: bookings.arrival, to: bookings.departure, name: bookings.guestName })
       .from(bookings)
-      .where(and(inArray(bookings.roomId, roomIds), inArray(bookings.status, [...statuses]), lt(bookings.arrival, to), gt(bookings.departure, from)));
+      .where(and(inArray(bookings.roomId, roomIds), inArray(bookings.status, [...statuses]), lt(bookings.arrival, to), gt(bookings.departure, from), notThisBooking));
   const blocks = await executor
       .select({ id: manualBlocks.id, roomId: manualBlocks.roomId, first: manualBlocks.firstNight, last: manualBlocks.lastNight, note: manualBlocks.note })
       .from(manualBlocks)
@@ -49,10 +50,16 @@ export async function listTakenRanges(
   ];
 }
 
-/** The room's unavailable nights within [from, to). */
-export async function listUnavailableNights(roomId: string, from: IsoDate, to: IsoDate, executor: Executor = db): Promise<Set<IsoDate>> {
+/** The room's unavailable nights within [from, to); a booking being changed may leave its own out. */
+export async function listUnavailableNights(
+  roomId: string,
+  from: IsoDate,
+  to: IsoDate,
+  executor: Executor = db,
+  options: { excludeBookingId?: string } = {},
+): Promise<Set<IsoDate>> {
   const nights = new Set<IsoDate>();
-  for (const range of await listTakenRanges([roomId], from, to, {}, executor)) {
+  for (const range of await listTakenRanges([roomId], from, to, options, executor)) {
     const start = range.from < from ? from : range.from;
     const end = range.to > to ? to : range.to;
     for (const night of eachNight(start, end)) nights.add(night);

@@ -35,6 +35,18 @@ const T = {
     refusedTitle: 'Demande non acceptée',
     refusedIntro: (name: string) => `${named('Bonjour', name)}, nous sommes désolés : nous ne pouvons pas accepter votre demande pour ces dates.`,
     ownerMessage: 'Message de la maison',
+    tax: 'Taxe de séjour', amount: 'Montant total', deposit: 'Acompte', balance: 'Solde', dueBy: (d: string) => `à régler au plus tard le ${d}`,
+    address: 'Adresse', phone: 'Téléphone', checkIn: 'Arrivée à partir de', checkOut: 'Départ avant', cancellation: "Conditions d'annulation",
+    replyHint: 'Vous pouvez répondre à ce message pour nous écrire.',
+    changedSubject: (site: string) => `Votre réservation a été modifiée — ${site}`,
+    changedTitle: 'Réservation modifiée',
+    changedIntro: (name: string) => `Bonjour ${name}, votre réservation a été modifiée. Voici le séjour tel qu'il est désormais prévu.`,
+    cancelledSubject: (site: string) => `Votre réservation est annulée — ${site}`,
+    cancelledTitle: 'Réservation annulée',
+    cancelledIntro: (name: string) => `Bonjour ${name}, votre réservation ci-dessous est annulée.`,
+    messageSubject: (site: string) => `Message au sujet de votre séjour — ${site}`,
+    messageTitle: 'Message de la maison',
+    messageIntro: (name: string) => `Bonjour ${name}, voici un message au sujet de votre séjour.`,
   },
   en: {
     room: 'Room', arrival: 'Arrival', departure: 'Departure', guests: 'Guests', total: 'Total', message: 'Message',
@@ -49,6 +61,18 @@ const T = {
     refusedTitle: 'Request not accepted',
     refusedIntro: (name: string) => `${named('Hello', name)}, we are sorry: we cannot accept your request for these dates.`,
     ownerMessage: 'Message from the house',
+    tax: 'Tourist tax', amount: 'Total amount', deposit: 'Deposit', balance: 'Balance', dueBy: (d: string) => `due by ${d}`,
+    address: 'Address', phone: 'Phone', checkIn: 'Check-in from', checkOut: 'Check-out by', cancellation: 'Cancellation terms',
+    replyHint: 'You can reply to this message to write to us.',
+    changedSubject: (site: string) => `Your booking has been changed — ${site}`,
+    changedTitle: 'Booking changed',
+    changedIntro: (name: string) => `Hello ${name}, your booking has been changed. Here is your stay as it now stands.`,
+    cancelledSubject: (site: string) => `Your booking is cancelled — ${site}`,
+    cancelledTitle: 'Booking cancelled',
+    cancelledIntro: (name: string) => `Hello ${name}, your booking below is cancelled.`,
+    messageSubject: (site: string) => `About your stay — ${site}`,
+    messageTitle: 'Message from the house',
+    messageIntro: (name: string) => `Hello ${name}, here is a message about your stay.`,
   },
   es: {
     room: 'Habitación', arrival: 'Llegada', departure: 'Salida', guests: 'Personas', total: 'Total', message: 'Mensaje',
@@ -63,6 +87,18 @@ const T = {
     refusedTitle: 'Solicitud no aceptada',
     refusedIntro: (name: string) => `${named('Hola', name)}, lo sentimos: no podemos aceptar su solicitud para estas fechas.`,
     ownerMessage: 'Mensaje de la casa',
+    tax: 'Tasa turística', amount: 'Importe total', deposit: 'Depósito', balance: 'Saldo', dueBy: (d: string) => `a pagar a más tardar el ${d}`,
+    address: 'Dirección', phone: 'Teléfono', checkIn: 'Llegada a partir de', checkOut: 'Salida antes de', cancellation: 'Condiciones de cancelación',
+    replyHint: 'Puede responder a este mensaje para escribirnos.',
+    changedSubject: (site: string) => `Su reserva ha sido modificada — ${site}`,
+    changedTitle: 'Reserva modificada',
+    changedIntro: (name: string) => `Hola ${name}, su reserva ha sido modificada. Este es su estancia tal como queda ahora.`,
+    cancelledSubject: (site: string) => `Su reserva está cancelada — ${site}`,
+    cancelledTitle: 'Reserva cancelada',
+    cancelledIntro: (name: string) => `Hola ${name}, su reserva a continuación está cancelada.`,
+    messageSubject: (site: string) => `Sobre su estancia — ${site}`,
+    messageTitle: 'Mensaje de la casa',
+    messageIntro: (name: string) => `Hola ${name}, le enviamos un mensaje sobre su estancia.`,
   },
   de: {
     room: 'Zimmer', arrival: 'Anreise', departure: 'Abreise', guests: 'Personen', total: 'Gesamt', message: 'Nachricht',
@@ -77,6 +113,18 @@ const T = {
     refusedTitle: 'Anfrage nicht angenommen',
     refusedIntro: (name: string) => `${named('Guten Tag', name)}, es tut uns leid: wir können Ihre Anfrage für diese Daten nicht annehmen.`,
     ownerMessage: 'Nachricht des Hauses',
+    tax: 'Kurtaxe', amount: 'Gesamtbetrag', deposit: 'Anzahlung', balance: 'Restbetrag', dueBy: (d: string) => `fällig bis ${d}`,
+    address: 'Adresse', phone: 'Telefon', checkIn: 'Anreise ab', checkOut: 'Abreise bis', cancellation: 'Stornobedingungen',
+    replyHint: 'Sie können auf diese Nachricht antworten, um uns zu schreiben.',
+    changedSubject: (site: string) => `Ihre Buchung wurde geändert — ${site}`,
+    changedTitle: 'Buchung geändert',
+    changedIntro: (name: string) => `Guten Tag ${name}, Ihre Buchung wurde geändert. Hier ist Ihr Aufenthalt, wie er jetzt geplant ist.`,
+    cancelledSubject: (site: string) => `Ihre Buchung ist storniert — ${site}`,
+    cancelledTitle: 'Buchung storniert',
+    cancelledIntro: (name: string) => `Guten Tag ${name}, Ihre unten stehende Buchung ist storniert.`,
+    messageSubject: (site: string) => `Zu Ihrem Aufenthalt — ${site}`,
+    messageTitle: 'Nachricht des Hauses',
+    messageIntro: (name: string) => `Guten Tag ${name}, hier ist eine Nachricht zu Ihrem Aufenthalt.`,
   },
 } satisfies Record<MailLanguage, unknown>;
 
@@ -87,7 +135,37 @@ export interface BookingMailFacts {
   guestEmail: string;
   guestPhone: string | null;
   message: string | null;
-  quote: Pick<Quote, 'arrival' | 'departure' | 'guests' | 'lines' | 'totalCents'>;
+  quote: Pick<Quote, 'arrival' | 'departure' | 'guests' | 'lines' | 'totalCents'> & Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
+  /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
+  practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
+}
+
+/** Tax, deposit, balance and its due date, when the stay has them. */
+function moneyRows(facts: BookingMailFacts, language: string): MailRow[] {
+  const t = T[mailLanguage(language)];
+  const q = facts.quote;
+  if (q.amountCents === undefined) return [];
+  const rows: MailRow[] = [];
+  if (q.taxCents) rows.push({ label: t.tax, value: euros(q.taxCents, language) });
+  if (q.taxCents) rows.push({ label: t.amount, value: euros(q.amountCents, language) });
+  if (q.depositCents) rows.push({ label: t.deposit, value: euros(q.depositCents, language) });
+  if (q.depositCents && q.balanceCents !== undefined) {
+    rows.push({ label: t.balance, value: `${euros(q.balanceCents, language)}${q.balanceDueDate ? ` (${t.dueBy(formatNight(q.balanceDueDate, language))})` : ''}` });
+  }
+  return rows;
+}
+
+function practicalRows(facts: BookingMailFacts, language: string): MailRow[] {
+  const t = T[mailLanguage(language)];
+  const p = facts.practical;
+  if (!p) return [];
+  const rows: MailRow[] = [];
+  if (p.checkInTime) rows.push({ label: t.checkIn, value: p.checkInTime });
+  if (p.checkOutTime) rows.push({ label: t.checkOut, value: p.checkOutTime });
+  if (p.address) rows.push({ label: t.address, value: p.address });
+  if (p.phone) rows.push({ label: t.phone, value: p.phone, href: telHref(p.phone) });
+  if (p.cancellationText) rows.push({ label: t.cancellation, value: p.cancellationText });
+  return rows;
 }
 
 function quoteRows(facts: BookingMailFacts, language: string): MailRow[] {
@@ -103,24 +181,34 @@ function quoteRows(facts: BookingMailFacts, language: string): MailRow[] {
       value: `${t.nights(line.nights)} × ${euros(line.unitCents, language)} = ${euros(line.totalCents, language)}`,
     })),
     { label: t.total, value: euros(quote.totalCents, language) },
+    ...moneyRows(facts, language),
   ];
 }
 
-export type GuestMailKind = 'received' | 'confirmed' | 'refused';
+export type GuestMailKind = 'received' | 'confirmed' | 'refused' | 'changed' | 'cancelled' | 'message';
 
-export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFacts, language: string, refusalMessage?: string | null): RenderedMail {
+/**
+ * A mail to the guest in their language. `note` is the owner's own words: the refusal's
+ * or cancellation's optional message, or the body of a message from the booking page.
+ * The confirmation and a change carry the practical facts and the cancellation terms.
+ */
+export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFacts, language: string, note?: string | null): RenderedMail {
   const t = T[mailLanguage(language)];
   // The guest's mails go to the address typed in the form: only a recognisable name in them.
   const name = recognisableName(facts.guestName);
   const rows = quoteRows(facts, language);
-  if (kind === 'refused' && refusalMessage?.trim()) rows.push({ label: t.ownerMessage, value: refusalMessage.trim() });
-  const [subject, title, intro] =
-    kind === 'received'
-      ? [t.receivedSubject(facts.siteName), t.receivedTitle, t.receivedIntro(name)]
-      : kind === 'confirmed'
-        ? [t.confirmedSubject(facts.siteName), t.confirmedTitle, t.confirmedIntro(name)]
-        : [t.refusedSubject(facts.siteName), t.refusedTitle, t.refusedIntro(name)];
-  return { subject: headerText(subject), ...renderTableMail(title, intro, rows, undefined, mailLanguage(language)) };
+  if (kind === 'confirmed' || kind === 'changed') rows.push(...practicalRows(facts, language));
+  if (note?.trim()) rows.push({ label: t.ownerMessage, value: note.trim() });
+  const texts: Record<GuestMailKind, [string, string, string]> = {
+    received: [t.receivedSubject(facts.siteName), t.receivedTitle, t.receivedIntro(name)],
+    confirmed: [t.confirmedSubject(facts.siteName), t.confirmedTitle, t.confirmedIntro(name)],
+    refused: [t.refusedSubject(facts.siteName), t.refusedTitle, t.refusedIntro(name)],
+    changed: [t.changedSubject(facts.siteName), t.changedTitle, t.changedIntro(name)],
+    cancelled: [t.cancelledSubject(facts.siteName), t.cancelledTitle, t.cancelledIntro(name)],
+    message: [t.messageSubject(facts.siteName), t.messageTitle, t.messageIntro(name)],
+  };
+  const [subject, title, intro] = texts[kind];
+  return { subject: headerText(subject), ...renderTableMail(title, `${intro} ${t.replyHint}`, rows, undefined, mailLanguage(language)) };
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, eachNight } from '~/lib/nights';
-import { computeQuote, listNightlyRates, type QuoteInput, type QuoteSeason } from './quote';
+import { computeQuote, listNightlyRates, NO_STAY_TERMS, type QuoteInput, type QuoteSeason } from './quote';
 
 const today = '2026-03-01';
 const high: QuoteSeason = {
@@ -33,6 +33,7 @@ const base = (over: Partial<QuoteInput>): QuoteInput => ({
   today,
   maxNights: 30,
   horizonDays: 540,
+  terms: NO_STAY_TERMS,
   ...over,
 });
 
@@ -114,6 +115,32 @@ const stayArb = fc.record({
   basePrice: fc.integer({ min: 1, max: 100_000 }),
   start: fc.integer({ min: 0, max: 190 }),
   length: fc.integer({ min: 2, max: 30 }),
+});
+
+describe('tourist tax, deposit and balance', () => {
+  const terms = { touristTaxCents: 110, depositPercent: 30, balanceDueDays: 7 };
+
+  it('taxes each adult each night, asks the deposit on the nights and dates the balance', () => {
+    const quote = computeQuote(base({ terms }));
+    // 5 nights (two seasons) for 2 adults at 1,10 €: 11,00 €; 30 % of 480 €.
+    expect(quote.taxCents).toBe(1100);
+    expect(quote.amountCents).toBe(48000 + 1100);
+    expect(quote.depositCents).toBe(14400);
+    expect(quote.balanceCents).toBe(49100 - 14400);
+    expect(quote.balanceDueDate).toBe('2026-06-21');
+  });
+
+  it('leaves children out of the tax and never dates the balance before today', () => {
+    const quote = computeQuote(base({ terms, guests: 2, children: 1, arrival: '2026-03-02', departure: '2026-03-04' }));
+    expect(quote.taxCents).toBe(220);
+    expect(quote.balanceDueDate).toBe(today);
+  });
+
+  it('rounds the deposit to the cent', () => {
+    const quote = computeQuote(base({ terms: { ...terms, depositPercent: 33 }, arrival: '2027-01-10', departure: '2027-01-11' }));
+    expect(quote.depositCents).toBe(Math.round(9500 * 0.33));
+    expect(quote.depositCents + quote.balanceCents).toBe(quote.amountCents);
+  });
 });
 
 describe('computeQuote properties', () => {

@@ -14,10 +14,25 @@ export interface QuoteSeason {
   periods: Array<{ firstNight: IsoDate; lastNight: IsoDate }>;
 }
 
+/** The stay terms of Configuration, as figures: what the engine adds to the nights' price. */
+export interface StayTerms {
+  /** Tourist tax per adult per night. */
+  touristTaxCents: number;
+  /** Share of the nights' price asked as a deposit, 0–100. */
+  depositPercent: number;
+  /** The balance is due this many days before arrival (0: on arrival). */
+  balanceDueDays: number;
+}
+
+export const NO_STAY_TERMS: StayTerms = { touristTaxCents: 0, depositPercent: 0, balanceDueDays: 0 };
+
 export interface QuoteInput {
   arrival: string;
   departure: string;
   guests: number;
+  /** Guests under the tourist tax's age (they pay none); 0 when not said. */
+  children?: number;
+  terms: StayTerms;
   room: { maxGuests: number; basePriceCents: number | null };
   seasons: QuoteSeason[];
   /** Nights taken by confirmed bookings, manual blocks or imported events. */
@@ -60,7 +75,18 @@ export interface Quote {
   guests: number;
   nights: PricedNight[];
   lines: QuoteLine[];
+  /** The nights' price. */
   totalCents: number;
+  /** Tourist tax: adults × nights × the configured rate. */
+  taxCents: number;
+  /** What the guest pays in all: nights and tax. */
+  amountCents: number;
+  /** Asked at booking: the configured share of the nights' price, rounded to the cent. */
+  depositCents: number;
+  /** What remains after the deposit. */
+  balanceCents: number;
+  /** The day the balance is due (arrival less the configured days, never before today). */
+  balanceDueDate: IsoDate;
   /** The strictest minimum stay among the seasons the stay touches (1 when none). */
   minStay: number;
   /** Every reason the request is not possible; empty when it can be sent. */
@@ -111,7 +137,7 @@ export function listNightlyRates(input: { from: IsoDate; to: IsoDate; room: { ba
 export function computeQuote(input: QuoteInput): Quote {
   const { arrival, departure, guests, room, today } = input;
   const problems: QuoteProblem[] = [];
-  const empty = (): Quote => ({ arrival, departure, guests, nights: [], lines: [], totalCents: 0, minStay: 1, problems });
+  const empty = (): Quote => ({ arrival, departure, guests, nights: [], lines: [], ...stayMoney(0, 0, 0, input), minStay: 1, problems });
 
   if (!isIsoDate(arrival) || !isIsoDate(departure)) {
     problems.push({ code: 'invalid_dates' });
@@ -163,7 +189,20 @@ export function computeQuote(input: QuoteInput): Quote {
     }
   }
   const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
-  return { arrival, departure, guests, nights, lines, totalCents, minStay, problems };
+  return { arrival, departure, guests, nights, lines, ...stayMoney(totalCents, nights.length, adultsOf(input), input), minStay, problems };
+}
+
+const adultsOf = (input: QuoteInput) => Math.max(0, input.guests - Math.max(0, input.children ?? 0));
+
+/** Tax, deposit and balance of a stay whose nights cost `totalCents`: the one rule, also used when the owner types the price. */
+export function stayMoney(totalCents: number, nights: number, adults: number, input: Pick<QuoteInput, 'arrival' | 'today' | 'terms'>) {
+  const { terms } = input;
+  const taxCents = adults * nights * terms.touristTaxCents;
+  const depositCents = Math.round((totalCents * terms.depositPercent) / 100);
+  const amountCents = totalCents + taxCents;
+  let balanceDueDate = isIsoDate(input.arrival) ? addDays(input.arrival, -terms.balanceDueDays) : input.today;
+  if (balanceDueDate < input.today) balanceDueDate = input.today;
+  return { totalCents, taxCents, amountCents, depositCents, balanceCents: amountCents - depositCents, balanceDueDate };
 }
 
 /** True when the guest may send the request. */

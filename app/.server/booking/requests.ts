@@ -8,11 +8,13 @@ import { takeAcknowledgementSlot } from '../abuse';
 import { config } from '../config';
 import { db, type Executor } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
-import { bookings, icalFeeds, manualBlocks } from '../db/schema';
+import { bookingEvents, bookings, icalFeeds, manualBlocks, siteConfig, type BookingEventKind } from '../db/schema';
 import { mailboxAddress } from '../mail/compose';
 import { listOwnerRecipients } from '../mail/notifications';
 import { enqueueMail } from '../mail/outbox';
 import { getRoomDetail } from '../rooms';
+import { plainParagraphs } from '../sanitize';
+import { loadGuestPractical } from '../site-config';
 import { loadSiteShell } from '../site/shell';
 import { listUnavailableNights } from './availability';
 import { feedLabel } from './feed-label';
@@ -47,25 +49,47 @@ async function feedsSnapshot(roomId: string, executor: Executor) {
   return rows.map((r) => ({ host: feedLabel(r), lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null, lastError: r.lastError }));
 }
 
-async function mailFacts(
+export async function mailFacts(
   booking: { roomId: string; guestName: string; guestEmail: string; guestPhone: string | null; message: string | null },
   quote: BookingMailFacts['quote'],
   chain: string[],
+  executor: Executor = db,
 ): Promise<BookingMailFacts> {
   const [room, site] = await Promise.all([getRoomDetail(booking.roomId, chain), loadSiteShell(chain)]);
-  return { roomName: room?.name ?? 'Chambre', siteName: site.shell.name, ...booking, quote };
+  const practical = await loadGuestPractical(chain, executor);
+  return {
+    roomName: room?.name ?? 'Chambre',
+    siteName: site.shell.name,
+    ...booking,
+    quote,
+    practical: { ...practical, cancellationText: plainParagraphs(practical.cancellationHtml) },
+  };
 }
 
-async function queueGuestMail(executor: Executor, kind: GuestMailKind, bookingId: string, language: string, facts: BookingMailFacts, refusal?: string | null) {
+/**
+ * Queues a mail to the guest, from MAIL_FROM with Reply-To the site's contact address,
+ * so that a guest who answers reaches the house. `occurrence` tells apart mails of one
+ * kind sent more than once for a booking (each change, each message).
+ */
+export async function queueGuestMail(
+  executor: Executor,
+  kind: GuestMailKind,
+  bookingId: string,
+  language: string,
+  facts: BookingMailFacts,
+  note?: string | null,
+  occurrence?: string,
+) {
   const address = mailboxAddress(facts.guestEmail);
   // An address that is not one plain mailbox never reaches the outbox (an empty list means "the owners").
   if (!address) return;
-  const mail = renderGuestBookingMail(kind, facts, language, refusal);
+  const mail = renderGuestBookingMail(kind, facts, language, note);
+  const [site] = await executor.select({ contactEmail: siteConfig.contactEmail }).from(siteConfig).limit(1);
   await enqueueMail(executor, {
-    idempotencyKey: `booking:${bookingId}:${kind}`,
+    idempotencyKey: `booking:${bookingId}:${kind}${occurrence ? `:${occurrence}` : ''}`,
     kind: 'booking',
     recipients: [address],
-    replyTo: null,
+    replyTo: mailboxAddress(site?.contactEmail),
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
@@ -104,14 +128,15 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
         departure: quote.departure,
         guests: quote.guests,
         language: input.language,
-        totalCents: quote.totalCents,
+        ...moneySnapshot(quote),
         quote,
         feedsChecked: await feedsSnapshot(input.roomId, tx),
       })
       .returning({ id: bookings.id });
     const id = row!.id;
+    await recordBookingEvent(tx, id, 'created', null, { source: 'site' });
     if (await takeAcknowledgementSlot(guest.guestEmail, tx)) {
-      await queueGuestMail(tx, 'received', id, input.language, await mailFacts(guest, quote, input.chain));
+      await queueGuestMail(tx, 'received', id, input.language, await mailFacts(guest, quote, input.chain, tx));
     }
     // The owners read French: the same engine, season names in French.
     const quoteFr = (await quoteStay(input.roomId, stay, ['fr'], tx)) ?? quote;
@@ -129,6 +154,19 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
   });
 }
 
+/** The figures a request or booking keeps from its quote (cents): what the guest was shown. */
+export const moneySnapshot = (quote: Pick<Quote, 'totalCents' | 'taxCents' | 'depositCents' | 'balanceDueDate'>) => ({
+  totalCents: quote.totalCents,
+  taxCents: quote.taxCents,
+  depositCents: quote.depositCents,
+  balanceDueDate: quote.balanceDueDate,
+});
+
+/** One line of a booking's history; `actor` is the owner's address, null for the guest. */
+export async function recordBookingEvent(executor: Executor, bookingId: string, kind: BookingEventKind, actor: string | null, details: Record<string, unknown> = {}) {
+  await executor.insert(bookingEvents).values({ bookingId, kind, actor, details });
+}
+
 export type DecisionResult = { ok: true } | { ok: false; message: string };
 
 const NOT_PENDING: DecisionResult = { ok: false, message: "Cette demande n'est plus en attente" };
@@ -141,7 +179,7 @@ async function lockPending(tx: Executor, id: string) {
 const storedQuote = (row: typeof bookings.$inferSelect) => row.quote as Quote;
 
 /** The owner's 'Accepter': the nights must still be free, checked again in this transaction. */
-export async function acceptBookingRequest(id: string): Promise<DecisionResult> {
+export async function acceptBookingRequest(id: string, actor: string | null = null): Promise<DecisionResult> {
   const [found] = await db.select({ roomId: bookings.roomId }).from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!found) return { ok: false, message: 'Demande introuvable' };
   await syncRoomFeeds(found.roomId);
@@ -154,7 +192,8 @@ export async function acceptBookingRequest(id: string): Promise<DecisionResult> 
         return { ok: false, message: `Ces nuits ne sont plus libres : ${[...taken].sort().map(formatNightFr).join(', ')}` } as const;
       }
       await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
-      const facts = await mailFacts(row, storedQuote(row), [row.language, 'fr']);
+      await recordBookingEvent(tx, id, 'accepted', actor);
+      const facts = await mailFacts(row, storedQuote(row), [row.language, 'fr'], tx);
       await queueGuestMail(tx, 'confirmed', id, row.language, facts);
       return { ok: true } as const;
     });
@@ -165,7 +204,7 @@ export async function acceptBookingRequest(id: string): Promise<DecisionResult> 
 }
 
 /** The owner's 'Refuser', with an optional message passed on to the guest. */
-export async function refuseBookingRequest(id: string, message?: string | null): Promise<DecisionResult> {
+export async function refuseBookingRequest(id: string, message?: string | null, actor: string | null = null): Promise<DecisionResult> {
   return db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).limit(1);
     if (!exists) return { ok: false, message: 'Demande introuvable' } as const;
@@ -173,7 +212,8 @@ export async function refuseBookingRequest(id: string, message?: string | null):
     if (!row) return NOT_PENDING;
     const refusal = message?.trim() || null;
     await tx.update(bookings).set({ status: 'refused', refusalMessage: refusal, decidedAt: new Date() }).where(eq(bookings.id, id));
-    await queueGuestMail(tx, 'refused', id, row.language, await mailFacts(row, storedQuote(row), [row.language, 'fr']), refusal);
+    await recordBookingEvent(tx, id, 'refused', actor, refusal ? { message: refusal } : {});
+    await queueGuestMail(tx, 'refused', id, row.language, await mailFacts(row, storedQuote(row), [row.language, 'fr'], tx), refusal);
     return { ok: true } as const;
   });
 }
@@ -183,12 +223,17 @@ export async function countPendingBookings(): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Pending first (oldest first), then the others, most recent first. */
+/** Pending first (by arrival: the owner answers the soonest stays first), then the others, most recent first. */
 export async function listBookings(limit = 200) {
   return db
     .select()
     .from(bookings)
-    .orderBy(sql`(${bookings.status} = 'pending') desc`, sql`case when ${bookings.status} = 'pending' then ${bookings.createdAt} end asc`, desc(bookings.createdAt))
+    .orderBy(
+      sql`(${bookings.status} = 'pending') desc`,
+      sql`case when ${bookings.status} = 'pending' then ${bookings.arrival} end asc`,
+      sql`case when ${bookings.status} = 'pending' then ${bookings.createdAt} end asc`,
+      desc(bookings.createdAt),
+    )
     .limit(limit);
 }
 

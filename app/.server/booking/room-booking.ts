@@ -28,6 +28,8 @@ export interface QuoteView {
   nights: number;
   lines: Array<{ key: string; name: string | null; nights: number; unit: string; total: string }>;
   total: string;
+  /** Tax, grand total, deposit and balance: null when the stay has none of them (no tax, no deposit configured). */
+  money: { tax: string | null; amount: string; deposit: string | null; balance: string; balanceDue: string } | null;
   minStay: number;
   problems: Array<{ code: QuoteProblem['code']; values: Record<string, string | number> }>;
 }
@@ -106,6 +108,16 @@ export function quoteView(quote: Quote, language: string): QuoteView {
     nights: quote.nights.length,
     lines: quote.lines.map((l) => ({ key: `${l.seasonId}-${l.unitCents}`, name: l.seasonName, nights: l.nights, unit: price(l.unitCents), total: price(l.totalCents) })),
     total: price(quote.totalCents),
+    money:
+      quote.taxCents > 0 || quote.depositCents > 0
+        ? {
+            tax: quote.taxCents > 0 ? price(quote.taxCents) : null,
+            amount: price(quote.amountCents),
+            deposit: quote.depositCents > 0 ? price(quote.depositCents) : null,
+            balance: price(quote.balanceCents),
+            balanceDue: dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(utcMidnight(quote.balanceDueDate)),
+          }
+        : null,
     minStay: quote.minStay,
     problems: quote.problems.map((p) => formatProblem(p, language)),
   };

@@ -7,6 +7,7 @@ import { loadTexts, pickText } from '../content';
 import { db, type Executor } from '../db/client';
 import { rooms, roomSeasonPrices, seasonPeriods, seasons } from '../db/schema';
 import { seasonNameKey } from '../content-keys';
+import { loadStayTerms } from '../site-config';
 import { listUnavailableNights } from './availability';
 import { guesthouseToday } from './clock';
 import { computeQuote, type Quote, type QuoteSeason } from './quote';
@@ -42,10 +43,21 @@ export interface StayRequest {
   arrival: string;
   departure: string;
   guests: number;
+  /** Guests under the tourist tax's age. */
+  children?: number;
 }
 
-/** The quote for a stay in a room, or null when the room does not exist. */
-export async function quoteStay(roomId: string, stay: StayRequest, chain: string[], executor: Executor = db): Promise<Quote | null> {
+/**
+ * The quote for a stay in a room, or null when the room does not exist. A change of
+ * a booking names it in `excludeBookingId`: its own nights do not count as taken.
+ */
+export async function quoteStay(
+  roomId: string,
+  stay: StayRequest,
+  chain: string[],
+  executor: Executor = db,
+  options: { excludeBookingId?: string } = {},
+): Promise<Quote | null> {
   const [room] = await executor
     .select({ maxGuests: rooms.maxGuests, price: rooms.pricePerNight })
     .from(rooms)
@@ -56,7 +68,10 @@ export async function quoteStay(roomId: string, stay: StayRequest, chain: string
   const datesUsable =
     isIsoDate(stay.arrival) && isIsoDate(stay.departure) && daysBetween(stay.arrival, stay.departure) > 0 && daysBetween(stay.arrival, stay.departure) <= BOOKING_MAX_NIGHTS;
   const seasonList = await loadQuoteSeasons(roomId, chain, executor);
-  const unavailable = datesUsable ? await listUnavailableNights(roomId, stay.arrival as IsoDate, stay.departure as IsoDate, executor) : new Set<IsoDate>();
+  const unavailable = datesUsable
+    ? await listUnavailableNights(roomId, stay.arrival as IsoDate, stay.departure as IsoDate, executor, options)
+    : new Set<IsoDate>();
+  const terms = await loadStayTerms(executor);
   return computeQuote({
     ...stay,
     room: { maxGuests: room.maxGuests ?? DEFAULT_MAX_GUESTS, basePriceCents: room.price === null ? null : toCents(room.price) },
@@ -65,5 +80,6 @@ export async function quoteStay(roomId: string, stay: StayRequest, chain: string
     today: guesthouseToday(),
     maxNights: BOOKING_MAX_NIGHTS,
     horizonDays: BOOKING_HORIZON_DAYS,
+    terms,
   });
 }

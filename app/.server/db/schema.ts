@@ -163,10 +163,21 @@ export const siteConfig = pgTable(
     hostName: text('host_name'),
     hostAddress: text('host_address'),
     hostPhone: text('host_phone'),
+    // Stay terms as figures (issue 35): what the price engine adds to a stay's price.
+    // The cancellation terms are a multilingual text (site_cancellation_terms).
+    touristTaxCents: integer('tourist_tax_cents').notNull().default(0),
+    touristTaxMinAge: integer('tourist_tax_min_age').notNull().default(18),
+    depositPercent: integer('deposit_percent').notNull().default(0),
+    balanceDueDays: integer('balance_due_days').notNull().default(0),
+    checkInTime: text('check_in_time'),
+    checkOutTime: text('check_out_time'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('site_config_singleton_check', sql`${t.singleton}`)],
+  (t) => [
+    check('site_config_singleton_check', sql`${t.singleton}`),
+    check('site_config_stay_terms_check', sql`${t.touristTaxCents} between 0 and 100000 and ${t.touristTaxMinAge} between 0 and 25 and ${t.depositPercent} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`),
+  ],
 );
 
 export const contactEmails = pgTable('contact_emails', {
@@ -432,6 +443,9 @@ export const appSecrets = pgTable('app_secrets', {
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'refused', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** How a booking reached the owner: the site's form, or taken by hand (phone, e-mail). */
+export const BOOKING_SOURCES = ['site', 'phone', 'email'] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
 
 /**
  * A guest's direct booking request and, once accepted, the booking. Stay is the
@@ -458,7 +472,17 @@ export const bookings = pgTable(
     /** The guest's page language: their mails are written in it. */
     language: text('language').notNull(),
     currency: text('currency').notNull().default('EUR'),
+    /** The rooms' price of the stay (nights only); tax and deposit beside it. */
     totalCents: integer('total_cents').notNull(),
+    /** Guests under the tourist tax's age: they pay no tax. */
+    children: integer('children').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    /** When the balance is due (arrival less the configured days); null: at arrival. */
+    balanceDueDate: date('balance_due_date', { mode: 'string' }),
+    source: text('source').$type<BookingSource>().notNull().default('site'),
+    /** Set when the owner typed the price instead of the engine's. */
+    priceOverrideReason: text('price_override_reason'),
     quote: jsonb('quote').notNull(),
     /** Each feed of the room and when it last synced, as seen when the request was checked. */
     feedsChecked: jsonb('feeds_checked').notNull().default(sql`'[]'::jsonb`),
@@ -472,9 +496,60 @@ export const bookings = pgTable(
     check('bookings_dates_check', sql`${t.departure} > ${t.arrival}`),
     check('bookings_guests_check', sql`${t.guests} between 1 and 10`),
     check('bookings_total_check', sql`${t.totalCents} >= 0`),
+    check('bookings_money_check', sql`${t.taxCents} >= 0 and ${t.depositCents} >= 0 and ${t.children} >= 0 and ${t.children} < ${t.guests}`),
+    check('bookings_source_check', sql`${t.source} in ('site', 'phone', 'email')`),
     index('bookings_room_idx').on(t.roomId, t.arrival),
     index('bookings_status_idx').on(t.status, t.createdAt),
   ],
+);
+
+export const PAYMENT_KINDS = ['deposit', 'balance'] as const;
+export const PAYMENT_MEANS = ['virement', 'cheque', 'especes', 'carte'] as const;
+
+/** Money the owner received for a booking (deposit or balance), as recorded by hand. */
+export const bookingPayments = pgTable(
+  'booking_payments',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<(typeof PAYMENT_KINDS)[number]>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    means: text('means').$type<(typeof PAYMENT_MEANS)[number]>().notNull(),
+    recordedBy: text('recorded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('booking_payments_kind_check', sql`${t.kind} in ('deposit', 'balance')`),
+    check('booking_payments_means_check', sql`${t.means} in ('virement', 'cheque', 'especes', 'carte')`),
+    check('booking_payments_amount_check', sql`${t.amountCents} > 0`),
+    index('booking_payments_booking_idx').on(t.bookingId),
+  ],
+);
+
+export const BOOKING_EVENT_KINDS = ['created', 'accepted', 'refused', 'changed', 'cancelled', 'payment', 'message'] as const;
+export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];
+
+/**
+ * A booking's history: every transition, payment and message, who did it and when.
+ * `actor` is the owner's name (null: the guest, through the site). A message's text
+ * is in `details.body`: the owner's messages to the guest are read from here.
+ */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<BookingEventKind>().notNull(),
+    actor: text('actor'),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
 );
 
 /** Nights the owner closed by hand (first and last night included), with a note. */

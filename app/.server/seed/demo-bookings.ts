@@ -1,12 +1,14 @@
 // The booking side of the demo guesthouse: season periods over the coming year,
-// season names in every language, two pending requests, one confirmed booking and
+// season names in every language, two pending requests, confirmed stays (one taken by
+// phone with its deposit received, one arriving today), a cancelled stay and
 // a manual block, placed relative to the day of seeding so the screens are not empty.
 import { eq } from 'drizzle-orm';
 import { addDays, type IsoDate } from '~/lib/nights';
 import { guesthouseToday } from '../booking/clock';
+import { moneySnapshot, recordBookingEvent } from '../booking/requests';
 import { quoteStay } from '../booking/stay';
 import type { Tx } from '../db/client';
-import { bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
+import { bookingPayments, bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
 import { seasonNameKey } from '../content-keys';
 import type { Localized } from './demo-content';
 
@@ -67,31 +69,50 @@ export async function insertDemoBookings(
     texts.push(...localizedRows(id, { [seasonNameKey(id)]: details.name }));
   }
 
+  // Relative to the day of seeding: an arrival today, one the day after (taken by phone,
+  // deposit received), requests to answer, a confirmed stay later and a cancelled one.
   const stays = [
-    { room: 0, from: 20, nights: 3, status: 'pending' as const, guest: { name: 'Emily Carter', email: 'emily.carter@example.com', phone: '+44 7700 900123', language: 'en', message: 'We would love a quiet room, arriving around 6 pm.' } },
-    { room: 1, from: 34, nights: 4, status: 'pending' as const, guest: { name: 'Lukas Becker', email: 'lukas.becker@example.de', phone: null, language: 'de', message: 'Zwei Erwachsene, Anreise mit dem Zug.' } },
-    { room: 0, from: 45, nights: 3, status: 'confirmed' as const, guest: { name: 'Claire Martin', email: 'claire.martin@example.fr', phone: '06 12 34 56 78', language: 'fr', message: null } },
+    { room: 3, from: 0, nights: 3, status: 'confirmed' as const, source: 'site' as const, guest: { name: 'Jan de Vries', email: 'jan.devries@example.nl', phone: '+31 6 12345678', language: 'en', message: 'We arrive by car in the late afternoon.' } },
+    { room: 1, from: 1, nights: 2, status: 'confirmed' as const, source: 'phone' as const, deposit: true, guest: { name: 'Sophie Laurent', email: 'sophie.laurent@example.fr', phone: '06 98 76 54 32', language: 'fr', message: null } },
+    { room: 0, from: 20, nights: 3, status: 'pending' as const, source: 'site' as const, guest: { name: 'Emily Carter', email: 'emily.carter@example.com', phone: '+44 7700 900123', language: 'en', message: 'We would love a quiet room, arriving around 6 pm.' } },
+    { room: 2, from: 25, nights: 2, status: 'cancelled' as const, source: 'site' as const, guest: { name: 'Ana García', email: 'ana.garcia@example.es', phone: null, language: 'es', message: null } },
+    { room: 1, from: 34, nights: 4, status: 'pending' as const, source: 'site' as const, guest: { name: 'Lukas Becker', email: 'lukas.becker@example.de', phone: null, language: 'de', message: 'Zwei Erwachsene, Anreise mit dem Zug.' } },
+    { room: 0, from: 45, nights: 3, status: 'confirmed' as const, source: 'site' as const, guest: { name: 'Claire Martin', email: 'claire.martin@example.fr', phone: '06 12 34 56 78', language: 'fr', message: null } },
   ];
   for (const stay of stays) {
     const roomId = roomIds[stay.room % roomIds.length]!;
     const arrival = addDays(today, stay.from);
     const departure = addDays(today, stay.from + stay.nights);
     const quote = await quoteStay(roomId, { arrival, departure, guests: 2 }, [stay.guest.language, 'fr'], tx);
-    await tx.insert(bookings).values({
-      roomId,
-      status: stay.status,
-      arrival,
-      departure,
-      guests: 2,
-      guestName: stay.guest.name,
-      guestEmail: stay.guest.email,
-      guestPhone: stay.guest.phone,
-      message: stay.guest.message,
-      language: stay.guest.language,
-      totalCents: quote!.totalCents,
-      quote: quote!,
-      decidedAt: stay.status === 'confirmed' ? new Date() : null,
-    });
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        roomId,
+        status: stay.status,
+        source: stay.source,
+        arrival,
+        departure,
+        guests: 2,
+        guestName: stay.guest.name,
+        guestEmail: stay.guest.email,
+        guestPhone: stay.guest.phone,
+        message: stay.guest.message,
+        language: stay.guest.language,
+        ...moneySnapshot(quote!),
+        quote: quote!,
+        decidedAt: stay.status === 'pending' ? null : new Date(),
+      })
+      .returning({ id: bookings.id });
+    const id = row!.id;
+    const owner = 'demo';
+    await recordBookingEvent(tx, id, 'created', stay.source === 'site' ? null : owner, { source: stay.source });
+    if (stay.source === 'site' && stay.status !== 'pending') await recordBookingEvent(tx, id, 'accepted', owner);
+    if (stay.status === 'cancelled') await recordBookingEvent(tx, id, 'cancelled', owner, { message: 'Annulé à la demande de la cliente.' });
+    if ('deposit' in stay && stay.deposit && quote!.depositCents > 0) {
+      const payment = { kind: 'deposit' as const, amountCents: quote!.depositCents, receivedOn: addDays(today, -5), means: 'virement' as const };
+      await tx.insert(bookingPayments).values({ bookingId: id, ...payment, recordedBy: owner });
+      await recordBookingEvent(tx, id, 'payment', owner, payment);
+    }
   }
   await tx.insert(manualBlocks).values({
     roomId: roomIds[2 % roomIds.length]!,

@@ -464,3 +464,19 @@ export const DEMO_DISTANCES = [
   { city: 'Monaco', minutes: 60 },
   { city: 'Gorges du Verdon', minutes: 95 },
 ] as const;
+
+/** The stay terms as figures (issue 35): what the Modalités above promise. */
+export const DEMO_STAY_TERMS = {
+  touristTaxCents: 110,
+  touristTaxMinAge: 18,
+  depositPercent: 30,
+  balanceDueDays: 0,
+  checkInTime: '16:00',
+  checkOutTime: '11:00',
+  cancellationTerms: {
+    fr: "<p>Annulation gratuite jusqu'à 14 jours avant l'arrivée ; au-delà, l'acompte reste acquis.</p>",
+    en: '<p>Free cancellation up to 14 days before arrival; after that, the deposit is kept.</p>',
+    es: '<p>Cancelación gratuita hasta 14 días antes de la llegada; después, el depósito no se devuelve.</p>',
+    de: '<p>Kostenlose Stornierung bis 14 Tage vor der Anreise; danach wird die Anzahlung einbehalten.</p>',
+  } satisfies Localized,
+};

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { config } from '~/.server/config';
 import { db } from '~/.server/db/client';
 import {
+  bookingPayments,
   bookings,
   contactEmails,
   distances,
@@ -25,7 +26,7 @@ import { keyFromUrl, storage } from '~/.server/media/storage';
 import { AMENITY_IDS } from '~/lib/amenities';
 import { COUNTRY_CODES } from '~/lib/countries';
 import { guesthouseToday } from '~/.server/booking/clock';
-import { addDays } from '~/lib/nights';
+import { addDays, daysBetween } from '~/lib/nights';
 import { seedDemoIfEmpty } from './seed-demo';
 
 const uploads = () => path.join(config().DATA_DIR, 'uploads');
@@ -124,8 +125,8 @@ describe('demo content seeding', () => {
       testimonials: 7,
       transportOptions: 3,
       distances: 5,
-      // site 3 keys + rooms 4×4 + sections 2×2 + transport 3 + season names 3, each in 4 languages
-      multilingualContent: (3 + 16 + 4 + 3 + 3) * 4,
+      // site 4 keys (cancellation terms since issue 35) + rooms 4×4 + sections 2×2 + transport 3 + season names 3, each in 4 languages
+      multilingualContent: (4 + 16 + 4 + 3 + 3) * 4,
     });
 
     const langs = await db.select().from(languages).orderBy(asc(languages.position));
@@ -247,7 +248,7 @@ describe('demo content seeding', () => {
     expect(await storedFiles()).toEqual(referenced);
   });
 
-  it('seeds the booking side: periods covering the coming year, season names, two pending requests, a booking, a block', async () => {
+  it('seeds the booking side: periods covering the coming year, season names, two pending requests, upcoming stays (one by phone, deposit received), a cancelled stay, a block', async () => {
     const today = guesthouseToday();
     const periods = await db.select().from(seasonPeriods);
     for (let day = 0; day < 365; day += 1) {
@@ -256,8 +257,20 @@ describe('demo content seeding', () => {
     }
     const stays = await db.select().from(bookings);
     expect(stays.filter((b) => b.status === 'pending')).toHaveLength(2);
-    expect(stays.filter((b) => b.status === 'confirmed')).toHaveLength(1);
-    for (const stay of stays) expect(stay.totalCents).toBeGreaterThan(0);
+    const confirmed = stays.filter((b) => b.status === 'confirmed');
+    expect(confirmed).toHaveLength(3);
+    expect(confirmed.map((b) => b.arrival)).toContain(today);
+    expect(stays.filter((b) => b.status === 'cancelled')).toHaveLength(1);
+    const phone = stays.filter((b) => b.source === 'phone');
+    expect(phone).toHaveLength(1);
+    // The Modalités' 1,10 € per adult per night and 30 % deposit, from the engine.
+    for (const stay of stays) {
+      expect(stay.totalCents).toBeGreaterThan(0);
+      expect(stay.taxCents).toBe(2 * 110 * daysBetween(stay.arrival, stay.departure));
+      expect(stay.depositCents).toBe(Math.round(stay.totalCents * 0.3));
+    }
+    const payments = await db.select().from(bookingPayments);
+    expect(payments).toEqual([expect.objectContaining({ bookingId: phone[0]!.id, kind: 'deposit', amountCents: phone[0]!.depositCents })]);
     expect(await db.select().from(manualBlocks)).toHaveLength(1);
     const seasonRows = await db.select().from(seasons);
     const names = await db.select().from(multilingualContent).where(eq(multilingualContent.contentType, 'season'));

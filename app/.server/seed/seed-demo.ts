@@ -31,6 +31,7 @@ import {
   DEMO_SEASONS,
   DEMO_SECTIONS,
   DEMO_SITE,
+  DEMO_STAY_TERMS,
   DEMO_TESTIMONIALS,
   DEMO_TRANSPORT,
   type DemoPicture,
@@ -147,12 +148,19 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
     bookingLink: DEMO_SITE.bookingLink,
     airbnbLink: DEMO_SITE.airbnbLink,
     tripadvisorLink: DEMO_SITE.tripadvisorLink,
+    touristTaxCents: DEMO_STAY_TERMS.touristTaxCents,
+    touristTaxMinAge: DEMO_STAY_TERMS.touristTaxMinAge,
+    depositPercent: DEMO_STAY_TERMS.depositPercent,
+    balanceDueDays: DEMO_STAY_TERMS.balanceDueDays,
+    checkInTime: DEMO_STAY_TERMS.checkInTime,
+    checkOutTime: DEMO_STAY_TERMS.checkOutTime,
   });
   texts.push(
     ...localizedRows('site_config', null, {
       [siteTextKey('name')]: DEMO_SITE.name,
       [siteTextKey('tagline')]: DEMO_SITE.tagline,
       [siteTextKey('modalites')]: DEMO_SITE.modalites,
+      [siteTextKey('cancellation_terms')]: DEMO_STAY_TERMS.cancellationTerms,
     }),
   );
   await tx.insert(contactEmails).values({ email: DEMO_SITE.extraContactEmail });

@@ -10,6 +10,7 @@ import {
   MessageSquareQuoteIcon,
   SettingsIcon,
   SpellCheckIcon,
+  SunIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -40,6 +41,8 @@ export interface AdminNavEntry {
 const under = (prefix: string) => (pathname: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 export const ADMIN_NAV: AdminNavEntry[] = [
+  // The owner's home and the landing after sign-in (decision 0018); /admin stays Chambres as the spec says.
+  { label: "Aujourd'hui", to: '/admin/today', icon: SunIcon, isActive: under('/admin/today') },
   {
     label: 'Chambres',
     to: '/admin',
@@ -51,7 +54,13 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { label: 'Saisons', to: '/admin/seasons', icon: CalendarRangeIcon, isActive: under('/admin/seasons') },
   { label: "Livre d'Or", to: '/admin/testimonials', icon: MessageSquareQuoteIcon, isActive: under('/admin/testimonials') },
   { label: 'Messages', to: '/admin/messages', icon: InboxIcon, isActive: under('/admin/messages') },
-  { label: 'Réservations', to: '/admin/reservations', icon: CalendarCheckIcon, isActive: under('/admin/reservations') },
+  {
+    label: 'Réservations',
+    to: '/admin/reservations',
+    icon: CalendarCheckIcon,
+    // A booking's record and the arrivals list belong to Réservations.
+    isActive: (p) => under('/admin/reservations')(p) || under('/admin/booking')(p) || under('/admin/arrivals')(p),
+  },
   { label: 'Sections', to: '/admin/sections', icon: LayoutListIcon, isActive: (p) => p.startsWith('/admin/section') },
   { label: 'Langues', to: '/admin/languages', icon: LanguagesIcon, isActive: under('/admin/languages') },
   { label: 'Traductions', to: '/admin/translations', icon: SpellCheckIcon, isActive: under('/admin/translations') },

@@ -360,6 +360,32 @@ export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = f
                 </dt>
                 <dd data-testid="quote-total">{quote.total}</dd>
               </div>
+              {quote.money ? (
+                <>
+                  {quote.money.tax ? (
+                    <div className="flex justify-between gap-4">
+                      <dt>{t('booking.touristTax')}</dt>
+                      <dd data-testid="quote-tax">{quote.money.tax}</dd>
+                    </div>
+                  ) : null}
+                  <div className="flex justify-between gap-4 font-semibold">
+                    <dt>{t('booking.amount')}</dt>
+                    <dd data-testid="quote-amount">{quote.money.amount}</dd>
+                  </div>
+                  {quote.money.deposit ? (
+                    <>
+                      <div className="flex justify-between gap-4 text-sm">
+                        <dt>{t('booking.deposit')}</dt>
+                        <dd data-testid="quote-deposit">{quote.money.deposit}</dd>
+                      </div>
+                      <div className="flex justify-between gap-4 text-sm">
+                        <dt>{t('booking.balance', { date: quote.money.balanceDue })}</dt>
+                        <dd>{quote.money.balance}</dd>
+                      </div>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
             </dl>
           ) : null}
           {quote.problems.length ? (

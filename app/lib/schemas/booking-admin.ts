@@ -1,5 +1,6 @@
 import { isIsoDate } from '~/lib/nights';
 import { z } from '~/lib/zod';
+import { emailAddress } from './common';
 
 // The owner's Réservations screen (issue 14): answers to requests, manual blocks, feeds.
 
@@ -55,3 +56,91 @@ export const RenameFeedSchema = z.object({ id: z.uuid({ error: 'Calendrier intro
 export const DeleteFeedSchema = z.object({ id: z.uuid({ error: 'Calendrier introuvable' }) });
 
 export const RegenerateExportSchema = z.object({});
+
+// The booking record page (issue 35): record a booking taken by phone or e-mail,
+// change its dates, room or guests, cancel it, mark money received, write to the guest.
+
+const stayId = z.uuid({ error: 'Réservation introuvable' });
+const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+const amount = (label: string) =>
+  z
+    .number({ error: `${label} doit être un montant en euros` })
+    .gt(0, `${label} doit être supérieur à 0`)
+    .max(100_000, `${label} est trop élevé`)
+    .refine(hasAtMostTwoDecimals, `${label} ne peut avoir que 2 décimales`);
+
+export const GUEST_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
+export const RECORD_SOURCES = ['phone', 'email'] as const;
+export const SOURCE_LABELS: Record<string, string> = { site: 'site', phone: 'téléphone', email: 'e-mail' };
+export const PAYMENT_KIND_LABELS: Record<string, string> = { deposit: 'Acompte', balance: 'Solde' };
+export const PAYMENT_MEANS_LABELS: Record<string, string> = { virement: 'Virement', cheque: 'Chèque', especes: 'Espèces', carte: 'Carte' };
+
+const stayFields = {
+  roomId: z.uuid({ error: 'Chambre inconnue' }),
+  arrival: night('Arrivée'),
+  departure: night('Départ'),
+  guests: z.number({ error: 'Le nombre de personnes est requis' }).int('Nombre de personnes invalide').min(1, 'Au moins 1 personne').max(10, '10 personnes au plus'),
+  children: z
+    .number({ error: "Nombre d'enfants invalide" })
+    .int("Nombre d'enfants invalide")
+    .min(0, "Nombre d'enfants invalide")
+    .max(9, "Nombre d'enfants invalide")
+    .optional()
+    .transform((v) => v ?? 0),
+  price: amount('Le prix').optional(),
+  priceReason: z.string().trim().max(200, 'Raison trop longue (200 caractères au plus)').optional(),
+};
+
+type StayShape = { arrival: string; departure: string; guests: number; children: number; price?: number; priceReason?: string };
+const stayRules = <T extends z.ZodType<StayShape>>(schema: T) =>
+  schema
+    .refine((v) => v.departure > v.arrival, { path: ['departure'], message: "Le départ doit être après l'arrivée" })
+    .refine((v) => v.children < v.guests, { path: ['children'], message: 'Au moins un adulte' })
+    .refine((v) => v.price === undefined || Boolean(v.priceReason), { path: ['priceReason'], message: 'Indiquez la raison du prix saisi' });
+
+export const RecordBookingSchema = stayRules(
+  z.object({
+    ...stayFields,
+    source: z.enum(RECORD_SOURCES, { error: 'Choisissez la source' }),
+    name: z.string({ error: 'Le nom du client est requis' }).trim().min(1, 'Le nom du client est requis').max(100, 'Nom trop long (100 caractères au plus)'),
+    email: z
+      .string()
+      .trim()
+      .max(254, "L'e-mail est trop long")
+      .optional()
+      .refine((v) => !v || emailAddress().safeParse(v).success, 'Adresse e-mail invalide'),
+    phone: z.string().trim().max(40, 'Numéro trop long (40 caractères au plus)').optional(),
+    language: z.enum(GUEST_LANGUAGES, { error: 'Langue inconnue' }),
+    message: z.string().trim().max(2000, 'Note trop longue (2000 caractères au plus)').optional(),
+  }),
+);
+
+export const ChangeBookingSchema = stayRules(z.object({ id: stayId, ...stayFields }));
+
+export const CancelBookingSchema = z.object({
+  id: stayId,
+  message: z.string().trim().max(2000, 'Message trop long (2000 caractères au plus)').optional(),
+});
+
+export const RecordPaymentSchema = z.object({
+  id: stayId,
+  kind: z.enum(['deposit', 'balance'], { error: 'Choisissez acompte ou solde' }),
+  amount: amount('Le montant'),
+  receivedOn: night('Date de réception'),
+  means: z.enum(['virement', 'cheque', 'especes', 'carte'], { error: 'Choisissez le moyen de paiement' }),
+});
+
+export const GuestMessageSchema = z.object({
+  id: stayId,
+  body: z.string({ error: 'Le message est vide' }).trim().min(1, 'Le message est vide').max(5000, 'Message trop long (5000 caractères au plus)'),
+});
+
+/** The arrivals list's period (query string): at most three months, so a list and its CSV stay small. */
+export const ARRIVALS_MAX_DAYS = 92;
+export const ArrivalsPeriodSchema = z
+  .object({ from: night('Date de début'), to: night('Date de fin') })
+  .refine((v) => v.to > v.from, { path: ['to'], message: 'La fin doit être après le début' })
+  .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 <= ARRIVALS_MAX_DAYS, {
+    path: ['to'],
+    message: `Une période de ${ARRIVALS_MAX_DAYS} jours au plus`,
+  });

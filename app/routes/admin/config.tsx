@@ -10,7 +10,7 @@ import { addDistance, deleteDistance, listDistances } from '~/.server/distances'
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
-import { getLegalNotice, getSiteConfigForEditing, saveLegalNotice, saveSiteConfig } from '~/.server/site-config';
+import { getLegalNotice, getSiteConfigForEditing, getStayTermsForEditing, saveLegalNotice, saveSiteConfig, saveStayTerms } from '~/.server/site-config';
 import {
   ensureTransportOptions,
   listTransportOptionsForEditing,
@@ -23,6 +23,7 @@ import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card
 import { DistancesCard } from '~/components/admin/config/distances-card';
 import { GeneralCard } from '~/components/admin/config/general-card';
 import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
+import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
 import { useLinkedField } from '~/components/admin/translation-field';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
@@ -30,6 +31,7 @@ import { AddContactEmailSchema, DeleteContactEmailSchema } from '~/lib/schemas/c
 import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID } from '~/lib/schemas/distance';
 import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
+import { StayTermsSchema } from '~/lib/schemas/stay-terms';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { Route } from './+types/config';
 
@@ -40,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
@@ -48,13 +50,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       listEditingLanguages(),
       readLastBackupRun(pool),
       getLegalNotice(),
+      getStayTermsForEditing(language),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
     const review = await listFieldsToReview(
       [{ owner: 'site_config', entityId: null }, ...transports.map((t) => ({ owner: 'transport' as const, entityId: t.id }))],
       language,
     );
-    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, review };
+    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, stayTerms, review };
   } catch (error) {
     // The failed-load policy of a list screen, with the spec's own page text for this one.
     console.error(`[${SCREEN}] load failed:`, error);
@@ -75,6 +78,14 @@ export async function action({ request }: Route.ActionArgs) {
           const [language, active] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
           await saveSiteConfig(value, language, active.find((l) => l.isDefault)?.code ?? 'fr');
         },
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-stay-terms':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: StayTermsSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: async (value) => saveStayTerms(value, await getEditingLanguage(request)),
         success: 'Configuration sauvegardée avec succès',
       });
     case 'add-email':
@@ -155,6 +166,7 @@ export default function Config() {
       {loaded.ok ? (
         <>
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
+          <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />
           <DistancesCard distances={loaded.distances} />

@@ -1,6 +1,7 @@
 // 'Réservations' (issue 14): booking requests (pending first) with Accepter and
 // Refuser, the month's occupancy, manual blocks and imported calendars.
-import { useLoaderData } from 'react-router';
+import { CalendarPlusIcon } from 'lucide-react';
+import { Link, useLoaderData } from 'react-router';
 import { loadList, NOT_FOUND, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { syncFeed, getFeed } from '~/.server/booking/feeds';
 import { acceptBookingRequest, addManualBlock, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
@@ -8,6 +9,7 @@ import { loadReservations } from '~/.server/booking/reservations';
 import { requireAdmin } from '~/.server/permissions';
 import { BlocksCard, DecidedCard, FeedsCard, OccupancyCard, PendingCard, StaleFeedsAlert } from '~/components/admin/reservations/cards';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
+import { Button } from '~/components/ui/button';
 import { AcceptBookingSchema, AddBlockSchema, DeleteBlockSchema, RefuseBookingSchema, SyncFeedSchema } from '~/lib/schemas/booking-admin';
 import type { Route } from './+types/reservations';
 
@@ -15,10 +17,10 @@ const SCREEN = 'admin/reservations';
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const month = new URL(request.url).searchParams.get('month');
-  return loadList(SCREEN, 'Impossible de charger les réservations', () => loadReservations(month), {
+  const from = new URL(request.url).searchParams.get('from');
+  return loadList(SCREEN, 'Impossible de charger les réservations', () => loadReservations(from), {
     today: '',
-    month: { value: '', title: '', previous: '', next: '' },
+    window: { from: '', title: '', previous: '', next: '', isToday: true },
     days: [],
     grid: [],
     rooms: [],
@@ -31,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const viewer = await requireAdmin(request);
   const formData = await request.formData();
   switch (formData.get('intent')) {
     case 'accept':
@@ -39,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: AcceptBookingSchema,
         failure: "Impossible d'accepter la demande",
-        perform: async ({ id }) => ruleOutcome(await acceptBookingRequest(id)),
+        perform: async ({ id }) => ruleOutcome(await acceptBookingRequest(id, viewer.email)),
         success: 'Réservation confirmée, le client est prévenu',
       });
     case 'refuse':
@@ -47,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RefuseBookingSchema,
         failure: 'Impossible de refuser la demande',
-        perform: async ({ id, message }) => ruleOutcome(await refuseBookingRequest(id, message)),
+        perform: async ({ id, message }) => ruleOutcome(await refuseBookingRequest(id, message, viewer.email)),
         success: 'Demande refusée, le client est prévenu',
       });
     case 'add-block':
@@ -90,11 +92,23 @@ export default function Reservations() {
   const data = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="reservations-title" className="min-w-0 space-y-6">
-      <ScreenHeader id="reservations-title" title="Réservations" description="Demandes des clients, occupation des chambres et calendriers synchronisés" />
+      <ScreenHeader id="reservations-title" title="Réservations" description="Demandes des clients, occupation des chambres et calendriers synchronisés">
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/admin/booking/new">
+              <CalendarPlusIcon aria-hidden="true" />
+              Enregistrer une réservation
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/arrivals">Liste des arrivées</Link>
+          </Button>
+        </div>
+      </ScreenHeader>
       <LoadError message={data.loadError} />
       <StaleFeedsAlert feeds={data.feeds} staleHours={data.staleHours} />
       <PendingCard pending={data.pending} />
-      <OccupancyCard month={data.month} days={data.days} grid={data.grid} />
+      <OccupancyCard window={data.window} days={data.days} grid={data.grid} />
       <BlocksCard rooms={data.rooms} blocks={data.blocks} today={data.today} />
       <FeedsCard feeds={data.feeds} staleHours={data.staleHours} />
       <DecidedCard decided={data.decided} />

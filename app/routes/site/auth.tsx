@@ -16,10 +16,13 @@ import { refusingCommonPasswords } from '~/.server/auth/password-policy';
 import { forgetIdleAccounts, isKnownSignInAddress, recordSignIn, takeAccountAttempt } from '~/.server/auth/account-throttle';
 import type { Route } from './+types/auth';
 
+/** Where an administrator lands after signing in: the owner's home (decision 0018). */
+const ADMIN_HOME = '/admin/today';
+
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
   const viewer = await getViewer(request);
-  if (isAdmin(viewer)) throw redirect('/admin');
+  if (isAdmin(viewer)) throw redirect(ADMIN_HOME);
   const allowSignup = config().ALLOW_SIGNUP;
   const mode = allowSignup && new URL(request.url).searchParams.get('mode') === 'signup' ? 'signup' : 'signin';
   return { signedInAs: viewer?.email ?? null, allowSignup, mode };
@@ -86,7 +89,7 @@ async function signIn(request: Request, formData: FormData, ip: string) {
   const { user } = (await response.json()) as { user: { id: string } };
   const role = await getProfileRole(user.id);
   return redirectWithToast(
-    role === 'admin' ? '/admin' : '/',
+    role === 'admin' ? ADMIN_HOME : '/',
     { type: 'success', title: t('auth.successTitle'), description: t('auth.successDescription') },
     { headers: forwardCookies(response) },
   );

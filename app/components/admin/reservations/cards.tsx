@@ -1,8 +1,8 @@
 // The cards of the Réservations screen (app/routes/admin/reservations.tsx).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { CheckIcon, RefreshCwIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
-import { Link, useFetcher } from 'react-router';
-import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
+import { Link, useFetcher, useRevalidator } from 'react-router';
+import { useAdminForm, useFetcherReply, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { FeedStatus, staleWarning, syncedWhen } from '~/components/admin/feed-status';
 import { EmptyState } from '~/components/admin/screen-kit';
@@ -24,10 +24,12 @@ interface BookingRow {
   guestName: string;
   guestEmail: string;
   guestPhone: string | null;
+  guestPhoneHref: string | null;
   message: string | null;
   language: string;
   createdAt: string;
   feedsChecked: Array<{ host: string; lastSuccessAt: string | null; lastError: string | null }>;
+  conflicts: Array<{ blocking: boolean; text: string }>;
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
@@ -45,7 +47,19 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
       <dt className="text-muted-foreground">Client</dt>
       <dd>
         {booking.guestName} · <a className="underline" href={`mailto:${booking.guestEmail}`}>{booking.guestEmail}</a>
-        {booking.guestPhone ? ` · ${booking.guestPhone}` : ''} · {LANGUAGE_NAMES[booking.language] ?? booking.language}
+        {booking.guestPhone ? (
+          <>
+            {' · '}
+            {booking.guestPhoneHref ? (
+              <a className="underline" href={booking.guestPhoneHref}>
+                {booking.guestPhone}
+              </a>
+            ) : (
+              booking.guestPhone
+            )}
+          </>
+        ) : null}{' '}
+        · {LANGUAGE_NAMES[booking.language] ?? booking.language}
       </dd>
       {booking.message ? (
         <>
@@ -63,25 +77,50 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
   );
 }
 
+function Conflicts({ conflicts }: { conflicts: BookingRow['conflicts'] }) {
+  if (conflicts.length === 0) return null;
+  return (
+    <div role="status" className="flex gap-2 rounded-md border border-amber-600/40 bg-amber-50 p-3 text-sm text-amber-950">
+      <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div>
+        <p className="font-medium">Conflit de dates</p>
+        <ul className="list-disc pl-5">
+          {conflicts.map((c) => (
+            <li key={c.text}>{c.text}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 function PendingRequest({ booking }: { booking: BookingRow }) {
   const accept = useFetcher();
   const refuse = useFetcher();
+  const revalidator = useRevalidator();
   const [form, fields] = useAdminForm({ id: `refuse-${booking.id}`, schema: RefuseBookingSchema, reply: refuse.data });
+  // A refused accept (400) does not revalidate by itself: reload, so the card shows why now.
+  useFetcherReply(accept, (reply) => {
+    if (!reply.ok) void revalidator.revalidate();
+  });
   const busy = accept.state !== 'idle' || refuse.state !== 'idle';
+  const blocked = booking.conflicts.some((c) => c.blocking);
   return (
     <li className="space-y-3 rounded-lg border p-4" aria-labelledby={`booking-${booking.id}`}>
       <h4 id={`booking-${booking.id}`} className="font-semibold">
         {booking.room} — {booking.guestName}
       </h4>
+      <Conflicts conflicts={booking.conflicts} />
       <BookingFacts booking={booking} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <accept.Form method="post">
           <input type="hidden" name="intent" value="accept" />
           <input type="hidden" name="id" value={booking.id} />
-          <Button type="submit" disabled={busy} aria-label={`Accepter la demande de ${booking.guestName}`}>
+          <Button type="submit" disabled={busy || blocked} aria-label={`Accepter la demande de ${booking.guestName}`}>
             <CheckIcon aria-hidden="true" />
             Accepter
           </Button>
+          {blocked ? <p className="mt-1 text-xs text-muted-foreground">Ces nuits ne sont plus libres : refusez ou proposez d&apos;autres dates.</p> : null}
         </accept.Form>
         <details className="flex-1">
           <summary className="inline-flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium">
@@ -138,29 +177,40 @@ const KINDS = [
 ] as const;
 const KIND_BY_NAME = Object.fromEntries(KINDS.map((k) => [k.kind, k]));
 
+/**
+ * The occupancy grid: 28 days from its first day (today unless the owner moved), with
+ * weekday letters; under 768 px only the first 14 are shown, so a phone reads two
+ * weeks without scrolling sideways. Précédent / Suivant move by 14 days.
+ */
 export function OccupancyCard({
-  month,
+  window,
   days,
   grid,
 }: {
-  month: { value: string; title: string; previous: string; next: string };
-  days: Array<{ date: string; day: number }>;
+  window: { from: string; title: string; previous: string; next: string; isToday: boolean };
+  days: Array<{ date: string; day: number; letter: string; label: string; weekend: boolean }>;
   grid: Array<{ roomId: string; name: string; cells: Array<string | null> }>;
 }) {
+  const phoneHidden = (i: number) => (i >= 14 ? 'max-md:hidden' : '');
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <h3>Occupation — <span className="capitalize">{month.title}</span></h3>
+          <h3>Occupation — {window.title}</h3>
         </CardTitle>
-        <div className="flex gap-2">
-          <Link to={`?month=${month.previous}`} preventScrollReset className="rounded-md border px-3 py-1 text-sm">
-            Mois précédent
+        <nav aria-label="Période affichée" className="flex flex-wrap gap-2">
+          <Link to={`?from=${window.previous}`} preventScrollReset className="inline-flex min-h-11 items-center rounded-md border px-3 text-sm">
+            Précédent
           </Link>
-          <Link to={`?month=${month.next}`} preventScrollReset className="rounded-md border px-3 py-1 text-sm">
-            Mois suivant
+          {window.isToday ? null : (
+            <Link to="?" preventScrollReset className="inline-flex min-h-11 items-center rounded-md border px-3 text-sm">
+              Aujourd&apos;hui
+            </Link>
+          )}
+          <Link to={`?from=${window.next}`} preventScrollReset className="inline-flex min-h-11 items-center rounded-md border px-3 text-sm">
+            Suivant
           </Link>
-        </div>
+        </nav>
       </CardHeader>
       <CardContent className="space-y-3">
         <ul className="flex flex-wrap gap-3 text-sm" aria-label="Légende">
@@ -175,18 +225,31 @@ export function OccupancyCard({
             Libre
           </li>
         </ul>
-        {/* Scrolls sideways on a phone; the room names stay in view. `relative` keeps the
-            cells' screen-reader texts (absolutely positioned) inside the scroller, or they
-            widen the whole page. */}
-        <div className="relative w-0 min-w-full overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation de ${month.title}`}>
-          <table className="border-collapse text-xs">
+        {/* `relative` keeps the cells' screen-reader texts (absolutely positioned) inside the
+            scroller, or they widen the whole page. The table fits 1280 px and a phone's 14 days. */}
+        <div className="relative w-0 min-w-full overflow-x-auto" tabIndex={0} role="region" aria-label={`Occupation de la période ${window.title}`}>
+          <table className="w-full table-fixed border-collapse text-xs">
+            <colgroup>
+              <col className="w-20 md:w-32" />
+              {days.map((d, i) => (
+                <col key={d.date} className={phoneHidden(i)} />
+              ))}
+            </colgroup>
             <thead>
               <tr>
-                <th scope="col" className="sticky left-0 z-10 bg-card px-2 text-left">
+                <th scope="col" rowSpan={2} className="sticky left-0 z-10 bg-card px-2 text-left align-bottom">
                   Chambre
                 </th>
-                {days.map((d) => (
-                  <th key={d.date} scope="col" className="w-7 min-w-7 px-0 text-center font-normal text-muted-foreground">
+                {days.map((d, i) => (
+                  <th key={d.date} scope="col" abbr={d.label} className={cn('px-0 text-center font-normal text-muted-foreground', d.weekend && 'font-semibold text-foreground', phoneHidden(i))}>
+                    <span aria-hidden="true">{d.letter}</span>
+                    <span className="sr-only">{d.label}</span>
+                  </th>
+                ))}
+              </tr>
+              <tr aria-hidden="true">
+                {days.map((d, i) => (
+                  <th key={d.date} className={cn('px-0 text-center font-normal text-muted-foreground', phoneHidden(i))}>
                     {d.day}
                   </th>
                 ))}
@@ -195,15 +258,15 @@ export function OccupancyCard({
             <tbody>
               {grid.map((row) => (
                 <tr key={row.roomId}>
-                  <th scope="row" className="sticky left-0 z-10 max-w-32 truncate bg-card px-2 py-1 text-left font-medium">
+                  <th scope="row" className="sticky left-0 z-10 truncate bg-card px-2 py-1 text-left font-medium">
                     {row.name}
                   </th>
                   {row.cells.map((kind, i) => {
                     const k = kind ? KIND_BY_NAME[kind] : null;
                     return (
-                      <td key={days[i]!.date} className="p-0.5">
+                      <td key={days[i]!.date} className={cn('p-0.5', phoneHidden(i))}>
                         <span className={cn('flex h-6 items-center justify-center rounded-sm border text-[10px]', k?.className)} title={`${formatNightFr(days[i]!.date)} : ${k?.label ?? 'Libre'}`}>
-                          <span className="sr-only">{`${days[i]!.day} : ${k?.label ?? 'Libre'}`}</span>
+                          <span className="sr-only">{`${days[i]!.label} : ${k?.label ?? 'Libre'}`}</span>
                         </span>
                       </td>
                     );
@@ -334,7 +397,15 @@ export function DecidedCard({ decided }: { decided: BookingRow[] }) {
         <ul className="divide-y rounded-md border" aria-label="Demandes traitées">
           {decided.map((b) => (
             <li key={b.id} className="p-3 text-sm">
-              <strong>{STATUS[b.status] ?? b.status}</strong> — {b.room} — {b.guestName} — {b.dates} — {b.total}
+              <strong>{STATUS[b.status] ?? b.status}</strong> — {b.room} —{' '}
+              {b.status === 'confirmed' || b.status === 'cancelled' ? (
+                <Link className="underline" to={`/admin/booking/${b.id}`}>
+                  {b.guestName}
+                </Link>
+              ) : (
+                b.guestName
+              )}{' '}
+              — {b.dates} — {b.total}
             </li>
           ))}
         </ul>

@@ -1,0 +1,116 @@
+// What the booking record page reads (issue 35): the booking with its guest, stay,
+// quote lines, tax, deposit and balance as kept, its payments and history, every
+// instant written in the guesthouse's time zone and every amount in French.
+import { formatPrice } from '~/lib/format';
+import { formatNightFr } from '~/lib/nights';
+import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, SOURCE_LABELS } from '~/lib/schemas/booking-admin';
+import { listRoomCards } from '../rooms';
+import { linkPhone } from '../site/phones';
+import { guesthouseToday } from './clock';
+import type { Quote } from './quote';
+import { getBookingRecord } from './stays';
+import { formatInstant } from './today';
+
+const euros = (cents: number) => formatPrice(cents / 100, 'fr');
+const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
+const STATUS: Record<string, string> = { pending: 'En attente', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
+
+type EventRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>['events'][number];
+
+function describeEvent(event: EventRow, roomName: Map<string, string>): string {
+  const d = (event.details ?? {}) as Record<string, any>;
+  switch (event.kind) {
+    case 'created':
+      return d.source && d.source !== 'site' ? `Réservation enregistrée (${SOURCE_LABELS[d.source] ?? d.source})` : 'Demande envoyée depuis le site';
+    case 'accepted':
+      return 'Demande acceptée';
+    case 'refused':
+      return 'Demande refusée';
+    case 'changed': {
+      const from = d.from ?? {};
+      const to = d.to ?? {};
+      const room = from.roomId !== to.roomId ? ` ; chambre ${roomName.get(from.roomId) ?? '?'} → ${roomName.get(to.roomId) ?? '?'}` : '';
+      return `Modifiée : du ${formatNightFr(from.arrival)} au ${formatNightFr(from.departure)} → du ${formatNightFr(to.arrival)} au ${formatNightFr(to.departure)}${room}`;
+    }
+    case 'cancelled':
+      return d.message ? `Annulée (message : ${d.message})` : 'Annulée';
+    case 'payment':
+      return `${PAYMENT_KIND_LABELS[d.kind] ?? d.kind} reçu : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.receivedOn))} (${PAYMENT_MEANS_LABELS[d.means] ?? d.means})`;
+    case 'message':
+      return 'Message envoyé au client';
+    default:
+      return event.kind;
+  }
+}
+
+export async function loadBookingPage(id: string) {
+  const record = await getBookingRecord(id);
+  if (!record) return null;
+  const rooms = await listRoomCards(['fr']);
+  const roomName = new Map(rooms.map((r) => [r.id, r.name]));
+  const { row } = record;
+  const quote = row.quote as Quote & { override?: { cents: number; reason: string } | null };
+  const phone = row.guestPhone ? linkPhone(row.guestPhone, 'en') : null;
+  return {
+    today: guesthouseToday(),
+    rooms: rooms.map((r) => ({ id: r.id, name: r.name })),
+    booking: {
+      id: row.id,
+      status: row.status,
+      statusLabel: STATUS[row.status] ?? row.status,
+      source: SOURCE_LABELS[row.source] ?? row.source,
+      roomId: row.roomId,
+      room: roomName.get(row.roomId) ?? 'Chambre supprimée',
+      arrival: row.arrival,
+      departure: row.departure,
+      dates: `du ${formatNightFr(row.arrival)} au ${formatNightFr(row.departure)}`,
+      nights: quote.nights?.length ?? 0,
+      guests: row.guests,
+      children: row.children,
+      guestName: row.guestName,
+      guestEmail: row.guestEmail,
+      guestPhone: row.guestPhone,
+      // tel: in international form, shown international too (the guest may be abroad).
+      guestPhoneHref: phone?.href ?? null,
+      guestPhoneInternational: phone?.international ?? row.guestPhone,
+      language: LANGUAGE_NAMES[row.language] ?? row.language,
+      message: row.message,
+      lines: (quote.lines ?? []).map((l) => ({ key: `${l.seasonId}-${l.unitCents}`, name: l.seasonName ?? 'Tarif de base', nights: l.nights, unit: euros(l.unitCents), total: euros(l.totalCents) })),
+      override: row.priceOverrideReason ? { total: euros(row.totalCents), reason: row.priceOverrideReason } : null,
+      total: euros(row.totalCents),
+      tax: euros(row.taxCents),
+      amount: euros(record.amountCents),
+      deposit: euros(row.depositCents),
+      balance: euros(record.amountCents - row.depositCents),
+      balanceDue: row.balanceDueDate ? formatNightFr(row.balanceDueDate) : null,
+      received: euros(record.receivedCents),
+      outstanding: euros(record.outstandingCents),
+      depositOutstanding: record.depositOutstandingCents > 0 ? euros(record.depositOutstandingCents) : null,
+      outstandingCents: record.outstandingCents,
+      depositOutstandingCents: record.depositOutstandingCents,
+    },
+    payments: record.payments.map((p) => ({
+      id: p.id,
+      kind: PAYMENT_KIND_LABELS[p.kind] ?? p.kind,
+      amount: euros(p.amountCents),
+      receivedOn: formatNightFr(p.receivedOn),
+      means: PAYMENT_MEANS_LABELS[p.means] ?? p.means,
+    })),
+    messages: [
+      ...(row.message ? [{ id: 'guest', from: row.guestName, at: formatInstant(row.createdAt), body: row.message }] : []),
+      ...record.events
+        .filter((e) => e.kind === 'message' || ((e.kind === 'refused' || e.kind === 'cancelled') && (e.details as { message?: string })?.message))
+        .map((e) => {
+          const d = e.details as { body?: string; message?: string };
+          return { id: e.id, from: e.actor ?? 'La maison', at: formatInstant(e.createdAt), body: d.body ?? d.message ?? '' };
+        }),
+    ],
+    history: record.events.map((e) => ({ id: e.id, at: formatInstant(e.createdAt), by: e.actor ?? (e.kind === 'created' ? 'le client' : '—'), what: describeEvent(e, roomName) })),
+  };
+}
+
+/** The record form's choices: the rooms, today (first possible arrival). */
+export async function loadRecordForm() {
+  const rooms = await listRoomCards(['fr']);
+  return { today: guesthouseToday(), rooms: rooms.map((r) => ({ id: r.id, name: r.name, maxGuests: r.maxGuests ?? 2 })) };
+}

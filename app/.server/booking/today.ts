@@ -1,0 +1,139 @@
+// The owner's home, 'Aujourd'hui' (issue 35): today's arrivals and departures, the
+// stays of the next days, pending requests with how long they have waited, and the
+// warnings that need the owner (stale feeds, legal notice, hidden languages).
+import { dateTimeFormat } from '~/lib/date-time-format';
+import { formatPrice } from '~/lib/format';
+import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
+import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
+import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
+import { config } from '../config';
+import { listRoomCards } from '../rooms';
+import { linkPhone } from '../site/phones';
+import { getLegalNotice, listMissingLegalFields } from '../site-config';
+import { listTranslationCoverage } from '../translation-coverage';
+import { guesthouseToday } from './clock';
+import { listRoomFeeds } from './feeds';
+import { listBookings } from './requests';
+import { listConfirmedStays, listPaymentsOf, paymentStatus } from './stays';
+
+
+const euros = (cents: number) => formatPrice(cents / 100, 'fr');
+
+/** An instant as the owner reads it, in the guesthouse's time zone: "24/11/2026 à 08:15". */
+export function formatInstant(date: Date): string {
+  const zone = config().GUESTHOUSE_TIME_ZONE;
+  const day = dateTimeFormat('fr-FR', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  const time = dateTimeFormat('fr-FR', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(date);
+  return `${day} à ${time}`;
+}
+
+/** "depuis 3 h", "depuis 2 j": how long a request has waited. */
+export function waitedSince(createdAt: Date, now = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / 60_000));
+  if (minutes < 60) return `depuis ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `depuis ${hours} h`;
+  return `depuis ${Math.floor(hours / 24)} j`;
+}
+
+
+/** One stay as the lists show it, with what is owed. */
+export async function describeStays(stays: Awaited<ReturnType<typeof listConfirmedStays>>, roomName: Map<string, string>) {
+  const payments = await listPaymentsOf(stays.map((s) => s.id));
+  return stays.map((s) => {
+    const money = paymentStatus(s, payments.filter((p) => p.bookingId === s.id));
+    const deposit: DepositState = money.outstandingCents === 0 ? 'paid' : s.depositCents === 0 ? 'none' : money.depositOutstandingCents === 0 ? 'received' : 'due';
+    return {
+      id: s.id,
+      room: roomName.get(s.roomId) ?? 'Chambre supprimée',
+      guestName: s.guestName,
+      guestEmail: s.guestEmail,
+      guestPhone: s.guestPhone,
+      guestPhoneHref: s.guestPhone ? (linkPhone(s.guestPhone, 'fr')?.href ?? null) : null,
+      arrival: s.arrival,
+      departure: s.departure,
+      arrivalFr: formatNightFr(s.arrival),
+      departureFr: formatNightFr(s.departure),
+      nights: s.nights,
+      guests: s.guests,
+      source: s.source,
+      amount: euros(money.amountCents),
+      outstanding: euros(money.outstandingCents),
+      deposit,
+    };
+  });
+}
+
+export async function loadToday() {
+  const today = guesthouseToday();
+  const end = addDays(today, UPCOMING_DAYS);
+  const rooms = await listRoomCards(['fr']);
+  const roomName = new Map(rooms.map((r) => [r.id, r.name]));
+  const [stays, requests, feeds, legal, coverage] = await Promise.all([
+    listConfirmedStays(today, end),
+    listBookings(),
+    listRoomFeeds(),
+    getLegalNotice(),
+    listTranslationCoverage(),
+  ]);
+  const described = await describeStays(stays, roomName);
+  const now = new Date();
+  return {
+    today,
+    todayLabel: dateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`)),
+    arrivals: described.filter((s) => s.arrival === today),
+    departures: described.filter((s) => s.departure === today),
+    upcoming: described.filter((s) => s.arrival >= today),
+    pending: requests
+      .filter((b) => b.status === 'pending')
+      .map((b) => ({
+        id: b.id,
+        room: roomName.get(b.roomId) ?? 'Chambre supprimée',
+        guestName: b.guestName,
+        dates: `du ${formatNightFr(b.arrival)} au ${formatNightFr(b.departure)}`,
+        waited: waitedSince(b.createdAt, now),
+      })),
+    warnings: {
+      staleFeeds: feeds.filter((f) => f.stale).map((f) => roomName.get(f.roomId) ?? ''),
+      legalMissing: listMissingLegalFields(legal).length,
+      hiddenIncomplete: coverage.filter((l) => !l.isActive && !l.isSource && l.percent < 100).map((l) => `${l.name} (${l.percent} %)`),
+    },
+  };
+}
+
+/** The arrivals of [from, to): the printable list and its CSV. */
+export async function loadArrivals(from: IsoDate, to: IsoDate) {
+  const rooms = await listRoomCards(['fr']);
+  const roomName = new Map(rooms.map((r) => [r.id, r.name]));
+  const stays = (await listConfirmedStays(from, to)).filter((s) => s.arrival >= from);
+  return describeStays(stays, roomName);
+}
+
+
+/** A CSV field: quoted, quotes doubled, and a leading formula character neutralised (spreadsheets run them). */
+const csvField = (value: string | number) => {
+  const text = String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
+};
+
+/** The arrivals as CSV (semicolons, as French spreadsheets read them), with a BOM so accents survive. */
+export function arrivalsCsv(rows: Awaited<ReturnType<typeof loadArrivals>>): string {
+  const header = ['Arrivée', 'Départ', 'Chambre', 'Client', 'E-mail', 'Téléphone', 'Nuits', 'Personnes', 'Montant', 'Reste à payer', 'Acompte', 'Source'];
+  const lines = rows.map((r) =>
+    [r.arrivalFr, r.departureFr, r.room, r.guestName, r.guestEmail, r.guestPhone ?? '', r.nights, r.guests, r.amount, r.outstanding, depositLabel(r.deposit), r.source]
+      .map(csvField)
+      .join(';'),
+  );
+  return `\uFEFF${[header.map(csvField).join(';'), ...lines].join('\r\n')}\r\n`;
+}
+
+/** The arrivals list's period from the query string: the next 7 days when absent, an error when wrong. */
+export function readArrivalsPeriod(url: URL): { from: IsoDate; to: IsoDate; error: string | null } {
+  const today = guesthouseToday();
+  const fallback = { from: today, to: addDays(today, 7) };
+  if (!url.searchParams.has('from') && !url.searchParams.has('to')) return { ...fallback, error: null };
+  const parsed = ArrivalsPeriodSchema.safeParse({ from: url.searchParams.get('from')?.slice(0, 10), to: url.searchParams.get('to')?.slice(0, 10) });
+  if (!parsed.success) return { ...fallback, error: parsed.error.issues[0]?.message ?? 'Période invalide' };
+  return { ...parsed.data, error: null };
+}

@@ -1,0 +1,464 @@
+// The booking record page's blocks (app/routes/admin/booking.tsx): the record form
+// for a booking taken by phone or e-mail, and a booking's facts, money, payments,
+// messages and history with the change, cancel, payment and message forms.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { BanIcon, CalendarCogIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, WalletIcon } from 'lucide-react';
+import { Form, useActionData, useFetcher, useNavigation } from 'react-router';
+import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
+import { EmptyState } from '~/components/admin/screen-kit';
+import { Field, SelectField, TextareaField } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import {
+  CancelBookingSchema,
+  ChangeBookingSchema,
+  GuestMessageSchema,
+  PAYMENT_MEANS_LABELS,
+  RecordBookingSchema,
+  RecordPaymentSchema,
+} from '~/lib/schemas/booking-admin';
+
+type Room = { id: string; name: string };
+
+type StayFieldSet = {
+  roomId: FieldMetadata<string>;
+  arrival: FieldMetadata<string>;
+  departure: FieldMetadata<string>;
+  guests: FieldMetadata<number>;
+  children: FieldMetadata<number | undefined>;
+  price: FieldMetadata<number | undefined>;
+  priceReason: FieldMetadata<string | undefined>;
+};
+
+/** Room, dates, guests and the optional price typed by the owner (with its reason). */
+function StayFields({ fields, rooms }: { fields: StayFieldSet; rooms: Room[] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField label="Chambre" selectProps={getSelectProps(fields.roomId)} errors={fields.roomId.errors}>
+        <option value="">Choisir…</option>
+        {rooms.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid grid-cols-2 gap-4">
+        <Field label="Personnes" inputProps={{ ...getInputProps(fields.guests, { type: 'number' }), min: 1, max: 10 }} errors={fields.guests.errors} />
+        <Field
+          label="Dont enfants (sans taxe)"
+          inputProps={{ ...getInputProps(fields.children, { type: 'number' }), min: 0, max: 9 }}
+          errors={fields.children.errors}
+        />
+      </div>
+      <Field label="Arrivée" inputProps={getInputProps(fields.arrival, { type: 'date' })} errors={fields.arrival.errors} />
+      <Field label="Départ" inputProps={getInputProps(fields.departure, { type: 'date' })} errors={fields.departure.errors} />
+      <Field
+        label="Prix des nuits saisi (€, facultatif)"
+        hint="Vide : le prix calculé par les saisons."
+        inputProps={{ ...getInputProps(fields.price, { type: 'number' }), step: '0.01', min: 0 }}
+        errors={fields.price.errors}
+      />
+      <Field label="Raison du prix saisi" inputProps={getInputProps(fields.priceReason, { type: 'text' })} errors={fields.priceReason.errors} />
+    </div>
+  );
+}
+
+export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: string }) {
+  const reply = useActionData();
+  const navigation = useNavigation();
+  const [form, fields] = useAdminForm({
+    id: 'record-booking',
+    schema: RecordBookingSchema,
+    reply,
+    defaultValue: { source: 'phone', language: 'fr', guests: '2', children: '0', arrival: today },
+  });
+  const busy = navigation.state !== 'idle';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Réservation prise par téléphone ou e-mail</h3>
+        </CardTitle>
+        <CardDescription>Confirmée dès l&apos;enregistrement : les nuits se ferment sur le site et dans le calendrier exporté.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <input type="hidden" name="intent" value="record" />
+          <StayFields fields={fields as unknown as StayFieldSet} rooms={rooms} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Nom du client" inputProps={getInputProps(fields.name, { type: 'text' })} errors={fields.name.errors} />
+            <SelectField label="Source" selectProps={getSelectProps(fields.source)} errors={fields.source.errors}>
+              <option value="phone">téléphone</option>
+              <option value="email">e-mail</option>
+            </SelectField>
+            <Field label="E-mail du client" inputProps={getInputProps(fields.email, { type: 'email' })} errors={fields.email.errors} />
+            <Field label="Téléphone du client" inputProps={getInputProps(fields.phone, { type: 'tel' })} errors={fields.phone.errors} />
+            <SelectField label="Langue du client" selectProps={getSelectProps(fields.language)} errors={fields.language.errors}>
+              <option value="fr">français</option>
+              <option value="en">anglais</option>
+              <option value="es">espagnol</option>
+              <option value="de">allemand</option>
+            </SelectField>
+          </div>
+          <TextareaField label="Note (facultatif)" textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }} errors={fields.message.errors} />
+          {form.errors?.length ? (
+            <p role="alert" className="text-sm text-destructive">
+              {form.errors.join(' ')}
+            </p>
+          ) : null}
+          <Button type="submit" disabled={busy}>
+            <SaveIcon aria-hidden="true" />
+            {busy ? 'Enregistrement...' : 'Enregistrer la réservation'}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface BookingView {
+  id: string;
+  status: string;
+  statusLabel: string;
+  source: string;
+  roomId: string;
+  room: string;
+  arrival: string;
+  departure: string;
+  dates: string;
+  nights: number;
+  guests: number;
+  children: number;
+  guestName: string;
+  guestEmail: string;
+  guestPhone: string | null;
+  guestPhoneHref: string | null;
+  guestPhoneInternational: string | null;
+  language: string;
+  lines: Array<{ key: string; name: string; nights: number; unit: string; total: string }>;
+  override: { total: string; reason: string } | null;
+  total: string;
+  tax: string;
+  amount: string;
+  deposit: string;
+  balance: string;
+  balanceDue: string | null;
+  received: string;
+  outstanding: string;
+  depositOutstanding: string | null;
+  outstandingCents: number;
+  depositOutstandingCents: number;
+}
+
+interface RecordProps {
+  today: string;
+  rooms: Room[];
+  booking: BookingView;
+  payments: Array<{ id: string; kind: string; amount: string; receivedOn: string; means: string }>;
+  messages: Array<{ id: string; from: string; at: string; body: string }>;
+  history: Array<{ id: string; at: string; by: string; what: string }>;
+}
+
+function Facts({ booking }: { booking: BookingView }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Séjour</h3>
+        </CardTitle>
+        <CardDescription>
+          {booking.statusLabel} · source : {booking.source}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="text-muted-foreground">Client</dt>
+          <dd>{booking.guestName}</dd>
+          <dt className="text-muted-foreground">E-mail</dt>
+          <dd>
+            {booking.guestEmail ? (
+              <a className="inline-flex min-h-11 items-center gap-1 underline" href={`mailto:${booking.guestEmail}`}>
+                <MailIcon aria-hidden="true" className="size-4" />
+                {booking.guestEmail}
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt className="text-muted-foreground">Téléphone</dt>
+          <dd>
+            {booking.guestPhoneHref ? (
+              <a className="inline-flex min-h-11 items-center gap-1 underline" href={booking.guestPhoneHref}>
+                <PhoneIcon aria-hidden="true" className="size-4" />
+                {booking.guestPhoneInternational}
+              </a>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt className="text-muted-foreground">Langue</dt>
+          <dd>{booking.language}</dd>
+          <dt className="text-muted-foreground">Chambre</dt>
+          <dd>{booking.room}</dd>
+          <dt className="text-muted-foreground">Dates</dt>
+          <dd>
+            {booking.dates} · {booking.nights} {booking.nights > 1 ? 'nuits' : 'nuit'}
+          </dd>
+          <dt className="text-muted-foreground">Personnes</dt>
+          <dd>
+            {booking.guests}
+            {booking.children ? ` dont ${booking.children} ${booking.children > 1 ? 'enfants' : 'enfant'}` : ''}
+          </dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Money({ booking }: { booking: BookingView }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Montants</h3>
+        </CardTitle>
+        <CardDescription>Les montants du devis, gardés tels qu&apos;annoncés au client.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[1fr_max-content] gap-x-4 gap-y-1 text-sm" aria-label="Montants">
+          {booking.override ? null : (
+            booking.lines.map((l) => (
+              <div key={l.key} className="contents">
+                <dt>
+                  {l.name} : {l.nights} × {l.unit}
+                </dt>
+                <dd className="text-right">{l.total}</dd>
+              </div>
+            ))
+          )}
+          {booking.override ? (
+            <>
+              <dt>Prix saisi ({booking.override.reason})</dt>
+              <dd className="text-right">{booking.override.total}</dd>
+            </>
+          ) : null}
+          <dt>Taxe de séjour</dt>
+          <dd className="text-right">{booking.tax}</dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold">{booking.amount}</dd>
+          <dt>Acompte</dt>
+          <dd className="text-right">{booking.deposit}</dd>
+          <dt>Solde{booking.balanceDue ? ` (dû le ${booking.balanceDue})` : ''}</dt>
+          <dd className="text-right">{booking.balance}</dd>
+          <dt>Reçu</dt>
+          <dd className="text-right">{booking.received}</dd>
+          <dt className="font-semibold">Reste à payer</dt>
+          <dd className="text-right font-semibold" data-testid="outstanding">
+            {booking.outstanding}
+          </dd>
+        </dl>
+        {booking.depositOutstanding ? <p className="mt-2 text-sm text-amber-800">Acompte attendu : {booking.depositOutstanding}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({
+    id: `change-${booking.id}`,
+    schema: ChangeBookingSchema,
+    reply: fetcher.data,
+    defaultValue: { roomId: booking.roomId, arrival: booking.arrival, departure: booking.departure, guests: String(booking.guests), children: String(booking.children) },
+  });
+  return (
+    <details className="rounded-lg border p-4">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
+        <CalendarCogIcon aria-hidden="true" className="size-4" />
+        Modifier les dates ou la chambre…
+      </summary>
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="change" />
+        <input type="hidden" name="id" value={booking.id} />
+        <StayFields fields={fields as unknown as StayFieldSet} rooms={rooms} />
+        {form.errors?.length ? (
+          <p role="alert" className="text-sm text-destructive">
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+        <Button type="submit" disabled={fetcher.state !== 'idle'}>
+          Enregistrer la modification
+        </Button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function CancelForm({ booking }: { booking: BookingView }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({ id: `cancel-${booking.id}`, schema: CancelBookingSchema, reply: fetcher.data });
+  return (
+    <details className="rounded-lg border p-4">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
+        <BanIcon aria-hidden="true" className="size-4" />
+        Annuler la réservation…
+      </summary>
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="id" value={booking.id} />
+        <TextareaField
+          label="Message au client (facultatif)"
+          textareaProps={{ ...getTextareaProps(fields.message), rows: 3, maxLength: 2000 }}
+          errors={fields.message.errors}
+        />
+        <Button type="submit" variant="destructive" disabled={fetcher.state !== 'idle'}>
+          Confirmer l&apos;annulation
+        </Button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+function PaymentForm({ booking, today }: { booking: BookingView; today: string }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({
+    id: `payment-${booking.id}`,
+    schema: RecordPaymentSchema,
+    reply: fetcher.data,
+    defaultValue: {
+      kind: booking.depositOutstandingCents > 0 ? 'deposit' : 'balance',
+      amount: String((booking.depositOutstandingCents > 0 ? booking.depositOutstandingCents : booking.outstandingCents) / 100 || ''),
+      receivedOn: today,
+      means: 'virement',
+    },
+  });
+  useFetcherSuccess(fetcher, () => form.reset());
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="payment" />
+      <input type="hidden" name="id" value={booking.id} />
+      <SelectField label="Nature" selectProps={getSelectProps(fields.kind)} errors={fields.kind.errors}>
+        <option value="deposit">Acompte</option>
+        <option value="balance">Solde</option>
+      </SelectField>
+      <Field label="Montant reçu (€)" inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0 }} errors={fields.amount.errors} />
+      <Field label="Reçu le" inputProps={getInputProps(fields.receivedOn, { type: 'date' })} errors={fields.receivedOn.errors} />
+      <SelectField label="Moyen" selectProps={getSelectProps(fields.means)} errors={fields.means.errors}>
+        {Object.entries(PAYMENT_MEANS_LABELS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={fetcher.state !== 'idle'}>
+          <WalletIcon aria-hidden="true" />
+          Marquer comme reçu
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function MessageForm({ booking }: { booking: BookingView }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({ id: `message-${booking.id}`, schema: GuestMessageSchema, reply: fetcher.data });
+  useFetcherSuccess(fetcher, () => form.reset());
+  if (!booking.guestEmail) return <p className="text-sm text-muted-foreground">Pas d&apos;adresse e-mail pour ce client.</p>;
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value="message" />
+      <input type="hidden" name="id" value={booking.id} />
+      <TextareaField label="Écrire au client" textareaProps={{ ...getTextareaProps(fields.body), rows: 4, maxLength: 5000 }} errors={fields.body.errors} />
+      <Button type="submit" disabled={fetcher.state !== 'idle'}>
+        <SendIcon aria-hidden="true" />
+        Envoyer
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export function BookingRecord({ booking, rooms, payments, messages, history, today }: RecordProps) {
+  const confirmed = booking.status === 'confirmed';
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Facts booking={booking} />
+      <Money booking={booking} />
+      {confirmed ? (
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>
+              <h3>Actions</h3>
+            </CardTitle>
+            <CardDescription>Le client est prévenu par e-mail dans sa langue.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <ChangeForm booking={booking} rooms={rooms} />
+            <CancelForm booking={booking} />
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h3>Paiements</h3>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {payments.length === 0 ? (
+            <EmptyState>Aucun paiement reçu</EmptyState>
+          ) : (
+            <ul className="divide-y rounded-md border text-sm" aria-label="Paiements reçus">
+              {payments.map((p) => (
+                <li key={p.id} className="p-3">
+                  {p.kind} : {p.amount} le {p.receivedOn} ({p.means})
+                </li>
+              ))}
+            </ul>
+          )}
+          {booking.status !== 'pending' && booking.status !== 'refused' ? <PaymentForm booking={booking} today={today} /> : null}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h3>Messages</h3>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {messages.length === 0 ? (
+            <EmptyState>Aucun message</EmptyState>
+          ) : (
+            <ul className="space-y-3" aria-label="Messages échangés">
+              {messages.map((m) => (
+                <li key={m.id} className="rounded-md border p-3 text-sm">
+                  <p className="text-muted-foreground">
+                    {m.from} · {m.at}
+                  </p>
+                  <p className="whitespace-pre-line">{m.body}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <MessageForm booking={booking} />
+        </CardContent>
+      </Card>
+      <Card className="lg:col-span-2">
+        <CardHeader>
+          <CardTitle>
+            <h3>Historique</h3>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="space-y-2 text-sm" aria-label="Historique">
+            {history.map((h) => (
+              <li key={h.id}>
+                <span className="text-muted-foreground">{h.at}</span> · {h.what} · par {h.by}
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

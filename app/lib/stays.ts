@@ -1,0 +1,9 @@
+// Words the owner's stay screens share with their loaders (issue 35); safe in the browser.
+
+/** How many days ahead 'Aujourd'hui' lists the stays. */
+export const UPCOMING_DAYS = 14;
+
+export type DepositState = 'none' | 'due' | 'received' | 'paid';
+
+const DEPOSIT_LABELS: Record<DepositState, string> = { none: 'sans acompte', due: 'acompte attendu', received: 'acompte reçu', paid: 'réglé' };
+export const depositLabel = (state: DepositState) => DEPOSIT_LABELS[state];

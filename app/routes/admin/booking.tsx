@@ -1,0 +1,118 @@
+// A booking as a record (issue 35): /admin/booking/new records a booking taken by
+// phone or e-mail; /admin/booking/<id> shows the guest, the stay, the money kept
+// from the quote, payments, messages and history, with change, cancel, payment and
+// message actions. Every action is one transaction in ~/.server/booking/stays.
+import { ArrowLeftIcon } from 'lucide-react';
+import { Link, useLoaderData } from 'react-router';
+import { loadEditor, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadBookingPage, loadRecordForm } from '~/.server/booking/booking-page';
+import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays';
+import { requireAdmin } from '~/.server/permissions';
+import { redirectWithToast } from '~/.server/toast';
+import { BookingRecord, RecordBookingForm } from '~/components/admin/booking/booking-record';
+import { adminMeta } from '~/components/admin/screen-kit';
+import { Button } from '~/components/ui/button';
+import {
+  CancelBookingSchema,
+  ChangeBookingSchema,
+  GuestMessageSchema,
+  RecordBookingSchema,
+  RecordPaymentSchema,
+} from '~/lib/schemas/booking-admin';
+import { isUuid } from '~/lib/uuid';
+import type { Route } from './+types/booking';
+
+const SCREEN = 'admin/booking';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  if (params.bookingId === 'new') return { mode: 'new' as const, ...(await loadRecordForm()) };
+  const page = await loadEditor(SCREEN, 'Réservation introuvable', async () => (isUuid(params.bookingId) ? loadBookingPage(params.bookingId) : null));
+  return { mode: 'record' as const, ...page };
+}
+
+const stayOf = (v: { roomId: string; arrival: string; departure: string; guests: number; children: number; price?: number; priceReason?: string }) => ({
+  roomId: v.roomId,
+  arrival: v.arrival,
+  departure: v.departure,
+  guests: v.guests,
+  children: v.children,
+  priceOverride: v.price !== undefined ? { cents: Math.round(v.price * 100), reason: v.priceReason ?? '' } : null,
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  const formData = await request.formData();
+  switch (formData.get('intent')) {
+    case 'record':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RecordBookingSchema,
+        failure: "Impossible d'enregistrer la réservation",
+        perform: async (v) =>
+          ruleOutcome(
+            await recordBooking(stayOf(v), { name: v.name, email: v.email ?? null, phone: v.phone ?? null, language: v.language, message: v.message ?? null }, v.source, viewer.email),
+          ),
+        success: (_v, result) =>
+          result.ok ? redirectWithToast(`/admin/booking/${result.id}`, { type: 'success', title: 'Succès', description: 'Réservation enregistrée' }) : 'Réservation enregistrée',
+      });
+    case 'change':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: ChangeBookingSchema,
+        failure: 'Impossible de modifier la réservation',
+        perform: async (v) => ruleOutcome(await changeBooking(v.id, stayOf(v), viewer.email)),
+        success: 'Réservation modifiée, le client est prévenu',
+      });
+    case 'cancel':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: CancelBookingSchema,
+        failure: "Impossible d'annuler la réservation",
+        perform: async ({ id, message }) => ruleOutcome(await cancelBooking(id, message ?? null, viewer.email)),
+        success: 'Réservation annulée, le client est prévenu',
+      });
+    case 'payment':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RecordPaymentSchema,
+        failure: "Impossible d'enregistrer le paiement",
+        perform: async ({ id, kind, amount, receivedOn, means }) =>
+          ruleOutcome(await recordPayment(id, { kind, amountCents: Math.round(amount * 100), receivedOn, means }, viewer.email)),
+        success: 'Paiement enregistré',
+      });
+    case 'message':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: GuestMessageSchema,
+        failure: "Impossible d'envoyer le message",
+        perform: async ({ id, body }) => ruleOutcome(await sendGuestMessage(id, body, viewer.email)),
+        success: 'Message envoyé au client',
+      });
+    default:
+      return unknownIntent(formData);
+  }
+}
+
+export const meta = ({ data }: Route.MetaArgs) =>
+  adminMeta(data?.mode === 'record' ? `Réservation de ${data.booking.guestName}` : 'Enregistrer une réservation');
+
+export default function BookingPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="booking-title" className="min-w-0 space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button asChild variant="outline" size="sm">
+          <Link to="/admin/reservations">
+            <ArrowLeftIcon aria-hidden="true" />
+            Réservations
+          </Link>
+        </Button>
+        <h2 id="booking-title" className="min-w-0 flex-1 text-2xl font-semibold">
+          {data.mode === 'record' ? `Réservation de ${data.booking.guestName}` : 'Enregistrer une réservation'}
+        </h2>
+      </div>
+      {data.mode === 'record' ? <BookingRecord {...data} /> : <RecordBookingForm rooms={data.rooms} today={data.today} />}
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+// 'Aujourd'hui' (issue 35): the owner's home and the landing after sign-in
+// (decision 0018): today's arrivals and departures, the next 14 days of stays,
+// pending requests with how long they have waited, and what needs attention.
+import { CalendarPlusIcon, ListIcon, TriangleAlertIcon } from 'lucide-react';
+import { Link, useLoaderData } from 'react-router';
+import { loadList } from '~/.server/admin-screen';
+import { loadToday } from '~/.server/booking/today';
+import { requireAdmin } from '~/.server/permissions';
+import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
+import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
+import { Button } from '~/components/ui/button';
+import { depositLabel, UPCOMING_DAYS } from '~/lib/stays';
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
+import type { Route } from './+types/today';
+
+const SCREEN = 'admin/today';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return loadList(SCREEN, "Impossible de charger la page Aujourd'hui", loadToday, {
+    today: '',
+    todayLabel: '',
+    arrivals: [],
+    departures: [],
+    upcoming: [],
+    pending: [],
+    warnings: { staleFeeds: [], legalMissing: 0, hiddenIncomplete: [] },
+  });
+}
+
+export const meta = () => adminMeta("Aujourd'hui");
+
+type Stay = Awaited<ReturnType<typeof loadToday>>['upcoming'][number];
+
+function StayLine({ stay, what }: { stay: Stay; what: string }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+      <span>
+        <Link className="font-medium underline" to={`/admin/booking/${stay.id}`}>
+          {stay.guestName}
+        </Link>{' '}
+        · {stay.room} · {what}
+      </span>
+      {stay.guestPhone && stay.guestPhoneHref ? (
+        <a className="inline-flex min-h-11 items-center underline" href={stay.guestPhoneHref}>
+          {stay.guestPhone}
+        </a>
+      ) : (
+        stay.guestPhone
+      )}
+    </li>
+  );
+}
+
+function Warnings({ warnings }: { warnings: Awaited<ReturnType<typeof loadToday>>['warnings'] }) {
+  const items: Array<{ key: string; text: string; to: string }> = [];
+  if (warnings.staleFeeds.length) items.push({ key: 'feeds', text: `Calendriers importés en retard : ${[...new Set(warnings.staleFeeds)].join(', ')}`, to: '/admin/reservations' });
+  if (warnings.legalMissing) items.push({ key: 'legal', text: `Mentions légales incomplètes (${warnings.legalMissing} champ${warnings.legalMissing > 1 ? 's' : ''} obligatoire${warnings.legalMissing > 1 ? 's' : ''})`, to: '/admin/config' });
+  if (warnings.hiddenIncomplete.length) items.push({ key: 'languages', text: `Langues masquées dont des textes manquent : ${warnings.hiddenIncomplete.join(', ')}`, to: '/admin/translations' });
+  if (items.length === 0) return null;
+  return (
+    <div role="status" className="space-y-1 rounded-md border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="flex items-center gap-2 font-medium">
+        <TriangleAlertIcon aria-hidden="true" className="size-4" />À vérifier
+      </p>
+      <ul className="list-disc pl-6">
+        {items.map((i) => (
+          <li key={i.key}>
+            <Link className="underline" to={i.to}>
+              {i.text}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function Today() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="today-title" className="min-w-0 space-y-6">
+      <ScreenHeader id="today-title" title="Aujourd'hui" description={data.todayLabel}>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/admin/booking/new">
+              <CalendarPlusIcon aria-hidden="true" />
+              Enregistrer une réservation
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/arrivals">
+              <ListIcon aria-hidden="true" />
+              Liste des arrivées
+            </Link>
+          </Button>
+        </div>
+      </ScreenHeader>
+      <LoadError message={data.loadError} />
+      <Warnings warnings={data.warnings} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h3>Arrivées du jour</h3>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {data.arrivals.length === 0 ? (
+              <EmptyState>Aucune arrivée aujourd&apos;hui</EmptyState>
+            ) : (
+              <ul className="divide-y rounded-md border" aria-label="Arrivées du jour">
+                {data.arrivals.map((s) => (
+                  <StayLine key={s.id} stay={s} what={`${s.nights} ${s.nights > 1 ? 'nuits' : 'nuit'}, ${s.guests} pers.`} />
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h3>Départs du jour</h3>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {data.departures.length === 0 ? (
+              <EmptyState>Aucun départ aujourd&apos;hui</EmptyState>
+            ) : (
+              <ul className="divide-y rounded-md border" aria-label="Départs du jour">
+                {data.departures.map((s) => (
+                  <StayLine key={s.id} stay={s} what={`reste à payer ${s.outstanding}`} />
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h3>Demandes en attente</h3>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {data.pending.length === 0 ? (
+            <EmptyState>Aucune demande en attente</EmptyState>
+          ) : (
+            <ul className="divide-y rounded-md border" aria-label="Demandes en attente">
+              {data.pending.map((p) => (
+                <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                  <span>
+                    <strong>{p.guestName}</strong> · {p.room} · {p.dates}
+                  </span>
+                  <span className="text-muted-foreground">{p.waited}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-3 text-sm">
+            <Link className="underline" to="/admin/reservations">
+              Répondre dans Réservations
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h3>Séjours des {UPCOMING_DAYS} prochains jours</h3>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {data.upcoming.length === 0 ? (
+            <EmptyState>Aucun séjour à venir</EmptyState>
+          ) : (
+            <ListTable
+              label={`Séjours des ${UPCOMING_DAYS} prochains jours`}
+              columns={['Arrivée', 'Chambre', 'Client', 'Nuits', 'Personnes', 'Montant', 'Acompte'].map((label) => ({ label }))}
+            >
+              {data.upcoming.map((s) => (
+                <ListRow key={s.id}>
+                  <ListCell label="Arrivée">{s.arrivalFr}</ListCell>
+                  <ListCell label="Chambre">{s.room}</ListCell>
+                  <ListCell label="Client">
+                    <Link className="underline" to={`/admin/booking/${s.id}`}>
+                      {s.guestName}
+                    </Link>
+                  </ListCell>
+                  <ListCell label="Nuits">{s.nights}</ListCell>
+                  <ListCell label="Personnes">{s.guests}</ListCell>
+                  <ListCell label="Montant">{s.amount}</ListCell>
+                  <ListCell label="Acompte">{depositLabel(s.deposit)}</ListCell>
+                </ListRow>
+              ))}
+            </ListTable>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

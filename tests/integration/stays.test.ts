@@ -1,0 +1,326 @@
+// Stays run from the back office (issue 35) against the real database: tax, deposit
+// and balance in cents from the one engine across two seasons; a phone booking and a
+// change refused in the transaction when they would overlap (two at once: one wins);
+// a cancelled booking leaves the export feed and reopens its nights; payments; the
+// guest's confirmation over a real SMTP exchange carries Reply-To, the amounts and the
+// cancellation terms in the guest's language (fr, en, de, es).
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guesthouseToday } from '~/.server/booking/clock';
+import { getExportToken } from '~/.server/booking/export';
+import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/requests';
+import { findPendingConflicts } from '~/.server/booking/reservations';
+import { quoteStay } from '~/.server/booking/stay';
+import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays';
+import { upsertTexts } from '~/.server/content';
+import { siteTextKey } from '~/.server/content-keys';
+import { db } from '~/.server/db/client';
+import { bookingEvents, bookings, contactEmails, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons, siteConfig } from '~/.server/db/schema';
+import { createMailWorker } from '~/.server/mail/worker';
+import { addDays } from '~/lib/nights';
+import { loader as exportLoader } from '~/routes/resources/ical-export';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { getRequest, run } from '../support/requests';
+
+const today = guesthouseToday();
+const d = (days: number) => addDays(today, days);
+let roomId: string;
+let otherRoomId: string;
+let smtp: TestSmtpServer;
+
+const CANCELLATION = {
+  fr: "<p>Annulation gratuite jusqu'à 14 jours avant l'arrivée.</p>",
+  en: '<p>Free cancellation up to 14 days before arrival.</p>',
+  de: '<p>Kostenlose Stornierung bis 14 Tage vor der Anreise.</p>',
+  es: '<p>Cancelación gratuita hasta 14 días antes de la llegada.</p>',
+};
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  await db.insert(contactEmails).values({ email: 'owner@example.com' });
+  await db.insert(siteConfig).values({
+    name: 'Le Mas des Tests',
+    contactEmail: 'maison@example.com',
+    phones: ['+33 4 93 00 00 00'],
+    address: '1 chemin des Jasmins\n06130 Grasse',
+    touristTaxCents: 110,
+    depositPercent: 30,
+    balanceDueDays: 7,
+    checkInTime: '16:00',
+    checkOutTime: '11:00',
+  });
+  for (const [language, value] of Object.entries(CANCELLATION)) {
+    await upsertTexts(db, { contentType: 'site_config', entityId: null, language }, [{ key: siteTextKey('cancellation_terms'), value }]);
+  }
+  const [room, other] = await db
+    .insert(rooms)
+    .values([
+      { position: 0, pricePerNight: 95, maxGuests: 3 },
+      { position: 1, pricePerNight: 70, maxGuests: 2 },
+    ])
+    .returning();
+  roomId = room!.id;
+  otherRoomId = other!.id;
+  const [high] = await db.insert(seasons).values({ name: 'Haute saison', minStay: 2 }).returning();
+  const [low] = await db.insert(seasons).values({ name: 'Basse saison' }).returning();
+  await db.insert(seasonPeriods).values([
+    { seasonId: low!.id, firstNight: d(1), lastNight: d(99) },
+    { seasonId: high!.id, firstNight: d(100), lastNight: d(199) },
+  ]);
+  await db.insert(roomSeasonPrices).values([
+    { roomId, seasonId: high!.id, pricePerNight: 140.5 },
+    { roomId, seasonId: low!.id, pricePerNight: 80 },
+  ]);
+});
+afterAll(() => smtp?.close());
+
+const stay = (arrival: string, departure: string, extra: Partial<Parameters<typeof recordBooking>[0]> = {}) => ({
+  roomId,
+  arrival,
+  departure,
+  guests: 2,
+  children: 0,
+  ...extra,
+});
+const guest = (name: string, language = 'fr') => ({ name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`, phone: '06 12 34 56 78', language, message: null });
+
+async function exportFeed(room = roomId) {
+  const token = await getExportToken(room);
+  const result = await run(exportLoader as never, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
+  return (result as unknown as Response).text ? await (result as unknown as Response).text() : String(result.data);
+}
+
+describe('money from the one engine', () => {
+  it('a stay crossing two seasons: tax, deposit and balance in cents, kept on the request and the booking', async () => {
+    const quote = (await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 3, children: 1 }, ['fr']))!;
+    // 2 nights at 80 € + 2 at 140,50 €; 2 adults × 4 nights × 1,10 €; 30 % of the nights.
+    expect(quote.totalCents).toBe(44100);
+    expect(quote.taxCents).toBe(2 * 4 * 110);
+    expect(quote.depositCents).toBe(Math.round(44100 * 0.3));
+    expect(quote.amountCents).toBe(44100 + 880);
+    expect(quote.balanceCents).toBe(44100 + 880 - 13230);
+    expect(quote.balanceDueDate).toBe(d(91));
+
+    const created = await createBookingRequest({ roomId, arrival: d(98), departure: d(102), guests: 2, name: 'Jane', email: 'jane@example.org', language: 'en', chain: ['en', 'fr'] });
+    if (!created.ok) throw new Error('refused');
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
+    const twoAdults = (await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 2 }, ['fr']))!;
+    expect(row).toMatchObject({ totalCents: twoAdults.totalCents, taxCents: twoAdults.taxCents, depositCents: twoAdults.depositCents, balanceDueDate: twoAdults.balanceDueDate });
+
+    // A later change of the terms does not change what the request was quoted.
+    await db.update(siteConfig).set({ touristTaxCents: 200 });
+    expect((await db.select().from(bookings).where(eq(bookings.id, created.id)))[0]!.taxCents).toBe(twoAdults.taxCents);
+    await db.update(siteConfig).set({ touristTaxCents: 110 });
+
+    // Accepting keeps the figures, writes the history.
+    expect(await acceptBookingRequest(created.id, 'owner@example.com')).toEqual({ ok: true });
+    const record = await getBookingRecord(created.id);
+    expect(record!.events.map((e) => e.kind)).toEqual(['created', 'accepted']);
+    expect(record!.outstandingCents).toBe(twoAdults.amountCents);
+  });
+});
+
+describe('a booking taken by phone', () => {
+  it('is confirmed at once, priced by the engine or by the owner with a reason, and closes its nights', async () => {
+    const recorded = await recordBooking(stay(d(10), d(13)), guest('Paul Durand'), 'phone', 'owner@example.com');
+    if (!recorded.ok) throw new Error(recorded.message);
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, recorded.id));
+    expect(row).toMatchObject({ status: 'confirmed', source: 'phone', totalCents: 24000, taxCents: 660, depositCents: 7200 });
+    expect(await exportFeed()).toContain(`booking-${recorded.id}@`);
+
+    const overridden = await recordBooking(stay(d(20), d(22), { priceOverride: { cents: 15000, reason: 'Habitué' } }), guest('Marie Curie'), 'email', 'owner@example.com');
+    if (!overridden.ok) throw new Error(overridden.message);
+    const [other] = await db.select().from(bookings).where(eq(bookings.id, overridden.id));
+    expect(other).toMatchObject({ totalCents: 15000, taxCents: 440, depositCents: 4500, priceOverrideReason: 'Habitué', source: 'email' });
+  });
+
+  it('is refused when it would overlap a confirmed stay or a block, and changes nothing', async () => {
+    const before = await db.select().from(bookings);
+    expect(await recordBooking(stay(d(11), d(12)), guest('Intrus'), 'phone', null)).toMatchObject({ ok: false, message: expect.stringMatching(/^Ces nuits ne sont plus libres : /) });
+    await db.insert(manualBlocks).values({ roomId, firstNight: d(30), lastNight: d(31), note: 'Travaux' });
+    expect(await recordBooking(stay(d(29), d(31)), guest('Intrus'), 'phone', null)).toMatchObject({ ok: false });
+    expect(await recordBooking(stay(d(40), d(42), { guests: 4 }), guest('Trop'), 'phone', null)).toEqual({ ok: false, message: 'Cette chambre accueille 3 personnes au plus' });
+    expect(await db.select().from(bookings)).toHaveLength(before.length);
+  });
+
+  it('two recordings of overlapping stays at the same moment: exactly one succeeds', async () => {
+    const results = await Promise.all([
+      recordBooking(stay(d(50), d(54)), guest('Premier'), 'phone', null),
+      recordBooking(stay(d(52), d(56)), guest('Second'), 'phone', null),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const loser = results.find((r) => !r.ok) as { ok: false; message: string };
+    expect(loser.message).toMatch(/^(Une autre réservation confirmée occupe déjà ces nuits|Ces nuits ne sont plus libres : )/);
+    const confirmed = await db.select().from(bookings).where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed')));
+    expect(confirmed.filter((b) => b.arrival >= d(50) && b.arrival <= d(52))).toHaveLength(1);
+  });
+});
+
+describe('changing a booking', () => {
+  it('moves the dates or the room, re-quoted and re-checked, with its history; the feed follows', async () => {
+    const recorded = await recordBooking(stay(d(60), d(62)), guest('Jean Valjean', 'de'), 'phone', 'owner@example.com');
+    if (!recorded.ok) throw new Error(recorded.message);
+    // Its own nights do not stand in its way: one more night at the end.
+    expect(await changeBooking(recorded.id, stay(d(60), d(63)), 'owner@example.com')).toEqual({ ok: true, id: recorded.id });
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, recorded.id));
+    expect(row).toMatchObject({ arrival: d(60), departure: d(63), totalCents: 24000, taxCents: 660 });
+    const changes = await db.select().from(bookingEvents).where(and(eq(bookingEvents.bookingId, recorded.id), eq(bookingEvents.kind, 'changed')));
+    expect(changes[0]!.details).toMatchObject({ from: { arrival: d(60), departure: d(62) }, to: { arrival: d(60), departure: d(63) } });
+    expect(changes[0]!.actor).toBe('owner@example.com');
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `booking:${recorded.id}:changed:${changes[0]!.id}`));
+    expect(mails[0]!.subject).toMatch(/^Ihre Buchung wurde geändert/);
+
+    expect(await changeBooking(recorded.id, stay(d(60), d(62), { roomId: otherRoomId }), null)).toMatchObject({ ok: true });
+    expect(await exportFeed(otherRoomId)).toContain(`booking-${recorded.id}@`);
+    expect(await exportFeed(roomId)).not.toContain(`booking-${recorded.id}@`);
+  });
+
+  it('is refused in the transaction when the new nights are taken, and changes nothing', async () => {
+    const a = await recordBooking(stay(d(70), d(72)), guest('Alpha'), 'phone', null);
+    const b = await recordBooking(stay(d(73), d(75)), guest('Beta'), 'phone', null);
+    if (!a.ok || !b.ok) throw new Error('refused');
+    const answer = await changeBooking(a.id, stay(d(70), d(74)), null);
+    expect(answer).toMatchObject({ ok: false, message: expect.stringMatching(/^Ces nuits ne sont plus libres : /) });
+    expect((await db.select().from(bookings).where(eq(bookings.id, a.id)))[0]).toMatchObject({ arrival: d(70), departure: d(72) });
+
+    // Two changes at once into the same free nights: one wins.
+    const results = await Promise.all([changeBooking(a.id, stay(d(80), d(83)), null), changeBooking(b.id, stay(d(81), d(84)), null)]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+});
+
+describe('cancelling a booking', () => {
+  it('leaves the export feed, reopens its nights, tells the guest, and cannot be done twice', async () => {
+    const recorded = await recordBooking(stay(d(90), d(92)), guest('Annule', 'es'), 'phone', null);
+    if (!recorded.ok) throw new Error(recorded.message);
+    expect(await exportFeed()).toContain(`booking-${recorded.id}@`);
+    expect(await cancelBooking(recorded.id, 'Lo sentimos', 'owner@example.com')).toEqual({ ok: true, id: recorded.id });
+    expect(await exportFeed()).not.toContain(`booking-${recorded.id}@`);
+    const quote = await quoteStay(roomId, { arrival: d(90), departure: d(92), guests: 2 }, ['fr']);
+    expect(quote!.problems).toEqual([]);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `booking:${recorded.id}:cancelled`));
+    expect(mail!.textBody).toContain('Lo sentimos');
+    expect(await cancelBooking(recorded.id, null, null)).toEqual({ ok: false, message: "Cette réservation n'est plus confirmée" });
+  });
+});
+
+describe('payments and messages', () => {
+  it('marks the deposit received and shows what remains', async () => {
+    const recorded = await recordBooking(stay(d(110), d(112)), guest('Payeur'), 'phone', null);
+    if (!recorded.ok) throw new Error(recorded.message);
+    const before = (await getBookingRecord(recorded.id))!;
+    expect(before.depositOutstandingCents).toBe(8430);
+    expect(await recordPayment(recorded.id, { kind: 'deposit', amountCents: 8430, receivedOn: today, means: 'virement' }, 'owner@example.com')).toMatchObject({ ok: true });
+    const after = (await getBookingRecord(recorded.id))!;
+    expect(after.depositOutstandingCents).toBe(0);
+    expect(after.outstandingCents).toBe(before.amountCents - 8430);
+    expect(after.events.at(-1)).toMatchObject({ kind: 'payment', actor: 'owner@example.com' });
+  });
+
+  it('a message to the guest is kept in the history and queued once per message', async () => {
+    const recorded = await recordBooking(stay(d(120), d(122)), guest('Lecteur', 'en'), 'phone', null);
+    if (!recorded.ok) throw new Error(recorded.message);
+    await sendGuestMessage(recorded.id, 'The pool opens in June.', 'owner@example.com');
+    await sendGuestMessage(recorded.id, 'See you soon.', 'owner@example.com');
+    const messages = (await getBookingRecord(recorded.id))!.events.filter((e) => e.kind === 'message');
+    expect(messages.map((m) => (m.details as { body: string }).body)).toEqual(['The pool opens in June.', 'See you soon.']);
+    const queued = (await db.select().from(mailOutbox)).filter((m) => m.idempotencyKey.startsWith(`booking:${recorded.id}:message:`));
+    expect(queued).toHaveLength(2);
+  });
+});
+
+describe('conflicts shown on pending requests', () => {
+  it('names the confirmed stay, the block and the other request a pending request overlaps', async () => {
+    const first = await createBookingRequest({ roomId, arrival: d(140), departure: d(143), guests: 2, name: 'Anna', email: 'anna@example.org', language: 'en', chain: ['en'] });
+    const second = await createBookingRequest({ roomId, arrival: d(142), departure: d(145), guests: 2, name: 'Bruno', email: 'bruno@example.org', language: 'fr', chain: ['fr'] });
+    if (!first.ok || !second.ok) throw new Error('refused');
+    const conflicts = await findPendingConflicts([
+      { id: first.id, roomId, arrival: d(140), departure: d(143) },
+      { id: second.id, roomId, arrival: d(142), departure: d(145) },
+    ]);
+    expect(conflicts.get(first.id)).toEqual([{ blocking: false, text: expect.stringContaining('Chevauche la demande en attente de Bruno') }]);
+    await recordBooking(stay(d(144), d(146)), guest('Claire'), 'phone', null);
+    const after = await findPendingConflicts([{ id: second.id, roomId, arrival: d(142), departure: d(145) }]);
+    expect(after.get(second.id)!.map((c) => c.text)).toEqual(
+      expect.arrayContaining([expect.stringContaining('Chevauche la réservation confirmée de Claire'), expect.stringContaining('Chevauche la demande en attente de Anna')]),
+    );
+    expect(after.get(second.id)!.some((c) => c.blocking)).toBe(true);
+  });
+});
+
+describe("the guest's confirmation, over SMTP", () => {
+  const EXPECT = {
+    fr: { subject: /^Réservation confirmée/, tax: 'Taxe de séjour', deposit: 'Acompte', balance: 'Solde', checkIn: 'Arrivée à partir de', terms: "Annulation gratuite jusqu'à 14 jours" },
+    en: { subject: /^Booking confirmed/, tax: 'Tourist tax', deposit: 'Deposit', balance: 'Balance', checkIn: 'Check-in from', terms: 'Free cancellation up to 14 days' },
+    de: { subject: /^Buchung bestätigt/, tax: 'Kurtaxe', deposit: 'Anzahlung', balance: 'Restbetrag', checkIn: 'Anreise ab', terms: 'Kostenlose Stornierung bis 14 Tage' },
+    es: { subject: /^Reserva confirmada/, tax: 'Tasa turística', deposit: 'Depósito', balance: 'Saldo', checkIn: 'Llegada a partir de', terms: 'Cancelación gratuita hasta 14 días' },
+  } as const;
+
+  it.each(Object.keys(EXPECT) as Array<keyof typeof EXPECT>)('in %s: Reply-To the house, amounts, address, phone, check-in and the terms', async (language) => {
+    await db.delete(mailOutbox);
+    const offset = { fr: 150, en: 155, de: 160, es: 165 }[language];
+    const recorded = await recordBooking(stay(d(offset), d(offset + 2)), guest(`Guest ${language}`, language), 'phone', null);
+    if (!recorded.ok) throw new Error(recorded.message);
+    const worker = createMailWorker({ smtpUrl: smtp.url, listen: false, log: () => {} });
+    const already = smtp.mails.length;
+    await worker.drain();
+    await worker.stop();
+    const [mail] = (await smtp.waitForMails(already + 1)).slice(already);
+    const e = EXPECT[language];
+    expect(mail!.header('reply-to')).toContain('maison@example.com');
+    expect(mail!.envelopeTo).toEqual([`guest.${language}@example.org`]);
+    expect(mail!.subject).toMatch(e.subject);
+    for (const text of [e.tax, e.deposit, e.balance, e.checkIn, '16:00', '1 chemin des Jasmins', '+33 4 93 00 00 00', e.terms]) expect(mail!.text).toContain(text);
+    const [row] = await db.select().from(bookings).where(eq(bookings.id, recorded.id));
+    const euros = (cents: number) => (cents / 100).toFixed(2);
+    const [taxWhole, taxCents] = euros(row!.taxCents).split('.');
+    expect(mail!.text).toMatch(new RegExp(`${taxWhole}[.,]${taxCents}`));
+  });
+});
+
+describe('the arrivals list as CSV', () => {
+  it('lists the arrivals of the period, neutralises formulas, and refuses a bad or too long period in French', async () => {
+    const { loader: csvLoader } = await import('~/routes/resources/arrivals-csv');
+    const { signedInAs } = await import('../support/requests');
+    const admin = await signedInAs('admin');
+    const recorded = await recordBooking(stay(d(170), d(172)), { ...guest('=HYPERLINK("x")'), phone: '+33 6 00 00 00 00' }, 'phone', null);
+    if (!recorded.ok) throw new Error(recorded.message);
+    const response = (await csvLoader({ request: getRequest(`/admin/arrivals.csv?from=${d(169)}&to=${d(171)}`, admin.cookie), params: {}, context: {} } as never)) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    const csv = await response.text();
+    expect(csv.split('\r\n')[0]).toContain('"Arrivée";"Départ";"Chambre";"Client"');
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(csv).toContain('"+33 6 00 00 00 00"'.replace('"+', `"'+`));
+
+    for (const query of [`from=${d(1)}&to=${d(200)}`, 'from=demain&to=2031-02-30', `from=${d(5)}&to=${d(2)}`]) {
+      const refused = (await csvLoader({ request: getRequest(`/admin/arrivals.csv?${query}`, admin.cookie), params: {}, context: {} } as never)) as Response;
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toMatch(/^(Une période de 92 jours au plus|Date de début invalide|Date de fin invalide|La fin doit être après le début)$/);
+    }
+  });
+});
+
+describe('Configuration: Séjour et paiements', () => {
+  it('saves the figures and the cancellation terms of the editing language, which the engine then uses', async () => {
+    const { action: configAction, loader: configLoader } = await import('~/routes/admin/config');
+    const { formRequest, signedInAs } = await import('../support/requests');
+    const admin = await signedInAs('admin');
+    const saved = await run(
+      configAction as never,
+      formRequest(
+        '/admin/config',
+        { intent: 'save-stay-terms', touristTax: '2.5', touristTaxMinAge: '12', depositPercent: '25', balanceDueDays: '10', checkInTime: '15:30', checkOutTime: '10:00', cancellationTerms: '<p>Sans frais<script>x</script></p>' },
+        admin.cookie,
+      ),
+    );
+    expect(saved.status).toBe(200);
+    const [row] = await db.select().from(siteConfig);
+    expect(row).toMatchObject({ touristTaxCents: 250, touristTaxMinAge: 12, depositPercent: 25, balanceDueDays: 10, checkInTime: '15:30', checkOutTime: '10:00' });
+    const page = await run(configLoader as never, getRequest('/admin/config', admin.cookie));
+    expect(page.data.stayTerms).toMatchObject({ touristTax: 2.5, depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
+    const quote = (await quoteStay(roomId, { arrival: d(10), departure: d(12), guests: 1 }, ['fr']))!;
+    expect(quote.taxCents).toBe(500);
+    expect(quote.depositCents).toBe(Math.round(quote.totalCents * 0.25));
+  });
+});
