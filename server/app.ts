@@ -13,16 +13,16 @@ import { config } from '~/.server/config';
 import { expectDatabaseShutdown, pool } from '~/.server/db/client';
 import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
 import { openDatabase } from '~/.server/db/open';
-import { pageCacheStats } from '~/.server/page-cache';
 import { listenerStats, settlePublicContent } from '~/.server/public-content-events';
-import { clientAddress, publicRequestUrl } from '~/.server/proxy';
+import { clientAddress, MalformedForwardedHost, publicRequestUrl } from '~/.server/proxy';
+import { logRefusal } from '~/.server/refusal-log';
 import { startServices, stopServices } from '~/.server/startup';
+import { adoptRouteDeclarations, pageCacheFill, pageCacheStats, servePageFromCache, type PageCacheOptions } from '~/page-delivery/server-entry.server';
 import { privateWhenPersonal } from './cache-policy';
 import { compressResponses } from './compress';
 import { formBodiesOnly } from './input-guard';
 import { methodPolicy, refuseConnect } from './method-policy';
-import { pageCacheFill, servePageFromCache } from './page-cache';
-import type { PageCacheOptions } from './page-cache-key';
+import { ignoreRanges } from './range-policy';
 import { sameOriginWrites, securityHeaders } from './security';
 
 type Env = { Variables: { cspNonce: string; clientIp: string } };
@@ -62,16 +62,19 @@ export function createApp() {
   // The server build is imported on the first request (the process starts lighter), then
   // kept: given a function, React Router would rebuild its route tables on every request.
   let reactRouter: Promise<RequestHandler> | undefined;
-  const handler: RequestHandler = async (request, context) => {
-    reactRouter ??= import('virtual:react-router/server-build').then(
-      (build) => createRequestHandler(build, 'production'),
+  const loadReactRouter = () =>
+    (reactRouter ??= import('virtual:react-router/server-build').then(
+      (build) => {
+        // The routes declare what the page cache may keep of them (app/page-delivery/delivery-policy.server.ts).
+        adoptRouteDeclarations(build.routes);
+        return createRequestHandler(build, 'production');
+      },
       (error: unknown) => {
         reactRouter = undefined;
         throw error;
       },
-    );
-    return (await reactRouter)(request, context);
-  };
+    ));
+  const handler: RequestHandler = async (request, context) => (await loadReactRouter())(request, context);
   const app = new Hono<Env>();
   const clientDir = `${process.env.BUILD_DIR ?? 'build'}/client`;
 
@@ -85,6 +88,7 @@ export function createApp() {
   // Before routing: the static file server and React Router only see methods they answer.
   const staticFiles = listStaticFiles(clientDir);
   app.use('*', methodPolicy({ isStaticFile: (path) => staticFiles.has(path) }));
+  app.use('*', ignoreRanges((path) => path.startsWith('/assets/') || staticFiles.has(path)));
 
   // Fingerprinted build output: cache forever, serve the precompressed copy.
   app.use(
@@ -110,8 +114,10 @@ export function createApp() {
         pool.query('select 1'),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
       ]);
-      // The page cache's size and state, for operators and the benchmark.
-      return c.json({ status: 'ok', pageCache: { ...pageCacheStats(), listener: listenerStats() } }, 200, { 'Cache-Control': 'no-store' });
+      // The page cache's size and state, and what the process holds, for operators and the benchmark.
+      return c.json({ status: 'ok', pageCache: { ...pageCacheStats(), listener: listenerStats() }, rss: process.memoryUsage.rss() }, 200, {
+        'Cache-Control': 'no-store',
+      });
     } catch (error) {
       // The cause goes to the log, not to whoever asked (it may name hosts, users, paths).
       console.error(`[health] database unavailable: ${(error as Error).message}`);
@@ -122,7 +128,14 @@ export function createApp() {
   // From here on the request carries the origin the browser used (https behind a TLS
   // proxy), so that React Router's own action origin check and ours agree with it.
   app.use('*', async (c, next) => {
-    const url = publicRequestUrl(c.req.url, c.req.raw.headers, { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY });
+    let url: string;
+    try {
+      url = publicRequestUrl(c.req.url, c.req.raw.headers, { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY });
+    } catch (error) {
+      if (!(error instanceof MalformedForwardedHost)) throw error;
+      logRefusal({ status: 400, method: c.req.method, path: c.req.path, client: c.get('clientIp'), reason: error.message });
+      return c.text('Requête invalide.', 400, { 'Cache-Control': 'no-store' });
+    }
     if (url !== c.req.url) c.req.raw = new Request(url, c.req.raw);
     await next();
   });
@@ -135,7 +148,7 @@ export function createApp() {
     await next();
     if (!READ_METHODS.has(c.req.method)) await settlePublicContent((channel, payload) => pool.query('select pg_notify($1, $2)', [channel, payload]));
   });
-  app.use('*', pageCacheFill(pageCacheOptions()));
+  app.use('*', pageCacheFill({ ...pageCacheOptions(), routesReady: loadReactRouter }));
   app.all('*', (c) => {
     // HEAD is rendered as GET, so that methodPolicy can give it GET's Content-Length.
     const request = c.req.method === 'HEAD' ? new Request(c.req.raw.url, { headers: c.req.raw.headers, signal: c.req.raw.signal }) : c.req.raw;

@@ -1,5 +1,5 @@
 // Public pages download their JavaScript after their first image has been painted
-// (app/lib/deferred-hydration.tsx): the hero keeps the phone's bandwidth, and the page
+// (app/page-delivery/deferred-hydration-rewrite.server.ts): the hero keeps the phone's bandwidth, and the page
 // still hydrates, whether it came from the page cache (CSP by hashes) or not (nonce).
 import { expect, test, type Page } from '@playwright/test';
 import { holdBack } from './fixtures';

@@ -9,7 +9,7 @@ import { useTranslation } from '~/lib/i18n-react';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
 import { Field, Honeypot, readReply, type FormReply } from './form-field';
 import { Icon } from './icon';
-import { siteLink } from './site-link';
+import { siteLink } from '~/page-delivery/site-link';
 
 export interface BookingActionData {
   result: FormReply;

@@ -1,6 +1,10 @@
 import { config } from '~/.server/config';
 import { publicAccess } from '~/.server/permissions';
 import type { Route } from './+types/robots';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+/** The same for every visitor: kept, with its own Cache-Control. */
+export const handle = { delivery: { kind: 'file' } } satisfies DeliveryHandle;
 
 export function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);

@@ -14,6 +14,9 @@ import { redirectWithToast, sendToast } from '~/.server/toast';
 import { SignInSchema, SignUpSchema } from '~/lib/schemas/auth';
 import { refusingCommonPasswords } from '~/.server/auth/password-policy';
 import type { Route } from './+types/auth';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);

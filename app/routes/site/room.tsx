@@ -24,7 +24,14 @@ import { useToast } from '~/lib/toast';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room';
 import { Icon } from '~/components/site/icon';
-import { siteLink } from '~/components/site/site-link';
+import { siteLink } from '~/page-delivery/site-link';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+/**
+ * The booking panel's parameters (a stay's quote, the calendar's month) make ~30,000
+ * pages per room and language: rendered every time, never kept, so they cannot evict `/`.
+ */
+export const handle = { delivery: { kind: 'document', variants: ['arrival', 'departure', 'guests', 'month'] } } satisfies DeliveryHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);
