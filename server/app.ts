@@ -52,9 +52,14 @@ function listStaticFiles(clientDir: string): Set<string> {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const clientDirectory = () => `${process.env.BUILD_DIR ?? 'build'}/client`;
+
 function pageCacheOptions(): PageCacheOptions {
   const { PUBLIC_URL, TRUST_PROXY } = config();
-  return { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY, https: PUBLIC_URL.startsWith('https:') };
+  const staticFiles = listStaticFiles(clientDirectory());
+  // Answered here before React Router, whose catch-all route would otherwise claim them as pages.
+  const isServerPath = (path: string) => path === '/healthz' || path.startsWith('/assets/') || staticFiles.has(path);
+  return { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY, https: PUBLIC_URL.startsWith('https:'), isServerPath };
 }
 
 export function createApp() {
@@ -76,7 +81,7 @@ export function createApp() {
     ));
   const handler: RequestHandler = async (request, context) => (await loadReactRouter())(request, context);
   const app = new Hono<Env>();
-  const clientDir = `${process.env.BUILD_DIR ?? 'build'}/client`;
+  const clientDir = clientDirectory();
 
   app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:') }));
   // Outermost but for the headers: every body below, pages and files alike, passes through it.

@@ -13,6 +13,8 @@ export interface PageCacheOptions {
   publicUrl: string;
   trustProxy: boolean;
   https: boolean;
+  /** Paths the HTTP server answers itself, before React Router (/healthz, built files): never pages. */
+  isServerPath?: (path: string) => boolean;
 }
 
 export interface PageRequest {
@@ -106,6 +108,7 @@ function computeCacheTarget(req: NodeRequestHead, options: PageCacheOptions, lan
   } catch {
     return null;
   }
+  if (options.isServerPath?.(url.pathname)) return null;
   const slot = pageCacheSlot(
     { method: req.method ?? '', url, cookie: headerValue(headers.cookie), acceptLanguage: headerValue(headers['accept-language']) },
     languages,
