@@ -71,8 +71,8 @@ first.addEventListener("error",start);
 setTimeout(start,${DEFERRED_BOOT_MAX_WAIT_MS});
 })();`;
 
-const BOOT_MODULE = /^<script((?:\s+nonce="[^"]*")?)\s+type="module"\s+async=""([^>]*)>$/;
-const MODULE_PRELOAD = '<link rel="modulepreload"';
+export const BOOT_MODULE = /^<script((?:\s+nonce="[^"]*")?)\s+type="module"\s+async=""([^>]*)>$/;
+export const MODULE_PRELOAD = '<link rel="modulepreload"';
 const SCRIPT_END = '</script>';
 
 /**

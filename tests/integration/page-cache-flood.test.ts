@@ -84,7 +84,8 @@ async function warm(path: string) {
 }
 
 beforeAll(async () => {
-  app = await startAppProcess({ SEED_DEMO: 'true', PAGE_CACHE_MAX_MB: String(CACHE_MB), ...UNIT_ENV });
+  // TRUST_PROXY as behind nginx (deploy/): forwarded headers are read, and must be checked.
+  app = await startAppProcess({ SEED_DEMO: 'true', PAGE_CACHE_MAX_MB: String(CACHE_MB), TRUST_PROXY: 'true', ...UNIT_ENV });
   const home = await get('/', { 'accept-encoding': 'identity' });
   roomPath = /href="(\/room\/[0-9a-f-]{36})"/.exec(home.body)?.[1] ?? '';
   expect(roomPath).not.toBe('');
@@ -189,5 +190,38 @@ describe('variants and paths that are not pages', () => {
     expect(robots.headers['x-page-cache']).toBe('hit');
     expect(robots.headers['cache-control']).toBe('public, max-age=3600');
     expect(robots.headers.vary).toBe('Accept-Encoding');
+  });
+});
+
+describe('small failures stay small', () => {
+  it('answers a malformed forwarded host with a 400 and a bad or unsatisfiable Range with a 200 or 416, never a stack trace', async () => {
+    const logBefore = app.output().length;
+    for (const host of ['a@evil', 'user:pw@example.com', 'a b', 'example.com/x', '[zz]']) {
+      for (const path of ['/', '/livre-dor?x=1', '/robots.txt']) {
+        const answer = await get(path, { 'x-forwarded-host': host });
+        expect(answer.status, `${host} ${path}`).toBe(400);
+      }
+    }
+    const home = await get('/', { 'accept-encoding': 'identity' });
+    const asset = /(\/assets\/[^"]+\.js)/.exec(home.body)?.[1];
+    expect(asset).toBeDefined();
+    for (const [range, status] of [
+      ['bytes=abc', 200],
+      ['bytes=-500', 200],
+      ['bytes=999999-', 200],
+      ['bytes=5-1', 200],
+      ['bytes=0-1,4-5', 200],
+      ['bytes=-0', 416],
+      ['bytes=99999999999-', 416],
+    ] as const) {
+      for (const path of [asset!, '/favicon.svg']) {
+        const answer = await get(path, { range });
+        expect(answer.status, `${range} ${path}`).toBe(status);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const log = app.output().slice(logBefore);
+    expect(log).not.toMatch(/\n\s+at /);
+    expect(log).not.toMatch(/TypeError|RangeError|ERR_/);
   });
 });
