@@ -25,6 +25,7 @@ import {
   inlineScriptHashes,
   isPageCacheEnabled,
   lookupPage,
+  pageBody,
   preparePage,
   storePage,
   type BodyEncoding,
@@ -46,7 +47,7 @@ function responseHeaders(page: CachedPage, encoding: BodyEncoding, https: boolea
   const headers: [string, string][] = [...page.headers, ...securityHeaderEntries({ https })];
   headers.push(['Content-Security-Policy', contentSecurityPolicy({ hashes: page.scriptHashes })]);
   if (encoding !== 'identity') headers.push(['Content-Encoding', encoding]);
-  headers.push(['Content-Length', String(page.bodies[encoding].length)]);
+  headers.push(['Content-Length', String(pageBody(page, encoding).length)]);
   headers.push(['X-Page-Cache', 'hit']);
   return headers;
 }
@@ -77,7 +78,7 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse, op
   const page = lookupPage(target.key);
   if (!page) return false;
   res.writeHead(page.status, cachedResponseHeaders(page, target.encoding, options.https));
-  res.end(req.method === 'HEAD' ? undefined : page.bodies[target.encoding]);
+  res.end(req.method === 'HEAD' ? undefined : pageBody(page, target.encoding));
   return true;
 }
 
@@ -113,7 +114,7 @@ export function pageCacheFill(
     const key = slot.key;
     const encoding = encodingFor(c.req.header('accept-encoding'));
     const serve = (page: CachedPage) => {
-      const body = method === 'HEAD' ? null : bytes(page.bodies[encoding]);
+      const body = method === 'HEAD' ? null : bytes(pageBody(page, encoding));
       c.res = new Response(body, { status: page.status, headers: responseHeaders(page, encoding, options.https) });
     };
     const cached = lookupPage(key);
@@ -149,7 +150,7 @@ export function pageCacheFill(
         startedAt === cacheGeneration();
       let page: CachedPage | undefined;
       if (cacheable) {
-        page = await preparePage(response.status, kept, body, scriptHashes);
+        page = preparePage(response.status, kept, body, scriptHashes, encoding);
         if (storePage(key, page, startedAt)) stored = page;
       }
       const headers = new Headers(kept);
@@ -157,8 +158,8 @@ export function pageCacheFill(
       headers.set('X-Page-Cache', cacheable ? 'miss' : 'bypass');
       if (page && encoding !== 'identity') {
         headers.set('Content-Encoding', encoding);
-        headers.set('Content-Length', String(page.bodies[encoding].length));
-        c.res = new Response(method === 'HEAD' ? null : bytes(page.bodies[encoding]), { status: response.status, headers });
+        headers.set('Content-Length', String(pageBody(page, encoding).length));
+        c.res = new Response(method === 'HEAD' ? null : bytes(pageBody(page, encoding)), { status: response.status, headers });
         return;
       }
       headers.set('Content-Length', String(body.length));

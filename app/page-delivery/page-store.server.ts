@@ -11,13 +11,9 @@
 // a body (the Map slot, the object, the headers built for each encoding), and the number
 // of entries is capped, so that no sequence of URLs takes the process past its bound.
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { config } from '~/.server/config';
 import { cacheGeneration, flushOnNewDay, isCacheCoherent, onPublicContentFlush } from '~/.server/page-cache';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 export type BodyEncoding = 'br' | 'gzip' | 'identity';
 
@@ -27,7 +23,8 @@ export interface CachedPage {
   headers: [string, string][];
   /** 'sha256-…' sources of the page's inline scripts, for its Content-Security-Policy. */
   scriptHashes: string[];
-  bodies: Record<BodyEncoding, Buffer>;
+  /** The page as rendered, and each compressed form once a visitor has asked for it. */
+  bodies: { identity: Buffer } & Partial<Record<BodyEncoding, Buffer>>;
   /** What keeping it costs, its key aside: retained bytes plus ENTRY_OVERHEAD_BYTES. */
   bytes: number;
 }
@@ -41,19 +38,38 @@ export const ENTRY_OVERHEAD_BYTES = 4096;
 /** However small the pages, no more entries than this (a flood of tiny ones is still a flood). */
 export const MAX_PAGE_ENTRIES = 2000;
 
-// A fill's compression runs while the visitor waits: it must cost little beside the
-// render (~9 ms for a room page). Brotli 9 cost ~50 ms of CPU per fill, 5× the render;
-// quality 5 and gzip 6 cost ~2 ms together, for bodies a few per cent larger
-// (bench/RESULTS.md, "page cache miss").
-export const FILL_BROTLI_QUALITY = 5;
-export const FILL_GZIP_LEVEL = 6;
+// A miss must cost no more than an uncached render (bench/RESULTS.md, "Page cache on the
+// open internet"): brotli 9 and gzip 9 of every fill cost ~50 ms of CPU, 5× the render
+// (issue 31), and even brotli 5 + gzip 6 ~1.7×. So a page is compressed for one encoding
+// at a time, when a visitor first asks for it — the filling visitor's at once, the
+// other later on the hit that needs it — at the qualities of on-the-fly compression
+// (server/compress.ts), so that a fill costs what a render compressed on the fly costs.
+export const CACHED_BROTLI_QUALITY = 4;
+export const CACHED_GZIP_LEVEL = 6;
+
+function compressed(body: Buffer, encoding: Exclude<BodyEncoding, 'identity'>): Buffer {
+  return exactBytes(
+    encoding === 'br'
+      ? zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : zlib.gzipSync(body, { level: CACHED_GZIP_LEVEL }),
+  );
+}
 
 const pages = new Map<string, CachedPage>();
+/** The pages held, for pageBody to count a late body only for a page that is still kept. */
+const storedPages = new WeakSet<CachedPage>();
 let pageBytes = 0;
 let hits = 0;
 let misses = 0;
 let evictions = 0;
 onPublicContentFlush(() => {
+  for (const page of pages.values()) storedPages.delete(page);
   pages.clear();
   pageBytes = 0;
 });
@@ -102,23 +118,36 @@ export function exactBytes(buffer: Buffer): Buffer {
 /** The bytes a buffer keeps alive (its whole backing store). */
 const retained = (buffer: Buffer) => buffer.buffer.byteLength;
 
-/** The page with its compressed forms, ready to be stored and served. */
-export async function preparePage(status: number, headers: [string, string][], body: Buffer, scriptHashes: string[]): Promise<CachedPage> {
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: FILL_BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzip(body, { level: FILL_GZIP_LEVEL }),
-  ]);
-  const bodies = { identity: exactBytes(body), br: exactBytes(br), gzip: exactBytes(gz) };
+/** The page ready to be stored and served, with its form for `encoding` (the filling visitor's). */
+export function preparePage(status: number, headers: [string, string][], body: Buffer, scriptHashes: string[], encoding: BodyEncoding = 'identity'): CachedPage {
+  const identity = exactBytes(body);
   // Strings count two bytes a character: V8 keeps some of them two-byte.
   const textBytes = 2 * (headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + scriptHashes.join('').length);
-  const bytes = retained(bodies.identity) + retained(bodies.br) + retained(bodies.gzip) + textBytes + ENTRY_OVERHEAD_BYTES;
-  return { status, headers, scriptHashes, bodies, bytes };
+  const page: CachedPage = { status, headers, scriptHashes, bodies: { identity }, bytes: retained(identity) + textBytes + ENTRY_OVERHEAD_BYTES };
+  if (encoding !== 'identity') {
+    const body = compressed(identity, encoding);
+    page.bodies[encoding] = body;
+    page.bytes += retained(body);
+  }
+  return page;
+}
+
+/**
+ * The page's body in `encoding`, compressed now if no visitor asked for it before (once
+ * per page and encoding: ~1–3 ms for a 100 KB page). Counted from then on; the least
+ * recently used pages make room if it takes the store past its bound.
+ */
+export function pageBody(page: CachedPage, encoding: BodyEncoding): Buffer {
+  const known = page.bodies[encoding];
+  if (known) return known;
+  const body = compressed(page.bodies.identity, encoding as Exclude<BodyEncoding, 'identity'>);
+  page.bodies[encoding] = body;
+  page.bytes += retained(body);
+  if (storedPages.has(page)) {
+    pageBytes += retained(body);
+    evictBeyond(maxBytes(), page);
+  }
+  return body;
 }
 
 const entrySize = (key: string, page: CachedPage) => page.bytes + 2 * key.length;
@@ -136,17 +165,26 @@ export function storePage(key: string, page: CachedPage, startedAt: number): boo
   const previous = pages.get(key);
   if (previous) {
     pages.delete(key);
+    storedPages.delete(previous);
     pageBytes -= entrySize(key, previous);
   }
-  while (pages.size && (pageBytes + size > limit || pages.size >= MAX_PAGE_ENTRIES)) {
-    const oldest = pages.keys().next().value!;
-    pageBytes -= entrySize(oldest, pages.get(oldest)!);
-    pages.delete(oldest);
-    evictions += 1;
-  }
+  evictBeyond(limit - size, undefined, MAX_PAGE_ENTRIES - 1);
   pages.set(key, page);
+  storedPages.add(page);
   pageBytes += size;
   return true;
+}
+
+/** Evicts the least recently used pages (never `keep`) until the store holds at most `bytes` and `entries`. */
+function evictBeyond(bytes: number, keep?: CachedPage, entries = MAX_PAGE_ENTRIES) {
+  for (const [key, page] of pages) {
+    if (pageBytes <= bytes && pages.size <= entries) return;
+    if (page === keep) continue;
+    pages.delete(key);
+    storedPages.delete(page);
+    pageBytes -= entrySize(key, page);
+    evictions += 1;
+  }
 }
 
 export interface PageCacheStats {
