@@ -11,6 +11,7 @@
 // stack trace in the log.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 
@@ -153,6 +154,33 @@ describe('a flood of unique query strings', () => {
     expect(healthTimes.length).toBeGreaterThan(0);
     expect(healthTimes.every((ms) => ms >= 0)).toBe(true);
   }, 180_000);
+});
+
+describe('a full cache', () => {
+  it('holds to its bound when filled with distinct pages, and keeps nothing after a flush', async () => {
+    // A distinct forwarded host per request (TRUST_PROXY) is a distinct origin: a new entry of `/` each time.
+    const before = (await health()).body;
+    for (let i = 0; i < 400; i++) await get('/', { 'x-forwarded-host': `fill${i}.example` });
+    const full = (await health()).body;
+    expect(full.pageCache.bytes).toBeLessThanOrEqual(full.pageCache.maxBytes);
+    expect(full.pageCache.entries).toBeGreaterThan(before.pageCache.entries);
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query("select pg_notify('guesthouse_public_content', 'test')");
+    await client.end();
+    let flushed = full;
+    for (let i = 0; i < 50 && flushed.pageCache.entries > 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      flushed = (await health()).body;
+    }
+    expect(flushed.pageCache).toMatchObject({ entries: 0, bytes: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const later = (await health()).body;
+    console.log(
+      `[full cache] ${full.pageCache.entries} entries, ${mb(full.pageCache.bytes).toFixed(1)} MB counted; RSS before filling ${mb(before.rss).toFixed(0)} MB, full ${mb(full.rss).toFixed(0)} MB, 3 s after the flush ${mb(later.rss).toFixed(0)} MB`,
+    );
+    expect(mb(full.rss)).toBeLessThanOrEqual(mb(before.rss) + CACHE_MB + RSS_MARGIN_MB);
+  }, 120_000);
 });
 
 describe('variants and paths that are not pages', () => {
