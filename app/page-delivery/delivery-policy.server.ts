@@ -36,6 +36,8 @@ export interface BuildRoute {
 
 type Routes = Record<string, BuildRoute | undefined>;
 
+/** React Router's own endpoints, answered before any route (lazy route discovery): not pages. */
+const FRAMEWORK_PATHS = new Set(['/__manifest']);
 /** Single-fetch data requests also read React Router's own parameters. */
 const DATA_PARAMS = ['_routes', 'index'];
 const DATA_SUFFIX = '.data';
@@ -83,6 +85,7 @@ export type Delivery =
 /** A request's public URL (after publicRequestUrl) and its Cookie header. */
 export function deliveryOf(url: URL, cookieHeader: string | null): Delivery {
   if (!routeTree) return { cacheable: false, reason: 'unknown-routes' };
+  if (FRAMEWORK_PATHS.has(url.pathname.toLowerCase())) return { cacheable: false, reason: 'not-a-page' };
   const data = url.pathname.endsWith(DATA_SUFFIX);
   const pagePath = data ? url.pathname.slice(0, -DATA_SUFFIX.length).replace(/^\/_root$/, '/') : url.pathname;
   const matches = matchRoutes(routeTree, pagePath) ?? [];

@@ -33,6 +33,7 @@ import {
 } from './page-store.server';
 
 const DOCUMENT_VARY = 'Accept-Encoding, Accept-Language, Cookie';
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 /** Kept from React Router's response; the rest (length, encoding, CSP, Vary) is ours. */
 const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'content-security-policy', 'vary', 'date', 'transfer-encoding', 'connection']);
 
@@ -162,9 +163,11 @@ export function pageCacheFill(
         c.res = new Response(method === 'HEAD' ? null : bytes(pageBody(page, encoding)), { status: response.status, headers });
         return;
       }
-      headers.set('Content-Length', String(body.length));
+      // A status that has no body (204, 304) takes none, not even an empty one.
+      const bodyless = method === 'HEAD' || NULL_BODY_STATUSES.has(response.status);
+      if (!NULL_BODY_STATUSES.has(response.status)) headers.set('Content-Length', String(body.length));
       // Not kept: the compression middleware encodes it like any other page.
-      c.res = new Response(method === 'HEAD' ? null : bytes(body), { status: response.status, statusText: response.statusText, headers });
+      c.res = new Response(bodyless ? null : bytes(body), { status: response.status, statusText: response.statusText, headers });
     } finally {
       if (leader) {
         fills.delete(key);

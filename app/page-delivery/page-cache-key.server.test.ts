@@ -89,6 +89,10 @@ describe('cacheTarget', () => {
     expect(cacheTarget(request('/livre%2ddor'), OPTIONS, LANGUAGES)).toBeNull();
   });
 
+  it('never takes React Router\'s own endpoints for pages', () => {
+    expect(cacheTarget(request('/__manifest?p=%2Froom%2Fa&version=1'), OPTIONS, LANGUAGES)).toBeNull();
+  });
+
   it('sees the route that answers whatever the case, encoding or dot segments of its path: media and feeds are never pages', () => {
     for (const path of ['/media/a.jpg', '/MEDIA/a.jpg', '/%6dedia/a.jpg', '/%6Dedia/a.jpg', '/x/../media/a.jpg', '/%2e%2e/media/a.jpg', '/ICAL/room.ics', '/ical/room.ics', '/ADMIN', '/Auth', '/api/media', '/API/MEDIA']) {
       expect(cacheTarget(request(path), OPTIONS, LANGUAGES), path).toBeNull();
