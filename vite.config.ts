@@ -13,7 +13,8 @@ function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'framework';
   if (
     /\/app\/components\/site\/(site-layout|site-header|site-footer|auto-link|icon)\.tsx$/.test(id) ||
-    /\/app\/lib\/(i18n-react|toast|format|seo|image-url|use-hydrated|nonce|page-kind|deferred-hydration)\.tsx?$/.test(id) ||
+    /\/app\/lib\/(i18n-react|toast|format|seo|image-url|use-hydrated|nonce|page-kind)\.tsx?$/.test(id) ||
+    /\/app\/page-delivery\/(hydration-event|site-link)\.tsx?$/.test(id) ||
     /\/node_modules\/clsx\//.test(id)
   )
     return 'site';

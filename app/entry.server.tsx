@@ -1,6 +1,6 @@
-// Server rendering. Each document is rewritten on its way out (document-rewrite.ts): the
-// icon sprite goes inline (icon-sprite.ts) and a public page hydrates after its first
-// image (deferred-hydration.ts). The per-request CSP nonce from the Hono entry reaches
+// Server rendering. Each document is rewritten on its way out (app/page-delivery/
+// render-entry.server.ts): the icon sprite goes inline and a public page hydrates after
+// its first image. The per-request CSP nonce from the Hono entry reaches
 // every inline script.
 //
 // The document is answered whole, as one buffer, once React has written all of it: our
@@ -10,13 +10,11 @@
 // therefore get the same bytes, with the status of the finished render.
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { deferHydration } from '~/.server/deferred-hydration';
-import { rewriteDocument } from '~/.server/document-rewrite';
-import { inlineIconSprite } from '~/.server/icon-sprite';
 import { logRefusal } from '~/.server/refusal-log';
 import { InlineStylesProvider } from '~/lib/inline-styles';
 import { NonceProvider } from '~/lib/nonce';
 import { isPublicPage } from '~/lib/page-kind';
+import { rewriteForDelivery } from '~/page-delivery/render-entry.server';
 import siteStyles from './site.css?inline';
 
 export const streamTimeout = 5_000;
@@ -47,7 +45,7 @@ export default function handleRequest(
           pipe(
             collectDocument((document) => {
               clearTimeout(timer);
-              const body = rewriteDocument(document, publicPage ? [inlineIconSprite, deferHydration] : [inlineIconSprite]);
+              const body = rewriteForDelivery(document, { publicPage });
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
             }),

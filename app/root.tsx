@@ -16,9 +16,8 @@ import { getRequestLanguage } from '~/.server/i18n';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { takeToast } from '~/.server/toast';
 import { catalogHref } from '~/.server/catalog-file';
-import { SiteNavigation } from '~/components/site/site-link';
 import { I18nProvider } from '~/lib/i18n-react';
-import { HYDRATED_EVENT } from '~/lib/deferred-hydration';
+import { PageDeliveryInBrowser } from '~/page-delivery/in-browser';
 import { loadCatalog } from '~/lib/page-catalog';
 import { useInlineStyles } from '~/lib/inline-styles';
 import { useNonce } from '~/lib/nonce';
@@ -29,6 +28,10 @@ import type { Route } from './+types/root';
 import favicon from '../public/favicon.svg?raw';
 import appStylesheet from './app.css?url';
 import siteStylesheet from './site.css?url';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+/** Every page reads `?lang=` (the root loader's language choice). */
+export const handle = { delivery: { params: ['lang'] } } satisfies DeliveryHandle;
 
 // The favicon travels inside the page (~0.4 KB): as a file it was one more request during the
 // hero's download, counted against the phone's largest paint (decision 0013).
@@ -107,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Stylesheets publicPage={publicPage} />
-        {/* The back office hydrates at once: its texts are fetched beside its modules (a public page asks for them as its boot starts, app/.server/deferred-hydration.ts). */}
+        {/* The back office hydrates at once: its texts are fetched beside its modules (a public page asks for them as its boot starts, app/page-delivery/deferred-hydration-rewrite.server.ts). */}
         {!publicPage && rootData ? <link rel="preload" as="fetch" href={rootData.catalog} crossOrigin="anonymous" /> : null}
         <Links />
       </head>
@@ -134,12 +137,6 @@ export default function App() {
     [],
   );
 
-  // The root's first effect runs once the whole page is hydrated: clicks held until then
-  // are replayed (app/lib/deferred-hydration.ts).
-  useEffect(() => {
-    window.dispatchEvent(new Event(HYDRATED_EVENT));
-  }, []);
-
   useEffect(() => {
     try {
       window.localStorage.setItem('selectedLanguage', language);
@@ -153,7 +150,8 @@ export default function App() {
       <ToastContext.Provider value={raise}>
         <Outlet />
       </ToastContext.Provider>
-      <SiteNavigation />
+      {/* Follows the site's links in the app; announces the hydration that replays held clicks. */}
+      <PageDeliveryInBrowser />
       {toasts.length ? (
         <Suspense fallback={null}>
           <Toasts toasts={toasts} />

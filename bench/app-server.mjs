@@ -63,7 +63,7 @@ export function machineLine(started = new Date()) {
 
 /** Whether this tree has the anonymous page cache that PAGE_CACHE=off turns off (so that a run before it says so). */
 export function pageCacheNote() {
-  return fs.existsSync(path.join(root, 'app/.server/page-cache.ts'))
+  return fs.existsSync(path.join(root, 'app/page-delivery/page-store.server.ts')) || fs.existsSync(path.join(root, 'app/.server/page-cache.ts'))
     ? ''
     : ' **This build has no page cache yet** (app/.server/page-cache.ts is absent): "on" and "off" run the same code.';
 }

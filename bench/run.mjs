@@ -6,6 +6,7 @@
 //   lighthouse  node bench/lighthouse.mjs    Lighthouse 12 mobile, median of 3, four pages in fr and en
 //   memory      node bench/memory.mjs        idle, peaks under load (cache on and off), image burst, soak + leak check
 //   profiles    node bench/memory-profiles.mjs   idle and peak RSS under `npm start` and under the systemd unit
+//   page-cache  node bench/page-cache.mjs    a miss's cost beside an uncached render; RSS under a flood of unique URLs
 // The full run takes about half an hour on a 2-core machine.
 //
 // Usage: npm run bench [-- --quick] [-- --only=lighthouse,memory] [-- --no-build]
@@ -26,6 +27,7 @@ const steps = [
   { name: 'lighthouse', script: 'lighthouse.mjs', args: quick ? ['--runs=1'] : [] },
   { name: 'memory', script: 'memory.mjs', args: quick ? ['--quick'] : [] },
   { name: 'profiles', script: 'memory-profiles.mjs', args: quick ? ['--seconds=10'] : [] },
+  { name: 'page-cache', script: 'page-cache.mjs', args: quick ? ['--misses=20', '--flood=10000'] : [] },
 ];
 
 function run(command, commandArgs, env = process.env) {

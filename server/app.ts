@@ -13,17 +13,17 @@ import { config } from '~/.server/config';
 import { expectDatabaseShutdown, pool } from '~/.server/db/client';
 import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
 import { openDatabase } from '~/.server/db/open';
-import { pageCacheStats } from '~/.server/page-cache';
 import { listenerStats, settlePublicContent } from '~/.server/public-content-events';
-import { clientAddress, publicRequestUrl } from '~/.server/proxy';
+import { clientAddress, MalformedForwardedHost, publicRequestUrl } from '~/.server/proxy';
+import { logRefusal } from '~/.server/refusal-log';
 import { startServices, STOP_SERVICES_TIMEOUT_MS, stopServices } from '~/.server/startup';
+import { adoptRouteDeclarations, pageCacheFill, pageCacheStats, servePageFromCache, type PageCacheOptions } from '~/page-delivery/server-entry.server';
 import { privateWhenPersonal } from './cache-policy';
 import { compressResponses } from './compress';
 import { answerWhileDraining, DRAIN_TIMEOUT_MS, drainServer, readinessResponse } from './drain';
 import { formBodiesOnly } from './input-guard';
 import { methodPolicy, refuseConnect } from './method-policy';
-import { pageCacheFill, servePageFromCache } from './page-cache';
-import type { PageCacheOptions } from './page-cache-key';
+import { ignoreRanges } from './range-policy';
 import { sameOriginWrites, securityHeaders } from './security';
 
 type Env = { Variables: { cspNonce: string; clientIp: string } };
@@ -53,9 +53,14 @@ function listStaticFiles(clientDir: string): Set<string> {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const clientDirectory = () => `${process.env.BUILD_DIR ?? 'build'}/client`;
+
 function pageCacheOptions(): PageCacheOptions {
   const { PUBLIC_URL, TRUST_PROXY } = config();
-  return { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY, https: PUBLIC_URL.startsWith('https:') };
+  const staticFiles = listStaticFiles(clientDirectory());
+  // Answered here before React Router, whose catch-all route would otherwise claim them as pages.
+  const isServerPath = (path: string) => path === '/healthz' || path === '/readyz' || path.startsWith('/assets/') || staticFiles.has(path);
+  return { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY, https: PUBLIC_URL.startsWith('https:'), isServerPath };
 }
 
 export function createApp() {
@@ -67,6 +72,8 @@ export function createApp() {
   const loadServerBuild = () =>
     (reactRouter ??= import('virtual:react-router/server-build').then(
       (build) => {
+        // The routes declare what the page cache may keep of them (app/page-delivery/delivery-policy.server.ts).
+        adoptRouteDeclarations(build.routes);
         loaded = true;
         return createRequestHandler(build, 'production');
       },
@@ -77,7 +84,7 @@ export function createApp() {
     ));
   const handler: RequestHandler = async (request, context) => (await loadServerBuild())(request, context);
   const app = new Hono<Env>();
-  const clientDir = `${process.env.BUILD_DIR ?? 'build'}/client`;
+  const clientDir = clientDirectory();
 
   app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:') }));
   // Outermost but for the headers: every body below, pages and files alike, passes through it.
@@ -89,6 +96,7 @@ export function createApp() {
   // Before routing: the static file server and React Router only see methods they answer.
   const staticFiles = listStaticFiles(clientDir);
   app.use('*', methodPolicy({ isStaticFile: (path) => staticFiles.has(path) }));
+  app.use('*', ignoreRanges((path) => path.startsWith('/assets/') || staticFiles.has(path)));
 
   // Fingerprinted build output: cache forever, serve the precompressed copy.
   app.use(
@@ -114,8 +122,10 @@ export function createApp() {
         pool.query('select 1'),
         new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
       ]);
-      // The page cache's size and state, for operators and the benchmark.
-      return c.json({ status: 'ok', pageCache: { ...pageCacheStats(), listener: listenerStats() } }, 200, { 'Cache-Control': 'no-store' });
+      // The page cache's size and state, and what the process holds, for operators and the benchmark.
+      return c.json({ status: 'ok', pageCache: { ...pageCacheStats(), listener: listenerStats() }, rss: process.memoryUsage.rss() }, 200, {
+        'Cache-Control': 'no-store',
+      });
     } catch (error) {
       // The cause goes to the log, not to whoever asked (it may name hosts, users, paths).
       console.error(`[health] database unavailable: ${(error as Error).message}`);
@@ -137,7 +147,14 @@ export function createApp() {
   // From here on the request carries the origin the browser used (https behind a TLS
   // proxy), so that React Router's own action origin check and ours agree with it.
   app.use('*', async (c, next) => {
-    const url = publicRequestUrl(c.req.url, c.req.raw.headers, { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY });
+    let url: string;
+    try {
+      url = publicRequestUrl(c.req.url, c.req.raw.headers, { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY });
+    } catch (error) {
+      if (!(error instanceof MalformedForwardedHost)) throw error;
+      logRefusal({ status: 400, method: c.req.method, path: c.req.path, client: c.get('clientIp'), reason: error.message });
+      return c.text('Requête invalide.', 400, { 'Cache-Control': 'no-store' });
+    }
     if (url !== c.req.url) c.req.raw = new Request(url, c.req.raw);
     await next();
   });
@@ -150,7 +167,7 @@ export function createApp() {
     await next();
     if (!READ_METHODS.has(c.req.method)) await settlePublicContent((channel, payload) => pool.query('select pg_notify($1, $2)', [channel, payload]));
   });
-  app.use('*', pageCacheFill(pageCacheOptions()));
+  app.use('*', pageCacheFill({ ...pageCacheOptions(), routesReady: loadServerBuild }));
   app.all('*', (c) => {
     // HEAD is rendered as GET, so that methodPolicy can give it GET's Content-Length.
     const request = c.req.method === 'HEAD' ? new Request(c.req.raw.url, { headers: c.req.raw.headers, signal: c.req.raw.signal }) : c.req.raw;

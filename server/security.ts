@@ -1,7 +1,7 @@
 // Security headers and the same-origin rule for state-changing requests.
 import type { MiddlewareHandler } from 'hono';
 import { logRefusal } from '~/.server/refusal-log';
-import { cspNonce } from './csp-nonce';
+import { cspNonce } from '~/page-delivery/server-entry.server';
 
 /** Only the embedded map's origin may be framed. */
 export const MAP_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com'];

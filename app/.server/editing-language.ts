@@ -1,10 +1,10 @@
 // The back office's content-editing language (SPEC §2: 'Langue d'édition'): kept
 // in a cookie across pages, starting at fr, always one of the site's languages —
 // hidden ones too, so that a language can be translated before it is activated.
-import { readCookie, serializeCookie } from './cookies';
+import { declareCookie, readCookie, serializeCookie } from './cookies';
 import { listEditingLanguages } from './languages';
 
-export const EDITING_LANGUAGE_COOKIE = 'editingLanguage';
+export const EDITING_LANGUAGE_COOKIE = declareCookie('editingLanguage', 'personal');
 
 /** A link may choose the language: `?editing=xx` (the Traductions screen's links to a field). */
 export const EDITING_LANGUAGE_PARAM = 'editing';

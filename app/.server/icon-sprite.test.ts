@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_ICONS } from '~/components/site/icon-names';
 import { ICON_SYMBOLS, symbolsOf } from '~/components/site/icon-symbols';
-import { rewriteDocument } from './document-rewrite';
+import { rewriteDocument } from '~/page-delivery/document-rewrite.server';
 import { inlineIconSprite } from './icon-sprite';
 
 const sprited = (html: string) => rewriteDocument(Buffer.from(html, 'utf8'), [inlineIconSprite]).toString('utf8');

@@ -6,11 +6,11 @@
 // loads them all (icon.tsx). React 19 skips the extra element when it hydrates <body>
 // and never removes it.
 import { ICON_SYMBOLS, spriteMarkup } from '~/components/site/icon-symbols';
-import { offsetsOf, tagAt, type DocumentRule } from './document-rewrite';
+import { offsetsOf, tagAt, type DocumentRule } from '~/page-delivery/document-rewrite.server';
 
 const USE = 'href="#icon-';
 
-/** The rule (document-rewrite.ts) that writes the page's symbols first in <body>; nothing when it draws no icon. */
+/** The rule (app/page-delivery/document-rewrite.server.ts) that writes the page's symbols first in <body>; nothing when it draws no icon. */
 export const inlineIconSprite: DocumentRule = (document) => {
   const body = document.indexOf('<body');
   const tag = body < 0 ? null : tagAt(document, body);

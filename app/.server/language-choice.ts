@@ -2,7 +2,7 @@
 // cookie, Accept-Language, then the default language. Pure (no database): the page
 // cache's key is worked out from it before any framework work.
 import { FALLBACK_LANGUAGE } from '~/lib/i18n';
-import { readCookieHeader, serializeCookie } from './cookies';
+import { declareCookie, readCookieHeader, serializeCookie } from './cookies';
 
 export interface ActiveLanguage {
   code: string;
@@ -10,7 +10,8 @@ export interface ActiveLanguage {
   isDefault: boolean;
 }
 
-export const LANGUAGE_COOKIE = 'selectedLanguage';
+/** Shared: the same for every visitor of a `?lang=` URL, so a page setting it may still be cached. */
+export const LANGUAGE_COOKIE = declareCookie('selectedLanguage', 'shared');
 const ONE_YEAR = 31_536_000;
 
 export interface RequestLanguage {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, forwardedClientIp, publicRequestUrl } from './proxy';
+import { clientAddress, forwardedClientIp, MalformedForwardedHost, publicRequestUrl } from './proxy';
 
 const headers = (init: Record<string, string>) => new Headers(init);
 
@@ -53,9 +53,22 @@ describe('publicRequestUrl', () => {
     expect(publicRequestUrl('http://localhost/auth', forwarded, trusted)).toBe('https://localhost:8443/auth');
   });
 
-  it('with TRUST_PROXY, ignores schemes other than http(s) and hosts that do not parse', () => {
+  it('with TRUST_PROXY, ignores schemes other than http(s)', () => {
     const trusted = { publicUrl: 'https://mas.example', trustProxy: true };
-    const odd = headers({ 'x-forwarded-proto': 'javascript', 'x-forwarded-host': 'a b/c' });
+    const odd = headers({ 'x-forwarded-proto': 'javascript' });
     expect(publicRequestUrl('http://127.0.0.1:3000/', odd, trusted)).toBe('http://127.0.0.1:3000/');
+  });
+
+  it('with TRUST_PROXY, refuses a forwarded host that is not a host (the server answers 400)', () => {
+    const trusted = { publicUrl: 'https://mas.example', trustProxy: true };
+    for (const host of ['a b/c', 'a@evil', 'user:pass@mas.example', 'mas.example/path', 'mas.example:99999999', '[zz]', 'x'.repeat(300), '']) {
+      if (!host) continue;
+      expect(() => publicRequestUrl('http://127.0.0.1:3000/', headers({ 'x-forwarded-host': host }), trusted), host).toThrow(MalformedForwardedHost);
+    }
+    for (const host of ['mas.example', 'mas.example:8443', '127.0.0.1', '[::1]:3000', 'localhost']) {
+      expect(() => publicRequestUrl('http://127.0.0.1:3000/', headers({ 'x-forwarded-host': host }), trusted), host).not.toThrow();
+    }
+    // Without TRUST_PROXY the header is not read at all.
+    expect(publicRequestUrl('http://127.0.0.1:3000/', headers({ 'x-forwarded-host': 'a@evil' }), { ...trusted, trustProxy: false })).toBe('http://127.0.0.1:3000/');
   });
 });

@@ -22,6 +22,24 @@ export function clientAddress(headers: Headers, options: { trustProxy: boolean; 
   return (options.trustProxy ? forwardedClientIp(headers) : undefined) ?? options.connection ?? 'unknown';
 }
 
+/** A host name (or bracketed IPv6 address) and an optional port: all a forwarded host may be. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/** Thrown for a forwarded host that is not a host (`a@evil`, a path, spaces): the request is a 400. */
+export class MalformedForwardedHost extends Error {
+  constructor() {
+    super('Malformed X-Forwarded-Host');
+  }
+}
+
+/** The forwarded host the request names, when TRUST_PROXY believes it; throws MalformedForwardedHost for one that is not a host. */
+function forwardedHost(headers: Headers): string | undefined {
+  const host = firstValue(headers.get('x-forwarded-host'));
+  if (host === undefined) return undefined;
+  if (host.length > 261 || !HOST.test(host)) throw new MalformedForwardedHost();
+  return host;
+}
+
 function firstValue(header: string | null): string | undefined {
   return header?.split(',')[0]?.trim() || undefined;
 }
@@ -35,6 +53,7 @@ function firstValue(header: string | null): string | undefined {
  *    proxy's `$host` carries no port).
  *  - Another host (a second name, 127.0.0.1): with TRUST_PROXY the scheme comes from
  *    X-Forwarded-Proto; without, the URL stays as Node saw it.
+ * Throws MalformedForwardedHost when a believed X-Forwarded-Host is not a host.
  */
 export function publicRequestUrl(nodeUrl: string, headers: Headers, options: { publicUrl: string; trustProxy: boolean }): string {
   const url = new URL(nodeUrl);
@@ -43,12 +62,12 @@ export function publicRequestUrl(nodeUrl: string, headers: Headers, options: { p
   if (options.trustProxy) {
     const proto = firstValue(headers.get('x-forwarded-proto'))?.toLowerCase();
     const scheme = proto === 'http' || proto === 'https' ? `${proto}:` : url.protocol;
-    const host = firstValue(headers.get('x-forwarded-host')) ?? url.host;
+    const host = forwardedHost(headers) ?? url.host;
     try {
       // A fresh URL: the port comes from the forwarded host alone (or the scheme's default).
       addressed = new URL(pathAndQuery, `${scheme}//${host}`);
     } catch {
-      /* a forwarded host that does not parse: keep Node's */
+      throw new MalformedForwardedHost();
     }
   }
   const publicOrigin = new URL(options.publicUrl);

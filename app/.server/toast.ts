@@ -3,9 +3,9 @@
 // browser shows it with sonner. Works after redirects and before hydration.
 import { data, redirect } from 'react-router';
 import type { Toast } from '~/lib/toast';
-import { readCookie, serializeCookie } from './cookies';
+import { declareCookie, readCookie, serializeCookie } from './cookies';
 
-const COOKIE = 'toast';
+const COOKIE = declareCookie('toast', 'personal');
 
 function serialize(toast: Toast): string {
   const value = Buffer.from(JSON.stringify({ ...toast, id: crypto.randomUUID() })).toString('base64url');

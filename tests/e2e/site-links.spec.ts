@@ -1,5 +1,5 @@
 // The public site's links are plain anchors followed in the app by one listener
-// (app/components/site/site-link.tsx): a plain click navigates without loading the
+// (app/page-delivery/site-link.tsx): a plain click navigates without loading the
 // document again, a click meant for a new tab stays the browser's.
 import { expect, test, type Page } from '@playwright/test';
 

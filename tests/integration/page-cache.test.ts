@@ -184,13 +184,16 @@ describe('page cache', () => {
 });
 
 describe('what is kept', () => {
-  it('never keeps a response that sets a cookie other than the language choice, nor a non-200', async () => {
+  it('never keeps a response that sets a cookie not declared shared, a non-200, nor one the route marks private or no-store', async () => {
     const { setCacheCoherent } = await import('~/.server/page-cache');
-    const { pageCacheFill } = await import('../../server/page-cache');
+    const { pageCacheFill } = await import('~/page-delivery/page-cache-http.server');
+    const { adoptRouteDeclarations } = await import('~/page-delivery/delivery-policy.server');
+    // Every path below is a public document, as far as the routes declare.
+    adoptRouteDeclarations({ root: { id: 'root', path: '*', module: { handle: { delivery: { kind: 'document' } } } } });
     setCacheCoherent(true);
     let renders = 0;
     const app = new Hono<{ Variables: { cspNonce: string } }>();
-    app.use('*', pageCacheFill({ publicUrl: 'http://localhost:3000', trustProxy: false, https: false }));
+    app.use('*', pageCacheFill({ publicUrl: 'http://localhost:3000', trustProxy: false, https: false, routesReady: async () => {} }));
     app.get('/with-cookie', (c) => {
       renders += 1;
       c.header('Set-Cookie', 'other=1; Path=/');
@@ -200,12 +203,22 @@ describe('what is kept', () => {
       renders += 1;
       return c.html('<html>missing</html>', 404);
     });
+    app.get('/private', (c) => {
+      renders += 1;
+      c.header('Cache-Control', 'private, max-age=60');
+      return c.html('<html>private</html>');
+    });
+    app.get('/no-store', (c) => {
+      renders += 1;
+      c.header('Cache-Control', 'no-store');
+      return c.html('<html>no-store</html>');
+    });
     app.get('/plain', (c) => {
       renders += 1;
       return c.html('<html><script>2</script></html>');
     });
     const get = (path: string) => app.request(`http://localhost:3000${path}`);
-    for (const path of ['/with-cookie', '/missing', '/plain']) {
+    for (const path of ['/with-cookie', '/missing', '/private', '/no-store', '/plain']) {
       renders = 0;
       const first = await get(path);
       const second = await get(path);

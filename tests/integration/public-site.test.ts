@@ -242,9 +242,29 @@ describe('public loaders', () => {
     expect(sitemap.data).toContain(`<loc>http://localhost:3000/room/${roomIds[1]}?lang=es</loc>`);
     expect(sitemap.data).toContain('<loc>http://localhost:3000/livre-dor?lang=fr</loc>');
     expect(sitemap.data).not.toContain('lang=de');
+    // Only canonical URLs: each page once per language, with no parameter but `lang`.
+    const locs = [...String(sitemap.data).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, '&')));
+    expect(locs.length).toBeGreaterThan(0);
+    for (const loc of locs) expect([...loc.searchParams.keys()]).toEqual(['lang']);
+    expect(new Set(locs.map(String)).size).toBe(locs.length);
     const robots = await run(robotsLoader as never, getRequest('/robots.txt'));
     expect(robots.data).toContain('Disallow: /admin');
     expect(robots.data).toContain('Disallow: /auth');
+  });
+
+  it('keeps crawlers out of the booking panel: robots.txt disallows its parameters, and a room page with them says noindex with its canonical', async () => {
+    const robots = String((await run(robotsLoader as never, getRequest('/robots.txt'))).data);
+    for (const name of ['arrival', 'departure', 'guests', 'month']) {
+      expect(robots).toContain(`Disallow: /*?${name}=`);
+      expect(robots).toContain(`Disallow: /*&${name}=`);
+    }
+    const plain = (await run(roomLoader as never, getRequest(`/room/${roomIds[0]}`), { roomId: roomIds[0]! })).data;
+    expect(plain.robots).toBeNull();
+    for (const query of ['?month=2030-01', '?arrival=2030-01-10&departure=2030-01-12', '?lang=en&guests=2']) {
+      const view = (await run(roomLoader as never, getRequest(`/room/${roomIds[0]}${query}`), { roomId: roomIds[0]! })).data;
+      expect(view.robots, query).toBe('noindex');
+      expect(view.seo.canonical, query).toBe(query.includes('lang=en') ? `http://localhost:3000/room/${roomIds[0]}?lang=en` : `http://localhost:3000/room/${roomIds[0]}`);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import type { SubmissionResult } from '@conform-to/react';
 import { data, redirect } from 'react-router';
 import type { Toast } from '~/lib/toast';
-import { readCookie, serializeCookie } from '../cookies';
+import { declareCookie, readCookie, serializeCookie } from '../cookies';
 import { sendToast } from '../toast';
 
 export type PublicFormName = 'contact' | 'testimonial' | 'booking';
@@ -22,7 +22,7 @@ interface Submission {
   reply(options?: { formErrors?: string[]; resetForm?: boolean }): SubmissionResult<string[]>;
 }
 
-const SENT_COOKIE = 'formSent';
+const SENT_COOKIE = declareCookie('formSent', 'personal');
 
 /** A form the browser posted as a page (no JavaScript), rather than fetch() from the hydrated app. */
 export function isDocumentSubmission(request: Request): boolean {

@@ -12,7 +12,7 @@ import { useHydrated } from '~/lib/use-hydrated';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
 import { Field, Honeypot, readReply, type FormReply } from './form-field';
 import { Icon } from './icon';
-import { siteLink } from './site-link';
+import { siteLink } from '~/page-delivery/site-link';
 
 export interface BookingActionData {
   result: FormReply;

@@ -10,7 +10,7 @@ import { RoomImagePlaceholder } from './room-placeholder';
 import { RichText } from './rich-text';
 import { Icon } from './icon';
 import type { IconName } from './icon-names';
-import { siteLink } from './site-link';
+import { siteLink } from '~/page-delivery/site-link';
 
 export interface RoomCardData {
   id: string;

@@ -3,7 +3,7 @@ import { useTranslation } from '~/lib/i18n-react';
 import { useLocation } from 'react-router';
 import { useRootData } from '~/root';
 import { Icon } from './icon';
-import { siteLink } from './site-link';
+import { siteLink } from '~/page-delivery/site-link';
 
 const NAV = [
   { key: 'home', anchor: 'accueil' },

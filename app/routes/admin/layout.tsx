@@ -14,6 +14,10 @@ import { Separator } from '~/components/ui/separator';
 import { SIDEBAR_COOKIE_NAME, SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar';
 import { Spinner } from '~/components/ui/spinner';
 import type { Route } from './+types/layout';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+/** Every screen of the back office is one signed-in owner's. */
+export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);

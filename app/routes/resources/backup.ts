@@ -11,6 +11,9 @@ import { storage } from '~/.server/media/storage';
 import { requireAdmin } from '~/.server/permissions';
 import { DownloadBackupSchema } from '~/lib/schemas/backup';
 import type { Route } from './+types/backup';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);

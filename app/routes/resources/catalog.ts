@@ -4,6 +4,9 @@
 import { readCatalogFile } from '~/.server/catalog-file';
 import { publicAccess } from '~/.server/permissions';
 import type { Route } from './+types/catalog';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'not-a-page' } } satisfies DeliveryHandle;
 
 export function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);

@@ -6,6 +6,9 @@ import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { safeRedirectTarget } from '~/.server/safe-redirect';
 import type { Route } from './+types/editing-language';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
 
 const EditingLanguageSchema = z.object({
   language: z.string().trim().min(2).max(10),

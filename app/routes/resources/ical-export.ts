@@ -3,6 +3,9 @@
 import { renderRoomExport } from '~/.server/booking/export';
 import { publicAccess } from '~/.server/permissions';
 import type { Route } from './+types/ical-export';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'not-a-page' } } satisfies DeliveryHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);

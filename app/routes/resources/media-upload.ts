@@ -15,6 +15,9 @@ import {
   type MediaActionResult,
 } from '~/lib/schemas/media';
 import type { Route } from './+types/media-upload';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'not-a-page' } } satisfies DeliveryHandle;
 
 const MESSAGES = {
   uploaded: (n: number) => `${n} image(s) uploadée(s) avec succès`,

@@ -4,6 +4,10 @@
 import { serveMedia } from '~/.server/media/serve';
 import { publicAccess } from '~/.server/permissions';
 import type { Route } from './+types/media';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+/** Images keep their own caching (immutable, Vary: Accept): never the page cache's. */
+export const handle = { delivery: { kind: 'not-a-page' } } satisfies DeliveryHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);

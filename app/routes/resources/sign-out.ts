@@ -3,6 +3,9 @@ import { redirect } from 'react-router';
 import { auth } from '~/.server/auth/auth';
 import { publicAccess, requireUser } from '~/.server/permissions';
 import type { Route } from './+types/sign-out';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
 
 export async function action({ request }: Route.ActionArgs) {
   await requireUser(request);

@@ -3,6 +3,10 @@ import { publicAccess } from '~/.server/permissions';
 import { listRoomIds } from '~/.server/rooms';
 import { pageUrl } from '~/.server/site/seo';
 import type { Route } from './+types/sitemap';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+/** The same for every visitor: kept, with its own Cache-Control. */
+export const handle = { delivery: { kind: 'file' } } satisfies DeliveryHandle;
 
 const escapeXml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -15,6 +15,9 @@ import { SignInSchema, SignUpSchema } from '~/lib/schemas/auth';
 import { refusingCommonPasswords } from '~/.server/auth/password-policy';
 import { forgetIdleAccounts, isKnownSignInAddress, recordSignIn, takeAccountAttempt } from '~/.server/auth/account-throttle';
 import type { Route } from './+types/auth';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
 
 /** Where an administrator lands after signing in: the owner's home (decision 0018). */
 const ADMIN_HOME = '/admin/today';

@@ -19,6 +19,9 @@ import { seoMeta } from '~/lib/seo';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/guest-book';
 import { Icon } from '~/components/site/icon';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);

@@ -20,6 +20,9 @@ import { SiteLayout } from '~/components/site/site-layout';
 import { ContactSchema } from '~/lib/schemas/contact';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/home';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);

@@ -12,7 +12,10 @@ import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/legal';
 import { Icon } from '~/components/site/icon';
-import { siteLink } from '~/components/site/site-link';
+import { siteLink } from '~/page-delivery/site-link';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
 
 export const LEGAL_SECTIONS = [
   'editor',

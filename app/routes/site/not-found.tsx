@@ -5,7 +5,11 @@ import { publicAccess } from '~/.server/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
 import { SiteLayout } from '~/components/site/site-layout';
 import type { Route } from './+types/not-found';
-import { siteLink } from '~/components/site/site-link';
+import { siteLink } from '~/page-delivery/site-link';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+/** A 404 is never kept (any made-up URL would take a slot), but it is a public page like the others. */
+export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);

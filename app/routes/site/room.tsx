@@ -17,6 +17,7 @@ import { Gallery } from '~/components/site/gallery';
 import { RichText } from '~/components/site/rich-text';
 import { SiteLayout } from '~/components/site/site-layout';
 import { formatPrice } from '~/lib/format';
+import { BOOKING_QUERY_PARAMS } from '~/lib/booking-query';
 import { isIsoDate } from '~/lib/nights';
 import { BookingRequestSchema } from '~/lib/schemas/booking';
 import { seoMeta } from '~/lib/seo';
@@ -24,7 +25,11 @@ import { useToast } from '~/lib/toast';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room';
 import { Icon } from '~/components/site/icon';
-import { siteLink } from '~/components/site/site-link';
+import { siteLink } from '~/page-delivery/site-link';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+/** The booking panel's views (a stay's quote, the calendar's month): rendered every time, never kept, so they cannot evict `/`. */
+export const handle = { delivery: { kind: 'document', variants: BOOKING_QUERY_PARAMS } } satisfies DeliveryHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);
@@ -68,7 +73,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     guests: Number.isInteger(guests) && guests >= 1 && guests <= room.maxGuests ? guests : Math.min(2, room.maxGuests),
   };
   const sent = takeSentFlag(request, 'booking');
-  return data({ shell, room, seo, jsonLd, robots: null, booking, selection, sentBeforeLoad: sent.sent }, { headers: sent.headers });
+  // A stay or a month of the calendar is a view of the room page, not a page of its own:
+  // not indexed, its canonical the room's (robots.txt disallows them too).
+  const robots = BOOKING_QUERY_PARAMS.some((name) => query.has(name)) ? 'noindex' : null;
+  return data({ shell, room, seo, jsonLd, robots, booking, selection, sentBeforeLoad: sent.sent }, { headers: sent.headers });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT, DEFERRED_BOOT_ID, DEFERRED_BOOT_TYPE, deferHydration } from './deferred-hydration';
-import { rewriteDocument } from './document-rewrite';
+import { BOOT_SCRIPT, DEFERRED_BOOT_ID, DEFERRED_BOOT_TYPE, deferHydration } from './deferred-hydration-rewrite.server';
+import { rewriteDocument } from './document-rewrite.server';
 
 const deferred = (html: string) => rewriteDocument(Buffer.from(html, 'utf8'), [deferHydration]).toString('utf8');
 

@@ -6,7 +6,7 @@
 // code can wait: the server makes React Router's boot script inert, drops its
 // modulepreload links and adds a small script that starts the same boot once the first
 // image has been painted (or has failed, or after a bound), or at once on a page without
-// one (app/.server/deferred-hydration.ts, decision 0013). The language picker
+// one (app/page-delivery/deferred-hydration-rewrite.server.ts, decision 0013). The language picker
 // (<details>) and form fields work as plain HTML meanwhile; a click on a button or on one
 // of the site's links before the page is hydrated is held and replayed once it is, so
 // that a tap on the menu of a phone is never lost.

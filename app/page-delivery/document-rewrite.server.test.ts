@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT, deferHydration } from './deferred-hydration';
-import { offsetsOf, rewriteDocument, tagAt, type DocumentRule } from './document-rewrite';
-import { inlineIconSprite } from './icon-sprite';
+import { BOOT_SCRIPT, deferHydration } from './deferred-hydration-rewrite.server';
+import { offsetsOf, rewriteDocument, tagAt, type DocumentRule } from './document-rewrite.server';
+import { inlineIconSprite } from '~/.server/icon-sprite';
 
 // A public page as React Router 7 writes it, with characters of two, three and four
 // bytes in UTF-8 before, between and after the places the rules change.

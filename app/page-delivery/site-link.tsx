@@ -10,7 +10,7 @@
 // exactly as a <Link> would: a left click without modifier keys on a link without target
 // or download attribute, not already handled (preventDefault) by the link's own onClick.
 // Any other click stays the browser's, and so does every click before hydration
-// (deferred-hydration.ts holds and replays those).
+// (deferred-hydration-rewrite.server.ts holds and replays those).
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 

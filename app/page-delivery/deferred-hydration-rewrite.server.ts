@@ -1,11 +1,11 @@
-// The server half of deferred hydration (app/lib/deferred-hydration.ts says why):
+// The server half of deferred hydration (app/page-delivery/hydration-event.ts says why):
 // React Router's <Scripts> writes modulepreload links (React hoists them into <head>)
 // and one inline `<script type="module" async="">` that imports the page's modules and
 // starts the client. On a public page the links go, that script is given an inert type
 // and an id, and the boot script below is written after it to start it later. React 19
 // skips the extra element when it hydrates <body>.
-import { HYDRATED_EVENT } from '~/lib/deferred-hydration';
-import { offsetsOf, tagAt, type DocumentEdit, type DocumentRule } from './document-rewrite';
+import { HYDRATED_EVENT } from '~/page-delivery/hydration-event';
+import { offsetsOf, tagAt, type DocumentEdit, type DocumentRule } from './document-rewrite.server';
 
 /** The id the inert boot module gets. */
 export const DEFERRED_BOOT_ID = 'deferred-boot';
@@ -71,12 +71,12 @@ first.addEventListener("error",start);
 setTimeout(start,${DEFERRED_BOOT_MAX_WAIT_MS});
 })();`;
 
-const BOOT_MODULE = /^<script((?:\s+nonce="[^"]*")?)\s+type="module"\s+async=""([^>]*)>$/;
-const MODULE_PRELOAD = '<link rel="modulepreload"';
+export const BOOT_MODULE = /^<script((?:\s+nonce="[^"]*")?)\s+type="module"\s+async=""([^>]*)>$/;
+export const MODULE_PRELOAD = '<link rel="modulepreload"';
 const SCRIPT_END = '</script>';
 
 /**
- * The rule for a public page (document-rewrite.ts): modulepreload links dropped, the
+ * The rule for a public page (document-rewrite.server.ts): modulepreload links dropped, the
  * first boot module made inert and the boot script written right after it, with the
  * boot module's nonce (an uncached page). A page without a boot module keeps its scripts.
  */

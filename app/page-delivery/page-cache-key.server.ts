@@ -1,21 +1,20 @@
 // The page cache's key: which requests may be answered from (and fill) the cache, and
-// under which key and encoding. Pure (no database), so that it is tested on its own.
+// under which key and encoding. No database: the decision is delivery-policy.server.ts's
+// (the routes' declarations, the declared cookies), the language the root loader's rule.
 import type { IncomingMessage } from 'node:http';
 import { resolveLanguage, type ActiveLanguage } from '~/.server/language-choice';
-import type { BodyEncoding } from '~/.server/page-cache';
 import { publicRequestUrl } from '~/.server/proxy';
 import { remember } from '~/lib/remember';
-import { chooseEncoding } from './compress';
-
-/** Paths whose answers depend on who asks, or are not pages. */
-const NOT_CACHED_PATHS = /^\/(?:admin|auth|api|ical|i18n|media|assets|sign-out|healthz)(?:[/.]|$)/;
-/** Cookies that change a page for this visitor alone: session, pending toast, no-JavaScript form confirmation. */
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:(?:__Secure-)?better-auth\.[\w.-]+|toast|formSent)=/;
+import { chooseEncoding } from '../../server/compress';
+import { deliveryOf } from './delivery-policy.server';
+import type { BodyEncoding } from './page-store.server';
 
 export interface PageCacheOptions {
   publicUrl: string;
   trustProxy: boolean;
   https: boolean;
+  /** Paths the HTTP server answers itself, before React Router (/healthz, built files): never pages. */
+  isServerPath?: (path: string) => boolean;
 }
 
 export interface PageRequest {
@@ -26,16 +25,26 @@ export interface PageRequest {
   acceptLanguage: string | null;
 }
 
-/** The cache key of a request, or null when its answer must not come from (or go to) the cache. */
-export function pageCacheKey(request: PageRequest, languages: ActiveLanguage[]): string | null {
+/** Where a request's page is kept, and the URL it is rendered from. */
+export interface PageSlot {
+  key: string;
+  /** The request's URL without the query parameters no route reads. */
+  renderUrl: string;
+  /** A document (a page in the visitor's language) or a file (alike for everyone, its own headers). */
+  kind: 'document' | 'file';
+}
+
+/** The slot of a request, or null when its answer must not come from (or go to) the cache. */
+export function pageCacheSlot(request: PageRequest, languages: ActiveLanguage[]): PageSlot | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (NOT_CACHED_PATHS.test(request.url.pathname)) return null;
-  if (request.cookie && PERSONAL_COOKIES.test(request.cookie)) return null;
+  const delivery = deliveryOf(request.url, request.cookie);
+  if (!delivery.cacheable) return null;
+  if (delivery.kind === 'file') return { key: `* ${delivery.key}`, renderUrl: delivery.renderUrl, kind: 'file' };
   const { language } = resolveLanguage(
     { asked: request.url.searchParams.get('lang'), cookieHeader: request.cookie, acceptLanguage: request.acceptLanguage },
     languages,
   );
-  return `${language} ${request.url.origin}${request.url.pathname}${request.url.search}`;
+  return { key: `${language} ${delivery.key}`, renderUrl: delivery.renderUrl, kind: 'document' };
 }
 
 export function encodingFor(acceptEncoding: string | null | undefined): BodyEncoding {
@@ -99,11 +108,12 @@ function computeCacheTarget(req: NodeRequestHead, options: PageCacheOptions, lan
   } catch {
     return null;
   }
-  const key = pageCacheKey(
+  if (options.isServerPath?.(url.pathname)) return null;
+  const slot = pageCacheSlot(
     { method: req.method ?? '', url, cookie: headerValue(headers.cookie), acceptLanguage: headerValue(headers['accept-language']) },
     languages,
   );
-  return key ? { key, encoding: encodingFor(headerValue(headers['accept-encoding'])) } : null;
+  return slot ? { key: slot.key, encoding: encodingFor(headerValue(headers['accept-encoding'])) } : null;
 }
 
 export function headerValue(value: string | string[] | undefined): string | null {

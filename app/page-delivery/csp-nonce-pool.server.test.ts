@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cspNonce } from './csp-nonce';
+import { cspNonce } from './csp-nonce-pool.server';
 
 describe('cspNonce', () => {
   it('is 16 random bytes in base64, never the same twice, across refills of its pool', () => {

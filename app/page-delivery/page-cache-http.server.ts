@@ -1,50 +1,54 @@
-// The page cache's HTTP side (the store and its invalidation: app/.server/page-cache.ts).
+// The page cache's HTTP side (the store: page-store.server.ts; what is cached and under
+// which key: delivery-policy.server.ts and page-cache-key.server.ts).
 //
-// Which requests: GET/HEAD of public pages and their React Router `.data` (not /admin,
-// /auth, /api, /ical, /media, files), from a visitor without a session, toast or
-// form-sent cookie. Which responses are kept: 200s whose only cookie, if any, is the
-// language choice that `?lang=` sets — the same for everyone asking that URL — so a
-// response setting any other cookie is never kept.
+// Which requests: GET/HEAD of what the routes declare public (documents and files such
+// as robots.txt), from a visitor without a personal cookie. Which responses are kept:
+// 200s that neither the route nor its cookies mark personal (no `private`/`no-store`,
+// no cookie but those declared shared — the language choice `?lang=` sets, the same for
+// everyone asking that URL).
 //
-// The key (page-cache-key.ts) is the public origin, path, query and the visitor's
-// *resolved* language, so that a visitor never gets another language's page; downstream
-// caches get `Vary: Cookie, Accept-Language, Accept-Encoding`.
+// A document's key holds the visitor's *resolved* language, so that a visitor never gets
+// another language's page; downstream caches get `Vary: Accept-Encoding, Accept-Language,
+// Cookie`. A file keeps its own Cache-Control and Vary (plus Accept-Encoding).
 //
 // CSP: one body serves many responses, so these pages are rendered without a nonce and
 // their inline scripts are allowed by sha256 hashes computed once when the entry is filled.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
-import { LANGUAGE_COOKIE } from '~/.server/language-choice';
 import { listActiveLanguages, peekActiveLanguages } from '~/.server/languages';
+import { cacheGeneration } from '~/.server/page-cache';
+import { PRIVATE_CACHE_CONTROL } from '../../server/cache-policy';
+import { contentSecurityPolicy, securityHeaderEntries } from '../../server/security';
+import { forbidsStorage, routeDeclarationsAdopted, setsSharedCookiesOnly } from './delivery-policy.server';
+import { cacheTarget, encodingFor, pageCacheSlot, type PageCacheOptions, type PageSlot } from './page-cache-key.server';
 import {
-  cacheGeneration,
   inlineScriptHashes,
   isPageCacheEnabled,
   lookupPage,
+  pageBody,
   preparePage,
   storePage,
   type BodyEncoding,
   type CachedPage,
-} from '~/.server/page-cache';
-import { PRIVATE_CACHE_CONTROL } from './cache-policy';
-import { cacheTarget, encodingFor, pageCacheKey, type PageCacheOptions } from './page-cache-key';
-import { contentSecurityPolicy, securityHeaderEntries } from './security';
+} from './page-store.server';
 
-const VARY = 'Accept-Encoding, Accept-Language, Cookie';
+const DOCUMENT_VARY = 'Accept-Encoding, Accept-Language, Cookie';
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 /** Kept from React Router's response; the rest (length, encoding, CSP, Vary) is ours. */
 const DROPPED_HEADERS = new Set(['content-length', 'content-encoding', 'content-security-policy', 'vary', 'date', 'transfer-encoding', 'connection']);
 
-/** The only cookie a kept page may set: `?lang=`'s choice, identical for every visitor of that URL. */
-function onlyLanguageCookie(cookies: string[]): boolean {
-  return cookies.every((cookie) => cookie.startsWith(`${LANGUAGE_COOKIE}=`));
+/** A document varies with the language signals; a file with what it said itself, and the encoding we choose. */
+function varyOf(kind: PageSlot['kind'], own: string | null): string {
+  if (kind === 'document') return DOCUMENT_VARY;
+  if (!own) return 'Accept-Encoding';
+  return /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(own) ? own : `${own}, Accept-Encoding`;
 }
 
 function responseHeaders(page: CachedPage, encoding: BodyEncoding, https: boolean): [string, string][] {
   const headers: [string, string][] = [...page.headers, ...securityHeaderEntries({ https })];
   headers.push(['Content-Security-Policy', contentSecurityPolicy({ hashes: page.scriptHashes })]);
-  headers.push(['Vary', VARY]);
   if (encoding !== 'identity') headers.push(['Content-Encoding', encoding]);
-  headers.push(['Content-Length', String(page.bodies[encoding].length)]);
+  headers.push(['Content-Length', String(pageBody(page, encoding).length)]);
   headers.push(['X-Page-Cache', 'hit']);
   return headers;
 }
@@ -67,7 +71,7 @@ function cachedResponseHeaders(page: CachedPage, encoding: BodyEncoding, https: 
  * when it answered. Everything else (a miss, a personal request) goes on to the app.
  */
 export function servePageFromCache(req: IncomingMessage, res: ServerResponse, options: PageCacheOptions): boolean {
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPageCacheEnabled()) return false;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPageCacheEnabled() || !routeDeclarationsAdopted()) return false;
   const languages = peekActiveLanguages();
   if (!languages) return false;
   const target = cacheTarget(req, options, languages);
@@ -75,7 +79,7 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse, op
   const page = lookupPage(target.key);
   if (!page) return false;
   res.writeHead(page.status, cachedResponseHeaders(page, target.encoding, options.https));
-  res.end(req.method === 'HEAD' ? undefined : page.bodies[target.encoding]);
+  res.end(req.method === 'HEAD' ? undefined : pageBody(page, target.encoding));
   return true;
 }
 
@@ -92,21 +96,26 @@ const fills = new Map<string, { generation: number; page: Promise<CachedPage | u
  * keeps the 200s (unless something was invalidated during the render). Must run where
  * the request already carries its public URL, just before React Router.
  */
-export function pageCacheFill(options: PageCacheOptions): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
+export function pageCacheFill(
+  options: PageCacheOptions & { routesReady: () => Promise<unknown> },
+): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
   return async (c, next) => {
     const method = c.req.method;
     // Cache off (PAGE_CACHE=off, or invalidation not guaranteed): rendered as usual, with a nonce.
     if ((method !== 'GET' && method !== 'HEAD') || !isPageCacheEnabled()) return next();
+    // The routes' declarations come with the server build.
+    if (!routeDeclarationsAdopted()) await options.routesReady();
     const url = new URL(c.req.url);
     const cookie = c.req.header('cookie') ?? null;
     // A cheap refusal first: most requests that are not candidates need no languages.
-    if (!pageCacheKey({ method, url, cookie, acceptLanguage: null }, [])) return next();
+    if (!pageCacheSlot({ method, url, cookie, acceptLanguage: null }, [])) return next();
     const startedAt = cacheGeneration();
-    const key = pageCacheKey({ method, url, cookie, acceptLanguage: c.req.header('accept-language') ?? null }, await listActiveLanguages());
-    if (!key) return next();
+    const slot = pageCacheSlot({ method, url, cookie, acceptLanguage: c.req.header('accept-language') ?? null }, await listActiveLanguages());
+    if (!slot) return next();
+    const key = slot.key;
     const encoding = encodingFor(c.req.header('accept-encoding'));
     const serve = (page: CachedPage) => {
-      const body = method === 'HEAD' ? null : bytes(page.bodies[encoding]);
+      const body = method === 'HEAD' ? null : bytes(pageBody(page, encoding));
       c.res = new Response(body, { status: page.status, headers: responseHeaders(page, encoding, options.https) });
     };
     const cached = lookupPage(key);
@@ -125,32 +134,40 @@ export function pageCacheFill(options: PageCacheOptions): MiddlewareHandler<{ Va
     let stored: CachedPage | undefined;
     try {
       c.set('cspNonce', '');
+      // Rendered from the URL without the parameters no route reads: what is kept under
+      // the key is exactly the page every URL of that key would have rendered.
+      if (slot.renderUrl !== c.req.url) c.req.raw = new Request(slot.renderUrl, c.req.raw);
       await next();
       const response = c.res;
       const body = Buffer.from(await response.arrayBuffer());
       const contentType = response.headers.get('content-type') ?? '';
       const scriptHashes = /^text\/html/i.test(contentType) ? inlineScriptHashes(body.toString('utf8')) : [];
-      const kept = keptHeaders(response.headers);
+      const kept = keptHeaders(response.headers, varyOf(slot.kind, response.headers.get('vary')));
       const cacheable =
-        response.status === 200 && onlyLanguageCookie(response.headers.getSetCookie()) && isPageCacheEnabled() && startedAt === cacheGeneration();
+        response.status === 200 &&
+        !forbidsStorage(response.headers.get('cache-control')) &&
+        setsSharedCookiesOnly(response.headers.getSetCookie()) &&
+        isPageCacheEnabled() &&
+        startedAt === cacheGeneration();
       let page: CachedPage | undefined;
       if (cacheable) {
-        page = await preparePage(response.status, kept, body, scriptHashes);
+        page = preparePage(response.status, kept, body, scriptHashes, encoding);
         if (storePage(key, page, startedAt)) stored = page;
       }
       const headers = new Headers(kept);
       headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: scriptHashes }));
-      headers.set('Vary', VARY);
       headers.set('X-Page-Cache', cacheable ? 'miss' : 'bypass');
       if (page && encoding !== 'identity') {
         headers.set('Content-Encoding', encoding);
-        headers.set('Content-Length', String(page.bodies[encoding].length));
-        c.res = new Response(method === 'HEAD' ? null : bytes(page.bodies[encoding]), { status: response.status, headers });
+        headers.set('Content-Length', String(pageBody(page, encoding).length));
+        c.res = new Response(method === 'HEAD' ? null : bytes(pageBody(page, encoding)), { status: response.status, headers });
         return;
       }
-      headers.set('Content-Length', String(body.length));
+      // A status that has no body (204, 304) takes none, not even an empty one.
+      const bodyless = method === 'HEAD' || NULL_BODY_STATUSES.has(response.status);
+      if (!NULL_BODY_STATUSES.has(response.status)) headers.set('Content-Length', String(body.length));
       // Not kept: the compression middleware encodes it like any other page.
-      c.res = new Response(method === 'HEAD' ? null : bytes(body), { status: response.status, statusText: response.statusText, headers });
+      c.res = new Response(bodyless ? null : bytes(body), { status: response.status, statusText: response.statusText, headers });
     } finally {
       if (leader) {
         fills.delete(key);
@@ -160,9 +177,9 @@ export function pageCacheFill(options: PageCacheOptions): MiddlewareHandler<{ Va
   };
 }
 
-/** React Router's headers as a kept page repeats them: no length, encoding, CSP or Vary (set per response). */
-function keptHeaders(source: Headers): [string, string][] {
-  const kept: [string, string][] = [];
+/** React Router's headers as a kept page repeats them, with its Vary: no length, encoding or CSP (set per response). */
+function keptHeaders(source: Headers, vary: string): [string, string][] {
+  const kept: [string, string][] = [['Vary', vary]];
   source.forEach((value, name) => {
     if (!DROPPED_HEADERS.has(name) && name !== 'set-cookie') kept.push([name, value]);
   });

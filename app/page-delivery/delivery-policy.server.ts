@@ -1,0 +1,146 @@
+// The one owner of "public, personal or not a page": whether the answer to a request may
+// come from (and go to) the page cache, and under which key.
+//
+// - The path is normalised once: dot segments by the URL parser, percent-encoding and
+//   case by matching it with React Router's own matcher (case-insensitive, decoded) over
+//   the routes of the build, so the decision is about the route that will answer —
+//   `/MEDIA/…`, `/%6dedia/…` and `/ICAL/…` are the media and iCal routes, never pages.
+//   A page asked for by a path that is not in its normal form (`/LIVRE-DOR`) is
+//   rendered as usual but neither served from the cache nor kept: case variants cannot
+//   multiply entries.
+// - Each route module declares what it is in its `handle.delivery` (RouteDelivery):
+//   a document (a public page in the visitor's language), a file (a resource answered
+//   alike to everyone, keeping its own Cache-Control and Vary), personal, or not a page;
+//   and the query parameters it reads. The key holds those parameters only: any other
+//   (`utm_*`, `fbclid`, random ones) is answered from the entry of the URL without it,
+//   and the page is rendered from that URL, so it costs no new render and no new entry.
+//   Parameters a route declares as `variants` (a room's calendar month, a stay's quote)
+//   make pages that are rendered every time and never kept: they cannot evict `/`.
+//   A route that declares nothing is not a page.
+// - Cookies are those the app declares (app/.server/cookies.ts): a request carrying a
+//   personal one is personal; a response may be kept only if every cookie it sets is
+//   declared shared.
+import { matchRoutes, type RouteObject } from 'react-router';
+import { cookieNames, cookieScope } from '~/.server/cookies';
+import type { DeliveryHandle, RouteDelivery } from './route-delivery';
+
+/** A route of React Router's server build, as far as delivery reads it. */
+export interface BuildRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  module: { handle?: unknown };
+}
+
+type Routes = Record<string, BuildRoute | undefined>;
+
+/** React Router's own endpoints, answered before any route (lazy route discovery): not pages. */
+const FRAMEWORK_PATHS = new Set(['/__manifest']);
+/** Single-fetch data requests also read React Router's own parameters. */
+const DATA_PARAMS = ['_routes', 'index'];
+const DATA_SUFFIX = '.data';
+
+let routeTree: RouteObject[] | undefined;
+
+/** Reads the routes' declarations from the server build (once, when the build is loaded). */
+export function adoptRouteDeclarations(routes: Routes): void {
+  const byParent = new Map<string | undefined, BuildRoute[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(route);
+    byParent.set(route.parentId, siblings);
+  }
+  const build = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) => {
+      const delivery = (route.module.handle as DeliveryHandle | undefined)?.delivery;
+      const children = build(route.id);
+      return (
+        route.index
+          ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive, handle: delivery }
+          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle: delivery, children }
+      ) as RouteObject;
+    });
+  routeTree = build(undefined);
+}
+
+export function routeDeclarationsAdopted(): boolean {
+  return routeTree !== undefined;
+}
+
+/** The verdict on one request. */
+export type Delivery =
+  | { cacheable: false; reason: 'not-a-page' | 'personal' | 'variant' | 'unknown-routes' }
+  | {
+      cacheable: true;
+      kind: 'document' | 'file';
+      /** Origin, path and the declared parameters present (sorted): the same for every URL that renders the same page. */
+      key: string;
+      /** The URL the page is rendered from: the request's, without the parameters no route reads. */
+      renderUrl: string;
+    };
+
+/** A request's public URL (after publicRequestUrl) and its Cookie header. */
+export function deliveryOf(url: URL, cookieHeader: string | null): Delivery {
+  if (!routeTree) return { cacheable: false, reason: 'unknown-routes' };
+  if (FRAMEWORK_PATHS.has(url.pathname.toLowerCase())) return { cacheable: false, reason: 'not-a-page' };
+  const data = url.pathname.endsWith(DATA_SUFFIX);
+  const pagePath = data ? url.pathname.slice(0, -DATA_SUFFIX.length).replace(/^\/_root$/, '/') : url.pathname;
+  const matches = matchRoutes(routeTree, pagePath) ?? [];
+  let kind: RouteDelivery['kind'];
+  const params = new Set<string>(data ? DATA_PARAMS : []);
+  const variants: string[] = [];
+  for (const { route } of matches) {
+    const delivery = route.handle as RouteDelivery | undefined;
+    if (delivery?.kind) kind = delivery.kind;
+    for (const name of delivery?.params ?? []) params.add(name);
+    variants.push(...(delivery?.variants ?? []));
+  }
+  if (kind === 'personal') return { cacheable: false, reason: 'personal' };
+  if (kind !== 'document' && kind !== 'file') return { cacheable: false, reason: 'not-a-page' };
+  if (hasPersonalCookie(cookieHeader)) return { cacheable: false, reason: 'personal' };
+  if (!isNormalPath(pagePath) || variants.some((name) => url.searchParams.has(name))) return { cacheable: false, reason: 'variant' };
+  const kept = new URLSearchParams();
+  for (const name of [...params].sort()) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.append(name, value);
+  }
+  const query = kept.size ? `?${kept}` : '';
+  const canonical = `${url.origin}${url.pathname}${query}`;
+  return { cacheable: true, kind, key: canonical, renderUrl: canonical };
+}
+
+/** A path in the form the site's own links use: lower case, nothing percent-encoded that need not be. */
+export function isNormalPath(path: string): boolean {
+  return path === normalPath(path);
+}
+
+function normalPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        return encodeURIComponent(decodeURIComponent(segment)).toLowerCase();
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+/** True when the Cookie header holds a cookie the app declared personal (a session, a toast, a form confirmation). */
+export function hasPersonalCookie(cookieHeader: string | null | undefined): boolean {
+  return cookieNames(cookieHeader).some((name) => cookieScope(name) === 'personal');
+}
+
+/** True when a response setting these cookies may be kept: every one of them is declared shared. */
+export function setsSharedCookiesOnly(setCookies: string[]): boolean {
+  return setCookies.every((cookie) => cookieScope(cookie.slice(0, Math.max(0, cookie.indexOf('='))).trim()) === 'shared');
+}
+
+/** A response the route itself marked as not for keeping. */
+export function forbidsStorage(cacheControl: string | null): boolean {
+  return /(?:^|,)\s*(?:private|no-store)\b/i.test(cacheControl ?? '');
+}
