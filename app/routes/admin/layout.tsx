@@ -9,6 +9,7 @@ import { countUnreadContactMessages } from '~/.server/contact-messages';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { AdminSidebar } from '~/components/admin/admin-sidebar';
+import { UnsavedChangesProvider } from '~/components/admin/unsaved-changes';
 import { Button } from '~/components/ui/button';
 import { Separator } from '~/components/ui/separator';
 import { SIDEBAR_COOKIE_NAME, SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar';
@@ -58,6 +59,7 @@ export default function AdminLayout() {
   const loading = navigation.state === 'loading';
 
   return (
+    <UnsavedChangesProvider>
     <SidebarProvider defaultOpen={sidebarOpen}>
       <AdminSidebar languages={languages} editingLanguage={editingLanguage} unreadMessages={unreadMessages} pendingBookings={pendingBookings} />
       {/* data-admin-shell: on a phone every control of the back office is a 44 px touch target (app.css). */}
@@ -65,18 +67,19 @@ export default function AdminLayout() {
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 sm:px-4">
           <SidebarTrigger />
           <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
-          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">Administration</h1>
+          <h1 className="min-w-0 flex-1 text-lg font-semibold">Administration</h1>
           <span className="hidden truncate text-sm text-muted-foreground lg:inline">{email}</span>
           <Button asChild variant="ghost" size="sm">
             <a href={publicPageOf(pathname)} target="_blank" rel="noopener">
               <ExternalLinkIcon aria-hidden="true" />
-              Voir le site
+              {/* Icons only on a phone, so that the title keeps its whole word. */}
+              <span className="sr-only sm:not-sr-only">Voir le site</span>
             </a>
           </Button>
           <Form method="post" action="/sign-out">
             <Button type="submit" variant="outline" size="sm">
               <LogOutIcon aria-hidden="true" />
-              Déconnexion
+              <span className="sr-only sm:not-sr-only">Déconnexion</span>
             </Button>
           </Form>
         </header>
@@ -96,5 +99,6 @@ export default function AdminLayout() {
         </div>
       </SidebarInset>
     </SidebarProvider>
+    </UnsavedChangesProvider>
   );
 }

@@ -11,11 +11,13 @@ import { formatDuration } from '~/lib/format';
 import { AddDistanceSchema } from '~/lib/schemas/distance';
 import { DeleteRowButton } from './delete-row-button';
 import type { Distance } from './types';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export function DistancesCard({ distances }: { distances: Distance[] }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: 'add-distance', schema: AddDistanceSchema, reply: fetcher.data });
   useFetcherSuccess(fetcher, () => form.reset());
+  const formRef = useFetcherFormGuard(fetcher);
   return (
     <Card>
       <CardHeader>
@@ -25,7 +27,7 @@ export function DistancesCard({ distances }: { distances: Distance[] }) {
         <CardDescription>Temps de trajet depuis les villes et lieux voisins</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+        <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
           <input type="hidden" name="intent" value="add-distance" />
           <Field label="Ville" inputProps={{ ...getInputProps(fields.city, { type: 'text' }), placeholder: 'Cannes', maxLength: 100 }} errors={fields.city.errors} />
           <Field

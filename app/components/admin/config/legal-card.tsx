@@ -9,6 +9,7 @@ import { Field, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { LEGAL_FIELD_LABELS, LEGAL_MANDATORY_FIELDS, LegalNoticeSchema, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export const SAVE_LEGAL_INTENT = 'save-legal';
 
@@ -18,6 +19,7 @@ export function LegalNoticeCard({ values }: { values: LegalValues }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: 'legal-notice', schema: LegalNoticeSchema, reply: fetcher.data, defaultValue: values });
   const saving = fetcher.state !== 'idle';
+  const formRef = useFetcherFormGuard(fetcher);
   const missing = LEGAL_MANDATORY_FIELDS.filter((name) => values[name].trim() === '');
   const hint = (name: keyof LegalNoticeInput) =>
     (LEGAL_MANDATORY_FIELDS as readonly string[]).includes(name) && values[name].trim() === '' ? 'Obligatoire : non renseigné' : undefined;
@@ -43,7 +45,7 @@ export function LegalNoticeCard({ values }: { values: LegalValues }) {
             </div>
           </div>
         ) : null}
-        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 md:grid-cols-2">
+        <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="grid gap-4 md:grid-cols-2">
           <input type="hidden" name="intent" value={SAVE_LEGAL_INTENT} />
           <Field
             label={LEGAL_FIELD_LABELS.legalOwner}

@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { AddBlockSchema, RefuseBookingSchema } from '~/lib/schemas/booking-admin';
 import { formatNightFr } from '~/lib/nights';
 import { cn } from '~/lib/utils';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 interface BookingRow {
   id: string;
@@ -222,6 +223,7 @@ export function BlocksCard({ rooms, blocks, today }: { rooms: Array<{ id: string
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: 'add-block', schema: AddBlockSchema, reply: fetcher.data });
   useFetcherSuccess(fetcher, () => form.reset());
+  const formRef = useFetcherFormGuard(fetcher);
   return (
     <Card>
       <CardHeader>
@@ -231,7 +233,7 @@ export function BlocksCard({ rooms, blocks, today }: { rooms: Array<{ id: string
         <CardDescription>Fermer des nuits à la réservation (travaux, usage personnel…). Elles apparaissent aussi dans le calendrier exporté.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
+        <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
           <input type="hidden" name="intent" value="add-block" />
           <SelectField label="Chambre" selectProps={getSelectProps(fields.roomId)} errors={fields.roomId.errors}>
             {rooms.map((r) => (
