@@ -10,7 +10,7 @@ import { addDistance, deleteDistance, listDistances } from '~/.server/distances'
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
-import { getLegalNotice, getSiteConfigForEditing, saveLegalNotice, saveSiteConfig } from '~/.server/site-config';
+import { getLegalNotice, getSiteConfigForEditing, listMissingLegalNoticeFields, saveLegalNotice, saveSiteConfig } from '~/.server/site-config';
 import {
   ensureTransportOptions,
   listTransportOptionsForEditing,
@@ -24,6 +24,7 @@ import { DistancesCard } from '~/components/admin/config/distances-card';
 import { GeneralCard } from '~/components/admin/config/general-card';
 import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
+import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { useLinkedField } from '~/components/admin/translation-field';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { AddContactEmailSchema, DeleteContactEmailSchema } from '~/lib/schemas/contact-email';
@@ -40,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal, legalMissing] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
@@ -48,13 +49,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       listEditingLanguages(),
       readLastBackupRun(pool),
       getLegalNotice(),
+      listMissingLegalNoticeFields(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
     const review = await listFieldsToReview(
       [{ owner: 'site_config', entityId: null }, ...transports.map((t) => ({ owner: 'transport' as const, entityId: t.id }))],
       language,
     );
-    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, review };
+    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, legalMissing, review };
   } catch (error) {
     // The failed-load policy of a list screen, with the spec's own page text for this one.
     console.error(`[${SCREEN}] load failed:`, error);
@@ -154,6 +156,7 @@ export default function Config() {
       />
       {loaded.ok ? (
         <>
+          <LegalNoticeWarning missing={loaded.legalMissing} here />
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />
