@@ -99,6 +99,13 @@ const ENDPOINTS: Endpoint[] = [
     bad: { email: EMAIL, password: ['', 'short', 'x'.repeat(200)] },
   },
   {
+    name: 'invitation (choose a password)',
+    path: '/auth',
+    admin: false,
+    valid: () => ({ intent: 'accept-invitation', token: 'A'.repeat(43), password: 'long-enough-password' }),
+    bad: { token: ['', LONG], password: ['', 'short', 'x'.repeat(200)] },
+  },
+  {
     name: 'room editor',
     path: '/admin/room/new',
     admin: true,
@@ -252,6 +259,13 @@ const ENDPOINTS: Endpoint[] = [
     admin: true,
     valid: () => ({ intent: 'update-role', userId: 'someone', role: 'user' }),
     bad: { userId: ['', LONG], role: ['', 'superadmin', 'ADMIN', LONG] },
+  },
+  {
+    name: 'users (invite)',
+    path: '/admin/users',
+    admin: true,
+    valid: () => ({ intent: 'invite', email: 'invitee@example.com', role: 'user' }),
+    bad: { email: EMAIL, role: ['', 'superadmin', 'ADMIN', LONG] },
   },
   {
     name: 'testimonials (edit)',
