@@ -13,6 +13,7 @@ import { AddBlockSchema, RefuseBookingSchema } from '~/lib/schemas/booking-admin
 import { formatNightFr } from '~/lib/nights';
 import { cn } from '~/lib/utils';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
+import { frenchLanguageName } from '~/lib/language-names';
 
 interface BookingRow {
   id: string;
@@ -31,7 +32,6 @@ interface BookingRow {
   feedsChecked: Array<{ host: string; lastSuccessAt: string | null; lastError: string | null }>;
 }
 
-const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
 const STATUS: Record<string, string> = { pending: 'En attente', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
 
 function BookingFacts({ booking }: { booking: BookingRow }) {
@@ -46,7 +46,7 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
       <dt className="text-muted-foreground">Client</dt>
       <dd>
         {booking.guestName} · <a className="underline" href={`mailto:${booking.guestEmail}`}>{booking.guestEmail}</a>
-        {booking.guestPhone ? ` · ${booking.guestPhone}` : ''} · {LANGUAGE_NAMES[booking.language] ?? booking.language}
+        {booking.guestPhone ? ` · ${booking.guestPhone}` : ''} · {frenchLanguageName(booking.language)}
       </dd>
       {booking.message ? (
         <>

@@ -12,6 +12,7 @@ import { ReviewNote } from '~/components/admin/translation-field';
 import { ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { frenchLanguageName } from '~/lib/language-names';
 import { formatNightFr } from '~/lib/nights';
 import { AddSeasonPeriodSchema, SEASON_MIN_STAY_MAX, SetSeasonMinStaySchema, TranslateSeasonNameSchema, UpdateSeasonPeriodSchema } from '~/lib/schemas/season';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
@@ -85,13 +86,13 @@ function SeasonNameForm({ season, language, review }: { season: SeasonDetails; l
       <input type="hidden" name="language" value={language.code} />
       <Field
         className="flex-1"
-        label={`Nom en ${language.name}`}
+        label={`Nom en ${frenchLanguageName(language.code, language.name)}`}
         hint={season.localName ? undefined : `Pas encore traduit : les visiteurs lisent « ${season.name} ».`}
         inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 100 }}
         errors={fields.name.errors}
       />
       <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
-        Enregistrer le nom en {language.name}
+        Enregistrer le nom en {frenchLanguageName(language.code, language.name)}
       </Button>
       <ErrorList errors={form.errors} />
       <div className="basis-full">
