@@ -319,6 +319,13 @@ const ENDPOINTS: Endpoint[] = [
     bad: { city: ['', '   ', LONG], durationMinutes: INT },
   },
   {
+    name: 'configuration (distance name in a language)',
+    path: '/admin/config',
+    admin: true,
+    valid: () => ({ intent: 'translate-distance', id: ids.distance!, language: 'en', name: 'Nice airport' }),
+    bad: { id: UUID, language: ['', 'xx', 'EN', LONG], name: ['', '   ', LONG] },
+  },
+  {
     name: 'configuration (contact email)',
     path: '/admin/config',
     admin: true,

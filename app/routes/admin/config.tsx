@@ -6,7 +6,7 @@ import { refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { readLastBackupRun } from '~/.server/backup/backup-runs';
 import { addContactEmail, deleteContactEmail, listContactEmails } from '~/.server/contact-emails';
 import { pool } from '~/.server/db/client';
-import { addDistance, deleteDistance, listDistances } from '~/.server/distances';
+import { addDistance, deleteDistance, listDistances, saveDistanceName } from '~/.server/distances';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
@@ -28,7 +28,7 @@ import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { useLinkedField } from '~/components/admin/translation-field';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { AddContactEmailSchema, DeleteContactEmailSchema } from '~/lib/schemas/contact-email';
-import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID } from '~/lib/schemas/distance';
+import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID, TranslateDistanceNameSchema } from '~/lib/schemas/distance';
 import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
@@ -53,7 +53,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
     const review = await listFieldsToReview(
-      [{ owner: 'site_config', entityId: null }, ...transports.map((t) => ({ owner: 'transport' as const, entityId: t.id }))],
+      [
+        { owner: 'site_config', entityId: null },
+        ...transports.map((t) => ({ owner: 'transport' as const, entityId: t.id })),
+        ...distances.map((d) => ({ owner: 'distance' as const, entityId: d.id })),
+      ],
       language,
     );
     return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, legalMissing, review };
@@ -129,6 +133,15 @@ export async function action({ request }: Route.ActionArgs) {
         perform: (value) => saveLegalNotice(value),
         success: 'Configuration sauvegardée avec succès',
       });
+    case 'translate-distance':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: TranslateDistanceNameSchema,
+        failure: 'Impossible de sauvegarder le nom de la distance',
+        perform: async ({ id, language, name }) =>
+          (await listEditingLanguages()).some((l) => l.code === language) ? saveDistanceName(id, language, name) : refuse('Langue inconnue'),
+        success: 'Nom de la distance sauvegardé',
+      });
     case 'delete-distance':
       return runIntent(formData, {
         screen: SCREEN,
@@ -160,7 +173,7 @@ export default function Config() {
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />
-          <DistancesCard distances={loaded.distances} />
+          <DistancesCard distances={loaded.distances} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <LegalNoticeCard values={loaded.legal} />
           <BackupCard lastBackup={loaded.lastBackup} />
         </>
