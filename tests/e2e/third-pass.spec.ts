@@ -217,15 +217,18 @@ test('item 5: /auth speaks the visitor\'s language; an admin invites a person wh
   await invited.getByLabel('Password').fill('Lavande & mimosa 1987');
   await invited.getByRole('button', { name: 'Create my account' }).click();
   await expect(invited.getByText('Account created')).toBeVisible();
-  await invited.getByLabel('Email').fill(email);
-  await invited.getByLabel('Password').fill('Lavande & mimosa 1987');
-  await invited.getByRole('button', { name: 'Sign in' }).click();
-  // A plain user: signed in, no back office.
-  await invited.goto('/auth');
-  await expect(invited.getByText("You are signed in, but this account has no access to the administration.", { exact: false })).toBeVisible();
   // The link served once.
   await invited.goto(link);
   await expect(invited.getByRole('alert')).toContainText('no longer valid');
+  await invited.goto('/auth');
+  await invited.getByLabel('Email').fill(email);
+  await invited.getByLabel('Password').fill('Lavande & mimosa 1987');
+  await invited.getByRole('button', { name: 'Sign in' }).click();
+  // A plain user goes back to the site (SPEC: only admins go to /admin).
+  await expect(invited).toHaveURL(/\/$/);
+  // A plain user: signed in, no back office.
+  await invited.goto('/auth');
+  await expect(invited.getByText("You are signed in, but this account has no access to the administration.", { exact: false })).toBeVisible();
   await guest.close();
 });
 
@@ -240,4 +243,24 @@ test('item 6: without JavaScript the phone menu opens and its links work', async
   await menu.getByRole('link', { name: "Livre d'or" }).click();
   await expect(page).toHaveURL(/\/livre-dor$/);
   await context.close();
+});
+
+test('item 10: after a contact send the success panel is in view; the guest book says why Send waits', async ({ page }) => {
+  await page.goto('/');
+  const form = page.locator('#contact');
+  await form.getByRole('textbox', { name: 'Nom', exact: true }).fill('Marie');
+  await form.getByLabel('Email').fill('marie@example.com');
+  await form.getByLabel('Message').fill('Bonjour, avez-vous une chambre en mai ?');
+  await form.getByRole('button', { name: 'Envoyer le message' }).click();
+  const panel = page.getByTestId('contact-success');
+  await expect(panel).toBeVisible();
+  await expect(panel).toBeInViewport();
+
+  await page.goto('/livre-dor');
+  const send = page.getByRole('button', { name: 'Envoyer mon témoignage' });
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription('Choisissez votre pays pour pouvoir envoyer votre témoignage.');
+  await page.getByLabel('Pays').selectOption('FR');
+  await expect(send).toBeEnabled();
+  await expect(page.getByText('Choisissez votre pays pour pouvoir envoyer votre témoignage.')).toHaveCount(0);
 });
