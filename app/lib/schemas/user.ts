@@ -22,5 +22,5 @@ export const InviteUserSchema = z.object({
     .min(1, "L'email est obligatoire")
     .max(254, "L'email est trop long")
     .pipe(emailAddress('Adresse email invalide')),
-  role: z.enum(ROLES, { error: 'Choisissez un rôle : Utilisateur ou Administrateur' }).default('user'),
+  role: z.enum(ROLES, { error: 'Choisissez un rôle : Utilisateur ou Administrateur' }),
 });
