@@ -120,7 +120,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           ) : null}
           {/* A <details>, so that the menu opens without the script too (like the language
               picker); with it, the state names the button "Fermer le menu" when open. */}
-          <details ref={menu} className="lg:hidden" onToggle={(event) => setOpen(event.currentTarget.open)}>
+          <details ref={menu} className="group lg:hidden" onToggle={(event) => setOpen(event.currentTarget.open)}>
             <summary
               role="button"
               className="flex cursor-pointer list-none rounded-md p-2 hover:bg-muted [&::-webkit-details-marker]:hidden"
@@ -132,7 +132,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
                   script the menu still opens, under the menu icon. */}
               {open ? <Icon name="x" className="size-5" /> : <Icon name="menu" className="size-5" />}
             </summary>
-            <nav id="mobile-menu" aria-label={t('nav.main')} className="absolute inset-x-0 top-full flex flex-col border-t border-b bg-background px-4 py-2">
+            <nav id="mobile-menu" aria-label={t('nav.main')} className="absolute inset-x-0 top-full hidden flex-col border-t border-b bg-background px-4 py-2 group-open:flex">
               {links}
             </nav>
           </details>
