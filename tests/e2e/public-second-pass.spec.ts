@@ -98,7 +98,8 @@ test.describe('room page', () => {
     await page.goto('/');
     await page.getByTestId('room-card').first().getByRole('link').last().click();
     await expect(page).toHaveURL(/\/room\//);
-    await page.getByRole('group').getByRole('button').first().click();
+    // In the page's main content: the header's phone menu is a <details> (a group) too.
+    await page.getByRole('main').getByRole('group').getByRole('button').first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     const colours = await dialog.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el, '::backdrop').backgroundColor]);
