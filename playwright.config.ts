@@ -74,6 +74,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       PUBLIC_URL: `http://localhost:${PORT}`,
       SUBMISSION_LIMIT: '1000',
+      // auth.spec.ts tries sign-up, and admin-users / admin-phone make plain accounts through it.
+      ALLOW_SIGNUP: 'true',
     },
   },
 });

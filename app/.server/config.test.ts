@@ -8,7 +8,7 @@ describe('parseConfig', () => {
     expect(config.DATA_DIR).toMatch(/\/data$/);
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
     expect(config.SEED_DEMO).toBe(true);
-    expect(config.ALLOW_SIGNUP).toBe(true);
+    expect(config.ALLOW_SIGNUP).toBe(false);
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.BACKUP_DIR).toBeUndefined();

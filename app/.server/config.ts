@@ -62,7 +62,8 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_REGION: optionalString,
     TRUST_PROXY: flag(false),
-    ALLOW_SIGNUP: flag(true),
+    // Off: a guest gains nothing from an account; admins invite people instead (decision 0020).
+    ALLOW_SIGNUP: flag(false),
     BETTER_AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     SUBMISSION_LIMIT: z.coerce.number().int().min(1).max(10000).default(5),
     SUBMISSION_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),

@@ -17,6 +17,7 @@ export const TRANSLATABLE_FIELDS = {
   homepage_section: ['title', 'content'],
   transport: ['description'],
   season: ['name'],
+  distance: ['name'],
 } as const satisfies Partial<Record<ContentType, readonly string[]>>;
 
 export type TextOwner = keyof typeof TRANSLATABLE_FIELDS;
@@ -35,6 +36,8 @@ export const sectionTextKey = (id: string, field: TextField<'homepage_section'>)
 export const transportDescriptionKey = (id: string) => `transport_${id}_description`;
 /** `season_{id}_name` (the French name is also the `seasons.name` column). */
 export const seasonNameKey = (id: string) => `season_${id}_name`;
+/** `distance_{id}_name` (the French name is also the `distances.city` column). */
+export const distanceNameKey = (id: string) => `distance_${id}_name`;
 
 /** Any owner's key: the one generic builder (the catalogue and the coverage use it). */
 export function textKey<O extends TextOwner>(owner: O, entityId: O extends 'site_config' ? null : string, field: TextField<O>): string {
@@ -115,6 +118,11 @@ export const FIELD_EDITORS = {
     screen: () => '/admin/seasons',
     tab: null,
     fields: { name: { label: 'Nom', field: (id: string) => `season-${id}` } },
+  },
+  distance: {
+    screen: () => '/admin/config',
+    tab: null,
+    fields: { name: { label: 'Nom', field: (id: string) => `distance-${id}` } },
   },
 } as const satisfies {
   [O in TextOwner]: {

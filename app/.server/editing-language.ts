@@ -13,6 +13,12 @@ export async function getEditingLanguage(request: Request): Promise<string> {
   const active = await listEditingLanguages();
   const asked = new URL(request.url).searchParams.get(EDITING_LANGUAGE_PARAM);
   if (asked && active.some((l) => l.code === asked)) return asked;
+  return chosenEditingLanguage(request, active);
+}
+
+/** The language the admin chose (cookie), or the starting one: what a link's `?editing=xx` overrides. */
+async function chosenEditingLanguage(request: Request, known?: Awaited<ReturnType<typeof listEditingLanguages>>): Promise<string> {
+  const active = known ?? (await listEditingLanguages());
   const cookie = readCookie(request, EDITING_LANGUAGE_COOKIE);
   if (cookie && active.some((l) => l.code === cookie)) return cookie;
   return active.some((l) => l.code === 'fr') ? 'fr' : (active.find((l) => l.isDefault)?.code ?? active[0]?.code ?? 'fr');
@@ -27,6 +33,17 @@ export async function getEditingLanguageDetails(request: Request) {
 
 export function editingLanguageCookie(code: string) {
   return serializeCookie(EDITING_LANGUAGE_COOKIE, code, { maxAge: 31_536_000 });
+}
+
+/**
+ * When a link (`?editing=xx`, from Traductions) changes the editing language, the language
+ * it replaces: the back office says so, with a way back, since the change lasts.
+ */
+export async function linkedEditingLanguageSwitch(request: Request, language: string): Promise<string | null> {
+  const asked = new URL(request.url).searchParams.get(EDITING_LANGUAGE_PARAM);
+  if (asked !== language) return null;
+  const before = await chosenEditingLanguage(request);
+  return before === language ? null : before;
 }
 
 /** The cookie to set when a link chose the editing language (`?editing=xx`), so that it stays chosen. */

@@ -7,7 +7,7 @@ import { loadTexts, SOURCE_LANGUAGE, upsertTexts } from './content';
 import { siteTextKey } from './content-keys';
 import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
-import { LEGAL_MANDATORY_FIELDS, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
+import { LEGAL_FIELD_LABELS, LEGAL_MANDATORY_FIELDS, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
 import { cachePublicData } from './page-cache';
 import type { StayTerms } from './booking/quote';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';
@@ -109,6 +109,15 @@ async function readLegalNotice(): Promise<LegalNotice> {
 /** The mandatory fields still empty: the back office flags them, the public notice never makes them up. */
 export function listMissingLegalFields(notice: LegalNotice) {
   return LEGAL_MANDATORY_FIELDS.filter((field) => notice[field].trim() === '');
+}
+
+/**
+ * What the law requires of the legal notice that the owner has not given yet, in the
+ * back office's words: the one answer for every screen that warns about it
+ * (Configuration, the owner's home). The public notice reads well without them.
+ */
+export async function listMissingLegalNoticeFields(): Promise<Array<{ field: (typeof LEGAL_MANDATORY_FIELDS)[number]; label: string }>> {
+  return listMissingLegalFields(await getLegalNotice()).map((field) => ({ field, label: LEGAL_FIELD_LABELS[field] }));
 }
 
 /** Saves the legal fields (creating the single row on first save). */

@@ -17,7 +17,7 @@ import {
   type TextOwner,
 } from './content-keys';
 import { db } from './db/client';
-import { homepageSections, languages, multilingualContent, rooms, seasons, transportOptions } from './db/schema';
+import { distances, homepageSections, languages, multilingualContent, rooms, seasons, transportOptions } from './db/schema';
 import { listEditingLanguages } from './languages';
 
 /** One translatable text of the site: a field of an existing room, section, season… */
@@ -63,11 +63,12 @@ export interface LanguageCoverage {
 
 /** Every translatable text that exists now. Transport descriptions count only for enabled options (their field shows only then). */
 async function listCatalogue(stored: StoredTexts): Promise<CatalogueEntry[]> {
-  const [roomRows, sectionRows, transportRows, seasonRows] = await Promise.all([
+  const [roomRows, sectionRows, transportRows, seasonRows, distanceRows] = await Promise.all([
     db.select({ id: rooms.id }).from(rooms).orderBy(asc(rooms.position), asc(rooms.createdAt)),
     db.select({ id: homepageSections.id, title: homepageSections.title }).from(homepageSections).orderBy(asc(homepageSections.position)),
     db.select({ id: transportOptions.id, type: transportOptions.type, enabled: transportOptions.enabled }).from(transportOptions),
     db.select({ id: seasons.id, name: seasons.name }).from(seasons).orderBy(asc(seasons.name)),
+    db.select({ id: distances.id, city: distances.city }).from(distances).orderBy(asc(distances.durationMinutes), asc(distances.city)),
   ]);
   return [
     ...entriesOf('site_config', [{ id: null, name: 'Configuration générale' }]),
@@ -81,6 +82,7 @@ async function listCatalogue(stored: StoredTexts): Promise<CatalogueEntry[]> {
         .map((t) => ({ id: t.id, name: `Transport « ${TRANSPORT_LABELS[t.type as TransportType] ?? t.type} »` })),
     ),
     ...entriesOf('season', seasonRows.map((s) => ({ id: s.id, name: `Saison « ${s.name} »` }))),
+    ...entriesOf('distance', distanceRows.map((d) => ({ id: d.id, name: `Distance « ${d.city} »` }))),
   ];
 }
 

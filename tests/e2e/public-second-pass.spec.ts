@@ -98,7 +98,8 @@ test.describe('room page', () => {
     await page.goto('/');
     await page.getByTestId('room-card').first().getByRole('link').last().click();
     await expect(page).toHaveURL(/\/room\//);
-    await page.getByRole('group').getByRole('button').first().click();
+    // In the page's main content: the header's phone menu is a <details> (a group) too.
+    await page.getByRole('main').getByRole('group').getByRole('button').first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     const colours = await dialog.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el, '::backdrop').backgroundColor]);
@@ -120,7 +121,9 @@ test.describe('legal notice configuration', () => {
     await expect(missing).toContainText('Directeur de la publication');
     await expect(missing).toContainText("Nom de l'hébergeur");
     await page.goto('/mentions-legales');
-    await expect(page.locator('article')).toContainText('Directeur de la publication : —');
+    // Never a placeholder (issue 34): the host's sentence is said without its name.
+    await expect(page.locator('article')).not.toContainText('—');
+    await expect(page.locator('article')).toContainText("Les coordonnées de l'hébergeur du site sont communiquées sur simple demande");
 
     await page.goto('/admin/config');
     await page.getByLabel('Propriétaire (nom ou raison sociale)').fill('SARL La Bastide');

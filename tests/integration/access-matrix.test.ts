@@ -97,6 +97,8 @@ describe('access decisions', () => {
     expect(intentsOf(source('routes/admin/seasons.tsx')).sort()).toEqual(
       ['add-period', 'create', 'delete', 'delete-period', 'rename', 'set-min-stay', 'translate-name', 'update-period'].sort(),
     );
+    expect(intentsOf(source('routes/admin/users.tsx')).sort()).toEqual(['delete', 'invite', 'update-role']);
+    expect(intentsOf(source('routes/site/auth.tsx')).sort()).toEqual(['accept-invitation', 'signin', 'signup']);
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(
       ['add-feed', 'delete-feed', 'delete-season-price', 'regenerate-export', 'rename-feed', 'save', 'save-season-price'].sort(),
     );

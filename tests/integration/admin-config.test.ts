@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
 import { contactEmails, distances, languages, multilingualContent, siteConfig, transportOptions } from '~/.server/db/schema';
 import { action, loader } from '~/routes/admin/config';
+import { loader as homeLoader } from '~/routes/site/home';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
 
@@ -150,6 +151,26 @@ describe('admin configuration screen', () => {
     const removed = await post({ intent: 'delete-distance', id: row!.id });
     expect(decodeToast(removed.headers)).toMatchObject({ description: 'Distance supprimée avec succès' });
     expect(await db.select().from(distances)).toHaveLength(0);
+  });
+
+  it("names a distance in each language: visitors read theirs, else the stored city (issue 34)", async () => {
+    await post({ intent: 'add-distance', city: 'Aéroport Nice Côte d’Azur', durationMinutes: '40' });
+    const [row] = await db.select().from(distances);
+    // The French name is a text too, the source of the translations.
+    expect(await texts('distance')).toEqual([{ key: `distance_${row!.id}_name`, value: 'Aéroport Nice Côte d’Azur', lang: 'fr', entityId: row!.id }]);
+    const english = { intent: 'translate-distance', id: row!.id, language: 'en', name: ' Nice Côte d’Azur Airport ' };
+    expect((await post({ ...english, language: 'xx' })).status).toBe(400);
+    const saved = await post(english);
+    expect(decodeToast(saved.headers)).toMatchObject({ title: 'Succès', description: 'Nom de la distance sauvegardé' });
+    const { data } = await run(homeLoader as never, getRequest('/?lang=en'));
+    expect(data.access.distances.map((d: { city: string }) => d.city)).toEqual(['Nice Côte d’Azur Airport']);
+    const fr = await run(homeLoader as never, getRequest('/?lang=fr'));
+    expect(fr.data.access.distances.map((d: { city: string }) => d.city)).toEqual(['Aéroport Nice Côte d’Azur']);
+    // The editing language's name is in the card's data; deleting the distance deletes its texts.
+    const screen = await run(loader as never, getRequest('/admin/config', inEnglish()));
+    expect(screen.data.distances[0].names).toMatchObject({ en: 'Nice Côte d’Azur Airport' });
+    await post({ intent: 'delete-distance', id: row!.id });
+    expect(await texts('distance')).toEqual([]);
   });
 
   it('refuses non-admins and unknown intents', async () => {

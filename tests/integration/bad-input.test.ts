@@ -99,6 +99,13 @@ const ENDPOINTS: Endpoint[] = [
     bad: { email: EMAIL, password: ['', 'short', 'x'.repeat(200)] },
   },
   {
+    name: 'invitation (choose a password)',
+    path: '/auth',
+    admin: false,
+    valid: () => ({ intent: 'accept-invitation', token: 'A'.repeat(43), password: 'long-enough-password' }),
+    bad: { token: ['', LONG], password: ['', 'short', 'x'.repeat(200)] },
+  },
+  {
     name: 'room editor',
     path: '/admin/room/new',
     admin: true,
@@ -338,6 +345,13 @@ const ENDPOINTS: Endpoint[] = [
     bad: { userId: ['', LONG], role: ['', 'superadmin', 'ADMIN', LONG] },
   },
   {
+    name: 'users (invite)',
+    path: '/admin/users',
+    admin: true,
+    valid: () => ({ intent: 'invite', email: 'invitee@example.com', role: 'user' }),
+    bad: { email: EMAIL, role: ['', 'superadmin', 'ADMIN', LONG] },
+  },
+  {
     name: 'testimonials (edit)',
     path: '/admin/testimonials',
     admin: true,
@@ -387,6 +401,13 @@ const ENDPOINTS: Endpoint[] = [
     admin: true,
     valid: () => ({ intent: 'add-distance', city: 'Vence', durationMinutes: '30' }),
     bad: { city: ['', '   ', LONG], durationMinutes: INT },
+  },
+  {
+    name: 'configuration (distance name in a language)',
+    path: '/admin/config',
+    admin: true,
+    valid: () => ({ intent: 'translate-distance', id: ids.distance!, language: 'en', name: 'Nice airport' }),
+    bad: { id: UUID, language: ['', 'xx', 'EN', LONG], name: ['', '   ', LONG] },
   },
   {
     name: 'configuration (contact email)',

@@ -4,7 +4,7 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { submitTestimonial } from '~/.server/testimonials';
-import { getLegalNotice, listMissingLegalFields, saveLegalNotice } from '~/.server/site-config';
+import { getLegalNotice, listMissingLegalFields, listMissingLegalNoticeFields, saveLegalNotice } from '~/.server/site-config';
 import { db } from '~/.server/db/client';
 import {
   contactMessages,
@@ -198,15 +198,35 @@ describe('public loaders', () => {
     const es = await run(legalLoader as never, getRequest('/mentions-legales?lang=es'));
     expect(es.data.title).toBe('Legal notice');
     expect(es.data.textLanguage).toBe('en');
+    // …and are told so in their own language, above it.
+    expect(es.data.languageNote).toBe('Este aviso legal se publica en francés y en inglés. A continuación figura la versión en inglés.');
+    expect(es.data.language).toBe('es');
+    expect(fr.data.languageNote).toBeNull();
+    expect(en.data.languageNote).toBeNull();
   });
 
   it('legal notice: names the publisher, the publication director and the host from the configuration, never made up', async () => {
     const text = (data: { sections: Array<{ paragraphs: Array<Array<{ text: string }>> }> }) =>
       data.sections.map((s) => s.paragraphs.map((p) => p.map((seg) => seg.text).join('')).join('\n')).join('\n');
     const before = text((await run(legalLoader as never, getRequest('/mentions-legales'))).data);
-    expect(before).toContain('Directeur de la publication : —');
-    expect(before).toContain('Le site est hébergé par —.');
+    // Nothing filled yet: no placeholder; the guesthouse publishes its own site, the host's sentence is said without a name.
+    expect(before).not.toContain('—');
+    expect(before).toMatch(/Le site .+ est édité par la maison d'hôtes /);
+    expect(before).not.toContain('Directeur de la publication');
+    expect(before).toContain("Les coordonnées de l'hébergeur du site sont communiquées sur simple demande adressée à l'éditeur.");
     expect(before).not.toContain('SIRET');
+    expect((await listMissingLegalNoticeFields()).map((m) => m.label)).toEqual([
+      'Propriétaire (nom ou raison sociale)',
+      'Directeur de la publication',
+      "Nom de l'hébergeur",
+      "Adresse de l'hébergeur",
+      "Téléphone de l'hébergeur",
+    ]);
+    // The owner alone: the owner directs the publication too.
+    await saveLegalNotice({ legalOwner: 'Marie Martin', legalSiret: null, publicationDirector: null, hostName: null, hostAddress: null, hostPhone: null });
+    const ownerOnly = text((await run(legalLoader as never, getRequest('/mentions-legales'))).data);
+    expect(ownerOnly).toContain('est édité par Marie Martin');
+    expect(ownerOnly).toContain('Directeur de la publication : Marie Martin');
     await saveLegalNotice({
       legalOwner: 'SARL Mas Test',
       legalSiret: '123 456 789 00012',
@@ -228,6 +248,7 @@ describe('public loaders', () => {
       'tel:+33972101007',
     ]);
     expect(listMissingLegalFields(await getLegalNotice())).toEqual([]);
+    expect(await listMissingLegalNoticeFields()).toEqual([]);
   });
 
   it('phone links are international; non-French pages show the international form', async () => {

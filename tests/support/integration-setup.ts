@@ -22,6 +22,8 @@ process.env.DATABASE_URL = url.toString();
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'guesthouse-data-'));
 process.env.SEED_DEMO = 'false';
 process.env.PUBLIC_URL = 'http://localhost:3000';
+// The sign-up tests need it on (a fresh site has it off: config.test.ts).
+process.env.ALLOW_SIGNUP = 'true';
 delete process.env.ADMIN_EMAIL;
 delete process.env.ADMIN_PASSWORD;
 delete process.env.SMTP_URL;

@@ -7,6 +7,7 @@ import { utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../mail/compose';
 import { recognisableName } from '../mail/recognisable-name';
 import type { Quote } from './quote';
+import { frenchLanguageName } from '~/lib/language-names';
 
 export const MAIL_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
 type MailLanguage = (typeof MAIL_LANGUAGES)[number];
@@ -211,7 +212,6 @@ export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFa
   return { subject: headerText(subject), ...renderTableMail(title, `${intro} ${t.replyHint}`, rows, undefined, mailLanguage(language)) };
 }
 
-const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
 
 /** The owners' notification, in French, with the quote and the way to answer. */
 export function renderOwnerBookingMail(facts: BookingMailFacts, language: string, publicUrl: string): RenderedMail {
@@ -226,7 +226,7 @@ export function renderOwnerBookingMail(facts: BookingMailFacts, language: string
       { label: 'Nom', value: facts.guestName.trim() },
       { label: 'E-mail', value: facts.guestEmail.trim(), href: email ? `mailto:${email}` : undefined },
       { label: 'Téléphone', value: phone || '—', href: phone ? telHref(phone) : undefined },
-      { label: 'Langue', value: LANGUAGE_NAMES[language] ?? language },
+      { label: 'Langue', value: frenchLanguageName(language) },
       { label: 'Message', value: facts.message?.trim() || '—' },
     ],
     { text: 'Répondre dans Réservations', href: `${publicUrl.replace(/\/+$/, '')}/admin/reservations` },

@@ -121,6 +121,26 @@ export const profiles = pgTable(
   (t) => [check('profiles_role_check', sql`${t.role} in ('user', 'admin')`)],
 );
 
+/**
+ * An admin's invitation to open an account (Users → 'Inviter un utilisateur'): the link
+ * mailed carries a random token of which only the sha256 is kept; it opens one account,
+ * once, before `expires_at`. A newer invitation to the same address replaces it.
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('user'),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('user_invitations_role_check', sql`${t.role} in ('user', 'admin')`), index('user_invitations_email_idx').on(t.email)],
+);
+
 export const languages = pgTable(
   'languages',
   {
@@ -329,6 +349,7 @@ export const CONTENT_TYPES = [
   'transport',
   'general',
   'season',
+  'distance',
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
@@ -355,7 +376,7 @@ export const multilingualContent = pgTable(
       .nullsNotDistinct(),
     check(
       'multilingual_content_type_check',
-      sql`${t.contentType} in ('room', 'homepage_section', 'site_config', 'transport_options', 'transport', 'general', 'season')`,
+      sql`${t.contentType} in ('room', 'homepage_section', 'site_config', 'transport_options', 'transport', 'general', 'season', 'distance')`,
     ),
     index('multilingual_content_entity_idx').on(t.contentType, t.entityId),
   ],

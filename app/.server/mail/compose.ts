@@ -179,21 +179,42 @@ export function renderTestimonialMail(testimonial: TestimonialFields, publicUrl:
  * alike whether or not the address is known (no account enumeration), so the owner
  * learns it here, and how to sign in.
  */
-export function renderExistingAccountMail(publicUrl: string): RenderedMail {
-  const signInUrl = `${publicUrl.replace(/\/+$/, '')}/auth`;
-  const paragraphs = [
-    'Bonjour,',
-    'Quelqu’un vient de demander la création d’un compte sur le site avec votre adresse e-mail. Un compte existe déjà pour cette adresse : aucun nouveau compte n’a été créé et votre mot de passe n’a pas changé.',
-    'Si c’était vous, connectez-vous avec votre mot de passe habituel :',
-  ];
-  const closing = 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer ce message.';
-  const text = `${paragraphs.join('\n\n')}\n${signInUrl}\n\n${closing}\n`;
+/** A short French mail whose point is one link: paragraphs, the link, a closing line. */
+function renderLinkMail({ subject, paragraphs, url, closing }: { subject: string; paragraphs: string[]; url: string; closing: string }): RenderedMail {
+  const text = `${paragraphs.join('\n\n')}\n${url}\n\n${closing}\n`;
   const html =
     '<!doctype html><html lang="fr"><head><meta charset="utf-8"></head>' +
     '<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#222;line-height:1.5">' +
     paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('') +
-    `<p style="margin:0 0 12px"><a href="${escapeHtml(signInUrl)}">${escapeHtml(signInUrl)}</a></p>` +
+    `<p style="margin:0 0 12px"><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` +
     `<p style="margin:0">${escapeHtml(closing)}</p>` +
     '</body></html>';
-  return { subject: 'Demande de création de compte avec votre adresse', text, html };
+  return { subject, text, html };
+}
+
+export function renderExistingAccountMail(publicUrl: string): RenderedMail {
+  return renderLinkMail({
+    subject: 'Demande de création de compte avec votre adresse',
+    paragraphs: [
+      'Bonjour,',
+      'Quelqu’un vient de demander la création d’un compte sur le site avec votre adresse e-mail. Un compte existe déjà pour cette adresse : aucun nouveau compte n’a été créé et votre mot de passe n’a pas changé.',
+      'Si c’était vous, connectez-vous avec votre mot de passe habituel :',
+    ],
+    url: `${publicUrl.replace(/\/+$/, '')}/auth`,
+    closing: 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer ce message.',
+  });
+}
+
+/** The invitation to open an account (Users → 'Inviter un utilisateur'): a single-use link. */
+export function renderInvitationMail(url: string, expiresAt: Date): RenderedMail {
+  return renderLinkMail({
+    subject: 'Invitation à créer votre compte',
+    paragraphs: [
+      'Bonjour,',
+      'Un administrateur du site vous invite à créer votre compte. Ouvrez le lien ci-dessous et choisissez votre mot de passe.',
+      `Ce lien ne sert qu’une fois et expire le ${formatParisDate(expiresAt)} :`,
+    ],
+    url,
+    closing: 'Si vous n’attendiez pas cette invitation, ignorez ce message : aucun compte ne sera créé.',
+  });
 }

@@ -457,13 +457,19 @@ export const DEMO_TRANSPORT: Record<'car' | 'train' | 'plane', Localized> = {
   },
 };
 
-export const DEMO_DISTANCES = [
-  { city: 'Cannes', minutes: 30 },
-  { city: 'Antibes', minutes: 35 },
-  { city: 'Aéroport Nice Côte d’Azur', minutes: 40 },
-  { city: 'Monaco', minutes: 60 },
-  { city: 'Gorges du Verdon', minutes: 95 },
-] as const;
+const sameName = (name: string): Localized => ({ fr: name, en: name, es: name, de: name });
+
+export const DEMO_DISTANCES: ReadonlyArray<{ city: string; minutes: number; name: Localized }> = [
+  { city: 'Cannes', minutes: 30, name: sameName('Cannes') },
+  { city: 'Antibes', minutes: 35, name: sameName('Antibes') },
+  {
+    city: 'Aéroport Nice Côte d’Azur',
+    minutes: 40,
+    name: { fr: 'Aéroport Nice Côte d’Azur', en: 'Nice Côte d’Azur Airport', es: 'Aeropuerto de Niza Costa Azul', de: 'Flughafen Nizza Côte d’Azur' },
+  },
+  { city: 'Monaco', minutes: 60, name: { fr: 'Monaco', en: 'Monaco', es: 'Mónaco', de: 'Monaco' } },
+  { city: 'Gorges du Verdon', minutes: 95, name: { fr: 'Gorges du Verdon', en: 'Verdon Gorge', es: 'Garganta del Verdon', de: 'Verdonschlucht' } },
+];
 
 /** The stay terms as figures (issue 35): what the Modalités above promise. */
 export const DEMO_STAY_TERMS = {

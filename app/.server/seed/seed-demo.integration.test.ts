@@ -125,8 +125,8 @@ describe('demo content seeding', () => {
       testimonials: 7,
       transportOptions: 3,
       distances: 5,
-      // site 4 keys (cancellation terms since issue 35) + rooms 4×4 + sections 2×2 + transport 3 + season names 3, each in 4 languages
-      multilingualContent: (4 + 16 + 4 + 3 + 3) * 4,
+      // site 4 keys (cancellation terms since issue 35) + rooms 4×4 + sections 2×2 + transport 3 + season names 3 + distance names 5, each in 4 languages
+      multilingualContent: (4 + 16 + 4 + 3 + 3 + 5) * 4,
     });
 
     const langs = await db.select().from(languages).orderBy(asc(languages.position));

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { db, type Executor, type Tx } from '../db/client';
 import { fingerprintText, SOURCE_LANGUAGE } from '../content';
-import { roomTextKey, sectionTextKey, siteTextKey, transportDescriptionKey } from '../content-keys';
+import { distanceNameKey, roomTextKey, sectionTextKey, siteTextKey, transportDescriptionKey } from '../content-keys';
 import {
   contactEmails,
   distances,
@@ -250,9 +250,14 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
     texts.push(...localizedRows('transport', id, { [transportDescriptionKey(id)]: DEMO_TRANSPORT[type] }));
   }
 
-  await tx
+  const distanceRows = await tx
     .insert(distances)
-    .values(DEMO_DISTANCES.map((distance) => ({ city: distance.city, durationMinutes: distance.minutes })));
+    .values(DEMO_DISTANCES.map((distance) => ({ city: distance.city, durationMinutes: distance.minutes })))
+    .returning({ id: distances.id, city: distances.city });
+  for (const { id, city } of distanceRows) {
+    const name = DEMO_DISTANCES.find((d) => d.city === city)!.name;
+    texts.push(...localizedRows('distance', id, { [distanceNameKey(id)]: name }));
+  }
 
   await tx.insert(multilingualContent).values(texts);
 }

@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { Form, Link, useLocation, useSubmit } from 'react-router';
+import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import {
   Sidebar,
   SidebarContent,
@@ -143,17 +143,25 @@ export interface EditingLanguageOption {
   isActive: boolean;
 }
 
+const EDITING_LANGUAGE_ACTION = '/api/editing-language';
+
 function EditingLanguagePicker({ languages, value }: { languages: EditingLanguageOption[]; value: string }) {
   const id = useId();
   const hintId = useId();
   const location = useLocation();
   const submit = useSubmit();
+  const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
+  // The picker shows the language the editor holds: the one being switched to only
+  // while the switch is under way. If the unsaved-changes guard holds the switch back
+  // and the owner stays, nothing navigates and the picker is back on `value`.
+  const switching = navigation.formAction === EDITING_LANGUAGE_ACTION ? navigation.formData?.get('language') : null;
+  const shown = typeof switching === 'string' ? switching : value;
   return (
     <Form
       ref={formRef}
       method="post"
-      action="/api/editing-language"
+      action={EDITING_LANGUAGE_ACTION}
       className="space-y-1.5 rounded-md border border-sidebar-border bg-background p-2"
     >
       <label htmlFor={id} className="block text-xs font-medium">
@@ -162,9 +170,7 @@ function EditingLanguagePicker({ languages, value }: { languages: EditingLanguag
       <select
         id={id}
         name="language"
-        // Keyed on the value so a change coming from the server resets the control.
-        key={value}
-        defaultValue={value}
+        value={shown}
         aria-describedby={hintId}
         onChange={() => formRef.current && submit(formRef.current)}
         className="h-8 w-full rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"

@@ -23,7 +23,8 @@ export function EditorHeader({
           {backLabel}
         </Link>
       </Button>
-      <h2 className="min-w-0 flex-1 truncate text-2xl font-semibold">{title}</h2>
+      {/* Wraps rather than truncates: on a phone the title is the only place the name shows. */}
+      <h2 className="min-w-0 flex-1 text-xl font-semibold break-words sm:text-2xl">{title}</h2>
       <Badge variant="secondary">Langue d'édition : {languageName}</Badge>
     </div>
   );

@@ -5,7 +5,7 @@ import type { getFormProps } from '@conform-to/react';
 import { useRef } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { ImageUploader, type ImageUploaderProps } from '~/components/admin/image-uploader';
-import { UnsavedChangesDialog, useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
+import { useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 
@@ -26,7 +26,7 @@ export function EditorForm({
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'save';
   const formRef = useRef<HTMLFormElement>(null);
-  const blocker = useUnsavedChangesGuard(formRef, actionData, navigation.state === 'idle');
+  useUnsavedChangesGuard(formRef, actionData, navigation.state === 'idle');
   return (
     <Form ref={formRef} method="post" {...formProps} className="space-y-6">
       <input type="hidden" name="intent" value="save" />
@@ -45,7 +45,6 @@ export function EditorForm({
           {saving ? 'Sauvegarde...' : 'Sauvegarder'}
         </Button>
       </div>
-      <UnsavedChangesDialog blocker={blocker} />
     </Form>
   );
 }

@@ -94,6 +94,16 @@ export function ContactSection({ links, sentBeforeLoad = false }: { links: Booki
   const sending = fetcher.state !== 'idle';
   const [dismissed, setDismissed] = useState<string | null>(null);
   const showSuccess = Boolean(sentId && sentId !== dismissed);
+  const successPanel = useRef<HTMLDivElement>(null);
+
+  // The success panel is much shorter than the form it replaces: on a phone the page
+  // would end up on the footer. Bring the panel into view (and to screen readers).
+  useEffect(() => {
+    if (!showSuccess || !successPanel.current) return;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    successPanel.current.scrollIntoView({ block: 'center', behavior: smooth ? 'smooth' : 'auto' });
+    successPanel.current.focus({ preventScroll: true });
+  }, [showSuccess]);
 
   useEffect(() => {
     if (!sentId || sentId === dismissed) return;
@@ -115,7 +125,13 @@ export function ContactSection({ links, sentBeforeLoad = false }: { links: Booki
         <div className="grid gap-8 md:grid-cols-3">
           <div className="card relative p-6 md:col-span-2">
             {showSuccess ? (
-              <div role="status" className="flex min-h-64 flex-col items-center justify-center gap-3 text-center" data-testid="contact-success">
+              <div
+                ref={successPanel}
+                tabIndex={-1}
+                role="status"
+                className="flex min-h-64 flex-col items-center justify-center gap-3 text-center outline-none"
+                data-testid="contact-success"
+              >
                 <Icon name="circle-check" className="size-12 text-green-700" />
                 <p className="text-xl font-semibold">{t('contact.successTitle')}</p>
                 <p className="text-muted-foreground">{t('contact.successDescription')}</p>

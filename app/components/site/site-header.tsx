@@ -78,12 +78,18 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   const { pathname } = useLocation();
   const onHome = pathname === '/';
   const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const closeMenu = () => {
+    if (menu.current) menu.current.open = false;
+  };
 
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
 
   const links = NAV.map((item) => {
     const label = t(`nav.${item.key}`);
-    const close = () => setOpen(false);
+    const close = closeMenu;
     if ('path' in item) {
       return (
         <a {...siteLink(item.path)} key={item.key} className="nav-link" onClick={close}>
@@ -127,26 +133,26 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               {t('nav.admin')}
             </a>
           ) : null}
-          <button
-            type="button"
-            className="rounded-md p-2 hover:bg-muted lg:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setOpen((v) => !v)}
-          >
-            {open ? <Icon name="x" className="size-5" /> : <Icon name="menu" className="size-5" />}
-          </button>
+          {/* A <details>, so that the menu opens without the script too (like the language
+              picker); with it, the state names the button "Fermer le menu" when open. */}
+          <details ref={menu} className="group lg:hidden" onToggle={(event) => setOpen(event.currentTarget.open)}>
+            <summary
+              role="button"
+              className="flex cursor-pointer list-none rounded-md p-2 hover:bg-muted [&::-webkit-details-marker]:hidden"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+            >
+              {/* The close icon is drawn once the menu opens (its symbol loads then); without the
+                  script the menu still opens, under the menu icon. */}
+              {open ? <Icon name="x" className="size-5" /> : <Icon name="menu" className="size-5" />}
+            </summary>
+            <nav id="mobile-menu" aria-label={t('nav.main')} className="absolute inset-x-0 top-full hidden flex-col border-t border-b bg-background px-4 py-2 group-open:flex">
+              {links}
+            </nav>
+          </details>
         </div>
       </div>
-      <nav
-        id="mobile-menu"
-        aria-label={t('nav.main')}
-        className={`${open ? 'flex' : 'hidden'} flex-col border-t bg-background px-4 py-2 lg:hidden`}
-      >
-        {/* Its links are drawn when it opens (by the menu button, which needs the script anyway). */}
-        {open ? links : null}
-      </nav>
     </header>
   );
 }

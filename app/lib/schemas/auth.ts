@@ -22,3 +22,9 @@ export const SignUpSchema = z.object({
     .min(8, 'validation.passwordTooShort')
     .max(128, 'validation.passwordTooLong'),
 });
+
+/** The invitation page: the link's token and the password the person chooses (same rules as sign-up). */
+export const AcceptInvitationSchema = z.object({
+  token: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(100, 'validation.tooLong'),
+  password: SignUpSchema.shape.password,
+});

@@ -11,3 +11,10 @@ export const AddDistanceSchema = z.object({
     .max(100_000, DISTANCE_INVALID),
 });
 export const DeleteDistanceSchema = z.object({ id: z.uuid({ error: 'Distance inconnue' }) });
+
+/** A distance's name in one language (Configuration → Distances, issue 34). */
+export const TranslateDistanceNameSchema = z.object({
+  id: z.uuid({ error: 'Distance inconnue' }),
+  language: z.string({ error: 'Langue inconnue' }).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Langue inconnue'),
+  name: z.string({ error: 'Le nom est obligatoire' }).trim().min(1, 'Le nom est obligatoire').max(100, 'Le nom est trop long'),
+});

@@ -1,4 +1,5 @@
 import { z } from '~/lib/zod';
+import { emailAddress } from './common';
 
 export const ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof ROLES)[number];
@@ -11,4 +12,15 @@ export const UpdateRoleSchema = z.object({
 
 export const DeleteUserSchema = z.object({
   userId: z.string({ error: 'Utilisateur manquant' }).trim().min(1, 'Utilisateur manquant'),
+});
+
+/** Users → 'Inviter un utilisateur': the address the single-use link is mailed to, and the role it opens. */
+export const InviteUserSchema = z.object({
+  email: z
+    .string({ error: "L'email est obligatoire" })
+    .trim()
+    .min(1, "L'email est obligatoire")
+    .max(254, "L'email est trop long")
+    .pipe(emailAddress('Adresse email invalide')),
+  role: z.enum(ROLES, { error: 'Choisissez un rôle : Utilisateur ou Administrateur' }),
 });

@@ -6,11 +6,11 @@ import { refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { readLastBackupRun } from '~/.server/backup/backup-runs';
 import { addContactEmail, deleteContactEmail, listContactEmails } from '~/.server/contact-emails';
 import { pool } from '~/.server/db/client';
-import { addDistance, deleteDistance, listDistances } from '~/.server/distances';
+import { addDistance, deleteDistance, listDistances, saveDistanceName } from '~/.server/distances';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
-import { getLegalNotice, getSiteConfigForEditing, getStayTermsForEditing, saveLegalNotice, saveSiteConfig, saveStayTerms } from '~/.server/site-config';
+import { getLegalNotice, getSiteConfigForEditing, getStayTermsForEditing, listMissingLegalNoticeFields, saveLegalNotice, saveSiteConfig, saveStayTerms } from '~/.server/site-config';
 import {
   ensureTransportOptions,
   listTransportOptionsForEditing,
@@ -25,10 +25,11 @@ import { GeneralCard } from '~/components/admin/config/general-card';
 import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
+import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { useLinkedField } from '~/components/admin/translation-field';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { AddContactEmailSchema, DeleteContactEmailSchema } from '~/lib/schemas/contact-email';
-import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID } from '~/lib/schemas/distance';
+import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID, TranslateDistanceNameSchema } from '~/lib/schemas/distance';
 import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, legalMissing] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
@@ -51,13 +52,18 @@ export async function loader({ request }: Route.LoaderArgs) {
       readLastBackupRun(pool),
       getLegalNotice(),
       getStayTermsForEditing(language),
+      listMissingLegalNoticeFields(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
     const review = await listFieldsToReview(
-      [{ owner: 'site_config', entityId: null }, ...transports.map((t) => ({ owner: 'transport' as const, entityId: t.id }))],
+      [
+        { owner: 'site_config', entityId: null },
+        ...transports.map((t) => ({ owner: 'transport' as const, entityId: t.id })),
+        ...distances.map((d) => ({ owner: 'distance' as const, entityId: d.id })),
+      ],
       language,
     );
-    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, stayTerms, review };
+    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, stayTerms, legalMissing, review };
   } catch (error) {
     // The failed-load policy of a list screen, with the spec's own page text for this one.
     console.error(`[${SCREEN}] load failed:`, error);
@@ -138,6 +144,15 @@ export async function action({ request }: Route.ActionArgs) {
         perform: (value) => saveLegalNotice(value),
         success: 'Configuration sauvegardée avec succès',
       });
+    case 'translate-distance':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: TranslateDistanceNameSchema,
+        failure: 'Impossible de sauvegarder le nom de la distance',
+        perform: async ({ id, language, name }) =>
+          (await listEditingLanguages()).some((l) => l.code === language) ? saveDistanceName(id, language, name) : refuse('Langue inconnue'),
+        success: 'Nom de la distance sauvegardé',
+      });
     case 'delete-distance':
       return runIntent(formData, {
         screen: SCREEN,
@@ -165,11 +180,12 @@ export default function Config() {
       />
       {loaded.ok ? (
         <>
+          <LegalNoticeWarning missing={loaded.legalMissing} here />
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />
-          <DistancesCard distances={loaded.distances} />
+          <DistancesCard distances={loaded.distances} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <LegalNoticeCard values={loaded.legal} />
           <BackupCard lastBackup={loaded.lastBackup} />
         </>

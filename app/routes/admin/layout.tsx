@@ -1,14 +1,17 @@
 // The back-office shell (SPEC §2): sidebar, header, sign-out, loading state.
 // This loader guards the page, but every child loader and action guards itself too.
 import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { data, Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { readCookie } from '~/.server/cookies';
-import { getEditingLanguage, rememberLinkedEditingLanguage } from '~/.server/editing-language';
+import { getEditingLanguage, linkedEditingLanguageSwitch, rememberLinkedEditingLanguage } from '~/.server/editing-language';
 import { countPendingBookings } from '~/.server/booking/requests';
 import { countUnreadContactMessages } from '~/.server/contact-messages';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { AdminSidebar } from '~/components/admin/admin-sidebar';
+import { UnsavedChangesProvider } from '~/components/admin/unsaved-changes';
+import { EditingLanguageNotice, type EditingLanguageSwitch } from '~/components/admin/editing-language-notice';
 import { Button } from '~/components/ui/button';
 import { Separator } from '~/components/ui/separator';
 import { SIDEBAR_COOKIE_NAME, SidebarInset, SidebarProvider, SidebarTrigger } from '~/components/ui/sidebar';
@@ -27,6 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     countUnreadContactMessages(),
     countPendingBookings(),
   ]);
+  const replaced = await linkedEditingLanguageSwitch(request, editingLanguage);
+  const nameOf = (code: string) => ({ code, name: languages.find((l) => l.code === code)?.name ?? code });
+  const languageSwitch = replaced
+    ? { pathname: new URL(request.url).pathname, from: nameOf(replaced), to: nameOf(editingLanguage) }
+    : null;
   // A link that chose the editing language (?editing=xx) keeps it chosen.
   const remember = rememberLinkedEditingLanguage(request, editingLanguage);
   return data(
@@ -36,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       editingLanguage,
       unreadMessages,
       pendingBookings,
+      languageSwitch,
       // The state the user left the sidebar in (open unless they closed it).
       sidebarOpen: readCookie(request, SIDEBAR_COOKIE_NAME) !== 'false',
     },
@@ -56,12 +65,19 @@ function publicPageOf(pathname: string): string {
 }
 
 export default function AdminLayout() {
-  const { email, languages, editingLanguage, unreadMessages, pendingBookings, sidebarOpen } = useLoaderData<typeof loader>();
+  const { email, languages, editingLanguage, unreadMessages, pendingBookings, sidebarOpen, languageSwitch } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
+  // Kept while the owner stays on the page the link opened (a save reloads without the switch).
+  const [notice, setNotice] = useState<EditingLanguageSwitch | null>(languageSwitch);
+  useEffect(() => {
+    if (languageSwitch) setNotice(languageSwitch);
+  }, [languageSwitch]);
+  const shownNotice = notice && notice.pathname === pathname && notice.to.code === editingLanguage ? notice : null;
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';
 
   return (
+    <UnsavedChangesProvider>
     <SidebarProvider defaultOpen={sidebarOpen}>
       <AdminSidebar languages={languages} editingLanguage={editingLanguage} unreadMessages={unreadMessages} pendingBookings={pendingBookings} />
       {/* data-admin-shell: on a phone every control of the back office is a 44 px touch target (app.css). */}
@@ -69,18 +85,19 @@ export default function AdminLayout() {
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 sm:px-4">
           <SidebarTrigger />
           <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
-          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">Administration</h1>
+          <h1 className="min-w-0 flex-1 text-lg font-semibold">Administration</h1>
           <span className="hidden truncate text-sm text-muted-foreground lg:inline">{email}</span>
           <Button asChild variant="ghost" size="sm">
             <a href={publicPageOf(pathname)} target="_blank" rel="noopener">
               <ExternalLinkIcon aria-hidden="true" />
-              Voir le site
+              {/* Icons only on a phone, so that the title keeps its whole word. */}
+              <span className="sr-only sm:not-sr-only">Voir le site</span>
             </a>
           </Button>
           <Form method="post" action="/sign-out">
             <Button type="submit" variant="outline" size="sm">
               <LogOutIcon aria-hidden="true" />
-              Déconnexion
+              <span className="sr-only sm:not-sr-only">Déconnexion</span>
             </Button>
           </Form>
         </header>
@@ -96,9 +113,11 @@ export default function AdminLayout() {
               </span>
             </div>
           )}
+          {shownNotice ? <EditingLanguageNotice change={shownNotice} /> : null}
           <Outlet />
         </div>
       </SidebarInset>
     </SidebarProvider>
+    </UnsavedChangesProvider>
   );
 }

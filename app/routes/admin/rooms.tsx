@@ -4,7 +4,9 @@ import { loadList, refuse, runIntent, unknownIntent } from '~/.server/admin-scre
 import { getEditingLanguage } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import { deleteRoom, listAdminRooms, swapRoomPositions } from '~/.server/rooms';
+import { listMissingLegalNoticeFields } from '~/.server/site-config';
 import { AddLink, EditableRow } from '~/components/admin/editable-row';
+import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { ListCell, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { formatPrice } from '~/lib/format';
@@ -16,9 +18,16 @@ const SCREEN = 'admin/rooms';
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const language = await getEditingLanguage(request);
-  return loadList(SCREEN, 'Impossible de charger les chambres', async () => ({ rooms: await listAdminRooms(language) }), {
-    rooms: [],
-  });
+  // /admin is the owner's home: it says what the legal notice still lacks.
+  return loadList(
+    SCREEN,
+    'Impossible de charger les chambres',
+    async () => {
+      const [rooms, legalMissing] = await Promise.all([listAdminRooms(language), listMissingLegalNoticeFields()]);
+      return { rooms, legalMissing };
+    },
+    { rooms: [], legalMissing: [] },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -54,13 +63,14 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta = () => adminMeta('Gestion des Chambres');
 
 export default function Rooms() {
-  const { rooms, loadError } = useLoaderData<typeof loader>();
+  const { rooms, legalMissing, loadError } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="rooms-title" className="space-y-6">
       <ScreenHeader id="rooms-title" title="Gestion des Chambres">
         <AddLink to="/admin/room/new">Ajouter une chambre</AddLink>
       </ScreenHeader>
       <LoadError message={loadError} />
+      <LegalNoticeWarning missing={legalMissing} />
       {rooms.length === 0 ? (
         <EmptyState>Aucune chambre pour le moment.</EmptyState>
       ) : (

@@ -44,6 +44,7 @@ import {
   UpdateSeasonPeriodSchema,
 } from '~/lib/schemas/season';
 import type { Route } from './+types/seasons';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 const SCREEN = 'admin/seasons';
 
@@ -209,6 +210,7 @@ function AddSeasonCard() {
   const fetcher = useFetcher<typeof action>();
   const [form, fields] = useAdminForm({ id: 'add-season', schema: CreateSeasonSchema, reply: fetcher.data });
   useFetcherSuccess(fetcher, () => form.reset());
+  const formRef = useFetcherFormGuard(fetcher);
   const formProps = getFormProps(form);
   return (
     <Card>
@@ -219,6 +221,7 @@ function AddSeasonCard() {
       </CardHeader>
       <CardContent>
         <fetcher.Form
+          ref={formRef}
           method="post"
           {...formProps}
           onSubmit={(event) => (isBlankName(event.currentTarget) ? event.preventDefault() : formProps.onSubmit(event))}
@@ -306,8 +309,10 @@ function RenameSeasonForm({
     defaultValue: { id: season.id, name: season.name },
   });
   const formProps = getFormProps(form);
+  const formRef = useFetcherFormGuard(fetcher);
   return (
     <fetcher.Form
+      ref={formRef}
       method="post"
       {...formProps}
       onSubmit={(event) => {

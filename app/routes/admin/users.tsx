@@ -2,17 +2,19 @@
 import { PencilIcon, ShieldIcon, UsersIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { loadList, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, refuse, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { INVITATION_VALID_DAYS, inviteUser } from '~/.server/invitations';
 import { requireAdmin } from '~/.server/permissions';
 import { changeUserRole, deleteUser, listUserProfiles } from '~/.server/users';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, formatDate, LoadError, ScreenHeader, SearchField } from '~/components/admin/screen-kit';
+import { InviteDialog } from '~/components/admin/users/invite-dialog';
 import { RoleDialog, type UserRow } from '~/components/admin/users/role-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { DeleteUserSchema, ROLE_LABELS, UpdateRoleSchema, type UserRole } from '~/lib/schemas/user';
+import { DeleteUserSchema, InviteUserSchema, ROLE_LABELS, UpdateRoleSchema, type UserRole } from '~/lib/schemas/user';
 import type { Route } from './+types/users';
 
 const SCREEN = 'admin/users';
@@ -22,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = await loadList(SCREEN, 'Impossible de charger les utilisateurs', async () => ({ users: await listUserProfiles() }), {
     users: [],
   });
-  return { ...list, viewerId: viewer.userId };
+  return { ...list, viewerId: viewer.userId, invitationValidDays: INVITATION_VALID_DAYS };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -45,6 +47,17 @@ export async function action({ request }: Route.ActionArgs) {
         perform: async ({ userId }) => ruleOutcome(await deleteUser(viewer.userId, userId)),
         success: 'Utilisateur supprimé avec succès',
       });
+    case 'invite':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: InviteUserSchema,
+        failure: "Impossible d'envoyer l'invitation",
+        perform: async ({ email, role }) => {
+          const result = await inviteUser(email, role, viewer.userId);
+          return result.ok ? result : refuse(result.message, { fieldErrors: { email: [result.message] } });
+        },
+        success: (_, result) => `Invitation envoyée à ${result.email}`,
+      });
     default:
       return unknownIntent(formData);
   }
@@ -63,7 +76,7 @@ const matchesSearch = (user: UserRow, query: string) => {
 };
 
 export default function Users() {
-  const { users, viewerId, loadError } = useLoaderData<typeof loader>();
+  const { users, viewerId, invitationValidDays, loadError } = useLoaderData<typeof loader>();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<UserRow | null>(null);
   const visible = useMemo(() => users.filter((u) => matchesSearch(u, query)), [users, query]);
@@ -72,13 +85,16 @@ export default function Users() {
   return (
     <section aria-labelledby="users-title">
       <ScreenHeader id="users-title" title="Gestion des Utilisateurs" description="Gérez les comptes et les rôles des utilisateurs">
-        <SearchField
-          id="users-search"
-          label="Rechercher un utilisateur"
-          placeholder="Rechercher par email ou rôle..."
-          value={query}
-          onChange={setQuery}
-        />
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
+          <SearchField
+            id="users-search"
+            label="Rechercher un utilisateur"
+            placeholder="Rechercher par email ou rôle..."
+            value={query}
+            onChange={setQuery}
+          />
+          <InviteDialog validDays={invitationValidDays} />
+        </div>
       </ScreenHeader>
 
       <div className="mb-6 grid grid-cols-2 gap-4">

@@ -11,7 +11,8 @@ import type { TFunction } from '~/lib/i18n';
 import { getRequestLanguage } from '~/.server/i18n';
 import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
 import { redirectWithToast, sendToast } from '~/.server/toast';
-import { SignInSchema, SignUpSchema } from '~/lib/schemas/auth';
+import { AcceptInvitationSchema, SignInSchema, SignUpSchema } from '~/lib/schemas/auth';
+import { acceptInvitation, readInvitation } from '~/.server/invitations';
 import { refusingCommonPasswords } from '~/.server/auth/password-policy';
 import { forgetIdleAccounts, isKnownSignInAddress, recordSignIn, takeAccountAttempt } from '~/.server/auth/account-throttle';
 import type { Route } from './+types/auth';
@@ -27,8 +28,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);
   if (isAdmin(viewer)) throw redirect(ADMIN_HOME);
   const allowSignup = config().ALLOW_SIGNUP;
-  const mode = allowSignup && new URL(request.url).searchParams.get('mode') === 'signup' ? 'signup' : 'signin';
-  return { signedInAs: viewer?.email ?? null, allowSignup, mode };
+  const params = new URL(request.url).searchParams;
+  const { t } = await getRequestLanguage(request);
+  // A link from an invitation mail: the person chooses a password (app/.server/invitations.ts).
+  const token = params.get('invitation');
+  if (token !== null && !viewer) {
+    const invitation = await readInvitation(token.slice(0, 100));
+    return {
+      signedInAs: null,
+      allowSignup: false,
+      mode: 'invitation' as const,
+      invitation: invitation ? { token, email: invitation.email } : null,
+      title: t('auth.invitationTitle'),
+    };
+  }
+  const mode = allowSignup && params.get('mode') === 'signup' ? ('signup' as const) : ('signin' as const);
+  // The page's <title> is in the visitor's language, like the page.
+  return { signedInAs: viewer?.email ?? null, allowSignup, mode, invitation: null, title: t(mode === 'signup' ? 'auth.signupTitle' : 'auth.title') };
 }
 
 function forwardCookies(response: Response): Headers {
@@ -135,6 +151,31 @@ async function signUp(request: Request, formData: FormData, ip: string) {
   });
 }
 
+const INVITATION_ATTEMPTS_PER_IP_PER_HOUR = 20;
+const AcceptInvitationServerSchema = refusingCommonPasswords(AcceptInvitationSchema);
+
+/** The invited person's chosen password opens the account; then they sign in. */
+async function acceptInvitationWith(request: Request, formData: FormData, ip: string) {
+  const { t } = await getRequestLanguage(request);
+  const submission = parseWithZod(formData, { schema: AcceptInvitationServerSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  if (!(await takeRateLimitSlot(`invitation-ip:${ip}`, INVITATION_ATTEMPTS_PER_IP_PER_HOUR, 60))) {
+    return tooManyAttempts(t, t('auth.signupErrorTitle'));
+  }
+  const opened = await acceptInvitation(submission.value.token, submission.value.password);
+  if (!opened) {
+    const message = t('auth.invitationInvalid');
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status: 400 });
+  }
+  return redirectWithToast('/auth', {
+    type: 'success',
+    title: t('auth.invitationSuccessTitle'),
+    description: t('auth.invitationSuccessDescription'),
+  });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   publicAccess(request);
   const formData = await request.formData();
@@ -142,20 +183,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get('intent') ?? 'signin';
   if (intent === 'signin') return signIn(request, formData, ip);
   if (intent === 'signup') return signUp(request, formData, ip);
+  if (intent === 'accept-invitation') return acceptInvitationWith(request, formData, ip);
   throw data('Unknown intent', { status: 400 });
 }
 
-export function meta() {
-  return [{ title: 'Connexion' }, { name: 'robots', content: 'noindex' }];
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title ?? 'Connexion' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function SignIn() {
   const { t } = useTranslation();
-  const { signedInAs, allowSignup, mode } = useLoaderData<typeof loader>();
+  const { signedInAs, allowSignup, mode, invitation, title } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const signup = mode === 'signup';
+  // Both choose a new password.
+  const signup = mode === 'signup' || mode === 'invitation';
   // Validation runs on the server (the schema stays out of the public bundle); the
   // browser's own checks (required, type=email, minLength) give instant feedback.
   const [form, fields] = useForm({
@@ -168,8 +211,12 @@ export default function SignIn() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted p-4">
       <div className="w-full max-w-sm rounded-xl border bg-card p-6 shadow-sm">
-        <h1 className="mb-6 text-center font-serif text-2xl">{signup ? t('auth.signupTitle') : t('auth.title')}</h1>
-        {signedInAs ? (
+        <h1 className="mb-6 text-center font-serif text-2xl">{title}</h1>
+        {mode === 'invitation' && !invitation ? (
+          <p role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+            {t('auth.invitationInvalid')}
+          </p>
+        ) : signedInAs ? (
           <div className="space-y-4 text-center">
             <p>{t('auth.signedInAsUser')}</p>
             <Form method="post" action="/sign-out">
@@ -180,7 +227,13 @@ export default function SignIn() {
           </div>
         ) : (
           <Form method="post" {...getFormProps(form)} className="space-y-4">
-            <input type="hidden" name="intent" value={mode} />
+            <input type="hidden" name="intent" value={invitation ? 'accept-invitation' : mode} />
+            {invitation ? (
+              <>
+                <input type="hidden" name="token" value={invitation.token} />
+                <p className="text-sm">{t('auth.invitationIntro', { email: invitation.email })}</p>
+              </>
+            ) : null}
             {actionData && 'error' in actionData && actionData.error ? (
               <p role="alert" className="rounded-md bg-destructive/10 p-2 text-sm text-destructive">
                 {actionData.error}
@@ -195,13 +248,18 @@ export default function SignIn() {
               <label htmlFor={fields.email.id} className="text-sm font-medium">
                 {t('auth.email')}
               </label>
-              <input
-                {...getInputProps(fields.email, { type: 'email' })}
-                required
-                maxLength={254}
-                autoComplete="email"
-                className={inputClass}
-              />
+              {invitation ? (
+                // The invited address, fixed (and given to password managers as the account's name).
+                <input id={fields.email.id} type="email" value={invitation.email} readOnly autoComplete="username" className={`${inputClass} bg-muted`} />
+              ) : (
+                <input
+                  {...getInputProps(fields.email, { type: 'email' })}
+                  required
+                  maxLength={254}
+                  autoComplete="email"
+                  className={inputClass}
+                />
+              )}
               {fields.email.errors ? (
                 <p id={fields.email.errorId} className="text-sm text-destructive">
                   {t(fields.email.errors[0]!)}
@@ -235,7 +293,7 @@ export default function SignIn() {
               {signup
                 ? busy
                   ? t('auth.signupSubmitting')
-                  : t('auth.signupSubmit')
+                  : t(invitation ? 'auth.invitationSubmit' : 'auth.signupSubmit')
                 : busy
                   ? t('auth.submitting')
                   : t('auth.submit')}

@@ -133,6 +133,7 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
   const rating = reply.field('rating');
   const message = reply.field('message');
   const hydrated = useHydrated();
+  const countryHintId = `${countryField.id}-send-hint`;
   // Keeps the choice of an answered (invalid) submission, also in the page rendered without JavaScript.
   const [country, setCountry] = useState(countryField.control.defaultValue ?? '');
   // Without JavaScript the page comes back with the server's messages: focus the first invalid field.
@@ -195,14 +196,23 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
       <Field id={message.id} label={t('guestBook.message')} errorId={message.errorId} errors={message.errors} required>
         <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={3000} rows={5} className="field-control" />
       </Field>
-      <button
-        type="submit"
-        // Before hydration the select's own "required" stops an empty choice (no script to enable the button).
-        disabled={sending || (hydrated && !country)}
-        className="btn-primary w-full py-2.5 sm:w-auto"
-      >
-        {sending ? t('guestBook.sending') : t('guestBook.submit')}
-      </button>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+        <button
+          type="submit"
+          // Before hydration the select's own "required" stops an empty choice (no script to enable the button).
+          disabled={sending || (hydrated && !country)}
+          aria-describedby={hydrated && !country ? countryHintId : undefined}
+          className="btn-primary w-full py-2.5 sm:w-auto"
+        >
+          {sending ? t('guestBook.sending') : t('guestBook.submit')}
+        </button>
+        {/* SPEC §5 keeps the button disabled until a country is chosen: say why. */}
+        {hydrated && !country ? (
+          <p id={countryHintId} className="text-sm text-muted-foreground">
+            {t('guestBook.countryFirst')}
+          </p>
+        ) : null}
+      </div>
     </fetcher.Form>
   );
 }

@@ -4,7 +4,7 @@ import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abus
 import { submitContactMessage } from '~/.server/contact-messages';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
-import { listDistances } from '~/.server/distances';
+import { listDistancesFor } from '~/.server/distances';
 import { listTransportOptions } from '~/.server/transport';
 import { listRoomCards } from '~/.server/rooms';
 import { listActiveSections } from '~/.server/sections';
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listFeaturedTestimonials(),
     countPublishedTestimonials(),
     listTransportOptions(chain),
-    listDistances(),
+    listDistancesFor(chain),
   ]);
   const { shell } = site;
   const seo = buildSeo({

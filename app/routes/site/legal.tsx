@@ -3,6 +3,7 @@ import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
 import { buildSeo } from '~/.server/site/seo';
 import { getLegalNotice } from '~/.server/site-config';
+import { legalParagraphs } from '~/.server/site/legal-paragraphs';
 import { linkText } from '~/.server/site/phones';
 import { loadSiteShell } from '~/.server/site/shell';
 import { AutoLink } from '~/components/site/auto-link';
@@ -48,33 +49,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const textLanguage = legalTextLanguage(language);
   const legal = createTranslator(textLanguage, resolveCatalog(textLanguage, 'fr'));
   const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ', ');
-  // A missing value shows as a dash: never made up (the back office flags it).
-  const values = {
-    name: shell.name,
-    owner: notice.legalOwner || '—',
-    address: oneLine(shell.address),
-    phone: legalPhone || '—',
-    email: shell.email || '—',
-    siret: notice.legalSiret,
-    director: notice.publicationDirector || '—',
-    hostName: notice.hostName || '—',
-    hostAddress: oneLine(notice.hostAddress) || '—',
-    hostPhone: notice.hostPhone || '—',
-  };
-  const paragraphsOf = (id: (typeof LEGAL_SECTIONS)[number]) => {
-    const paragraphs = legal(`legal.${id}.body`, values).split('\n\n');
-    if (id === 'editor') {
-      if (values.siret) paragraphs.push(legal('legal.editor.siret', values));
-      paragraphs.push(legal('legal.editor.director', values));
-    }
+  const paragraphsOf = (id: (typeof LEGAL_SECTIONS)[number]) =>
     // Phone numbers link in international form (and read so on non-French pages).
-    return paragraphs.map((paragraph) => linkText(paragraph, language));
-  };
+    legalParagraphs(id, legal, {
+      name: shell.name,
+      address: oneLine(shell.address),
+      phone: legalPhone,
+      email: shell.email,
+      notice: { ...notice, hostAddress: oneLine(notice.hostAddress) },
+    }).map((paragraph) => linkText(paragraph, language));
   return {
     shell,
     seo,
     textLanguage,
+    language,
     title: legal('legal.title'),
+    // Readers of another language are told, in theirs, why the notice is in English.
+    languageNote: textLanguage === language ? null : t('legalNote.languages', { defaultValue: '' }) || null,
     // The date is computed here so that the page and its hydration agree.
     lastUpdate: legal('legal.lastUpdate', { date: formatDateFr(new Date()) }),
     back: legal('legal.back'),
@@ -96,6 +87,11 @@ export default function Legal() {
     <SiteLayout shell={data.shell}>
       <article className="mx-auto max-w-3xl px-4 py-12" lang={data.textLanguage}>
         <h1 className="font-serif text-4xl font-semibold">{data.title}</h1>
+        {data.languageNote ? (
+          <p lang={data.language} className="mt-3 rounded-md border bg-muted/40 p-3 text-sm">
+            {data.languageNote}
+          </p>
+        ) : null}
         <p className="mt-2 text-sm text-muted-foreground">{data.lastUpdate}</p>
         <div className="mt-8 space-y-8">
           {data.sections.map((section) => (

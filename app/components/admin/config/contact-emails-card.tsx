@@ -10,11 +10,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { AddContactEmailSchema } from '~/lib/schemas/contact-email';
 import { DeleteRowButton } from './delete-row-button';
 import type { ContactEmail } from './types';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export function ContactEmailsCard({ emails }: { emails: ContactEmail[] }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: 'add-contact-email', schema: AddContactEmailSchema, reply: fetcher.data });
   useFetcherSuccess(fetcher, () => form.reset());
+  const formRef = useFetcherFormGuard(fetcher);
   const formProps = getFormProps(form);
   return (
     <Card>
@@ -26,6 +28,7 @@ export function ContactEmailsCard({ emails }: { emails: ContactEmail[] }) {
       </CardHeader>
       <CardContent className="space-y-4">
         <fetcher.Form
+          ref={formRef}
           method="post"
           {...formProps}
           className="flex flex-col gap-2 sm:flex-row sm:items-start"

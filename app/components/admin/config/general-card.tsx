@@ -8,7 +8,7 @@ import { useAdminForm } from '~/components/admin/admin-form';
 import { ImageUploader } from '~/components/admin/image-uploader';
 import { RichTextField } from '~/components/admin/rich-text-editor';
 import { TranslatableField } from '~/components/admin/translation-field';
-import { UnsavedChangesDialog, useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
+import { useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
@@ -72,10 +72,9 @@ function GeneralForm({ config, review }: { config: SiteConfigForEditing; review:
   });
   const phones = fields.phones.getFieldList();
   const formRef = useRef<HTMLFormElement>(null);
-  const blocker = useUnsavedChangesGuard(formRef, fetcher.data, fetcher.state === 'idle');
+  useUnsavedChangesGuard(formRef, fetcher.data, fetcher.state === 'idle');
   return (
     <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-4">
-      <UnsavedChangesDialog blocker={blocker} />
       <input type="hidden" name="intent" value="save-config" />
       <div className="grid gap-4 md:grid-cols-2">
         <TranslatableField field="name" review={review}>

@@ -1,14 +1,17 @@
 // Configuration card 'Mentions légales': who publishes, who answers for and who hosts
 // the site (LCEN art. 6), shown in the public legal notice. Empty mandatory fields
-// are flagged here; the public notice never invents them.
+// are flagged beside each field and at the top of the screen (LegalNoticeWarning); the
+// public notice falls back to what the site knows or leaves the sentence out.
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
-import { SaveIcon, TriangleAlertIcon } from 'lucide-react';
+import { SaveIcon } from 'lucide-react';
+import { LEGAL_CARD_ID } from '~/components/admin/legal-notice-warning';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { Field, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { LEGAL_FIELD_LABELS, LEGAL_MANDATORY_FIELDS, LegalNoticeSchema, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export const SAVE_LEGAL_INTENT = 'save-legal';
 
@@ -18,11 +21,11 @@ export function LegalNoticeCard({ values }: { values: LegalValues }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: 'legal-notice', schema: LegalNoticeSchema, reply: fetcher.data, defaultValue: values });
   const saving = fetcher.state !== 'idle';
-  const missing = LEGAL_MANDATORY_FIELDS.filter((name) => values[name].trim() === '');
+  const formRef = useFetcherFormGuard(fetcher);
   const hint = (name: keyof LegalNoticeInput) =>
     (LEGAL_MANDATORY_FIELDS as readonly string[]).includes(name) && values[name].trim() === '' ? 'Obligatoire : non renseigné' : undefined;
   return (
-    <Card>
+    <Card id={LEGAL_CARD_ID} className="scroll-mt-20">
       <CardHeader>
         <CardTitle>
           <h3>Mentions légales</h3>
@@ -30,20 +33,7 @@ export function LegalNoticeCard({ values }: { values: LegalValues }) {
         <CardDescription>Éditeur, directeur de la publication et hébergeur du site (obligatoires en France, loi LCEN art. 6).</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {missing.length ? (
-          <div role="status" className="flex gap-2 rounded-md border border-amber-600/40 bg-amber-50 p-3 text-sm text-amber-950" data-testid="legal-missing">
-            <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-            <div>
-              <p className="font-medium">Champs obligatoires manquants dans les mentions légales :</p>
-              <ul className="list-disc pl-5">
-                {missing.map((name) => (
-                  <li key={name}>{LEGAL_FIELD_LABELS[name]}</li>
-                ))}
-              </ul>
-            </div>
-          </div>
-        ) : null}
-        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 md:grid-cols-2">
+        <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="grid gap-4 md:grid-cols-2">
           <input type="hidden" name="intent" value={SAVE_LEGAL_INTENT} />
           <Field
             label={LEGAL_FIELD_LABELS.legalOwner}

@@ -12,6 +12,7 @@ import { Checkbox } from '~/components/ui/checkbox';
 import { Label } from '~/components/ui/label';
 import { TRANSPORT_LABELS, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { TransportOption } from './types';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export function TransportCard({
   transports,
@@ -73,8 +74,9 @@ function DescriptionForm({ option, review }: { option: TransportOption; review: 
     defaultValue: { id: option.id, description: option.description },
   });
   const saving = fetcher.state !== 'idle';
+  const formRef = useFetcherFormGuard(fetcher);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2" data-text-field={`transport-${option.id}`}>
+    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-2" data-text-field={`transport-${option.id}`}>
       <input type="hidden" name="intent" value="save-transport-description" />
       <input type="hidden" name="id" value={option.id} />
       <RichTextField label={`Description (${TRANSPORT_LABELS[option.type]})`} meta={fields.description} defaultValue={option.description} />

@@ -29,4 +29,6 @@ export interface Distance {
   id: string;
   city: string;
   durationMinutes: number;
+  /** The name in each language that has one. */
+  names: Record<string, string>;
 }

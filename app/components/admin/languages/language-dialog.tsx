@@ -19,6 +19,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { CreateLanguageSchema, UpdateLanguageSchema } from '~/lib/schemas/language';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export interface Language {
   id: string;
@@ -73,7 +74,7 @@ function LanguageForm({ editing, percent, onClose }: { editing: Language | null;
   useFetcherSuccess(fetcher, onClose);
   const busy = fetcher.state !== 'idle';
   const codeFields = fields as unknown as typeof fields & { code: typeof fields.name };
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useFetcherFormGuard(fetcher);
   const confirmRef = useRef<HTMLInputElement>(null);
   const [asking, setAsking] = useState<string | null>(null);
   const formProps = getFormProps(form);

@@ -12,6 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { AddBlockSchema, RefuseBookingSchema } from '~/lib/schemas/booking-admin';
 import { formatNightFr } from '~/lib/nights';
 import { cn } from '~/lib/utils';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
+import { frenchLanguageName } from '~/lib/language-names';
 
 interface BookingRow {
   id: string;
@@ -32,7 +34,6 @@ interface BookingRow {
   conflicts: Array<{ blocking: boolean; text: string }>;
 }
 
-const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
 const STATUS: Record<string, string> = { pending: 'En attente', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
 
 function BookingFacts({ booking }: { booking: BookingRow }) {
@@ -59,7 +60,7 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
             )}
           </>
         ) : null}{' '}
-        · {LANGUAGE_NAMES[booking.language] ?? booking.language}
+        · {frenchLanguageName(booking.language)}
       </dd>
       {booking.message ? (
         <>
@@ -285,6 +286,7 @@ export function BlocksCard({ rooms, blocks, today }: { rooms: Array<{ id: string
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: 'add-block', schema: AddBlockSchema, reply: fetcher.data });
   useFetcherSuccess(fetcher, () => form.reset());
+  const formRef = useFetcherFormGuard(fetcher);
   return (
     <Card>
       <CardHeader>
@@ -294,7 +296,7 @@ export function BlocksCard({ rooms, blocks, today }: { rooms: Array<{ id: string
         <CardDescription>Fermer des nuits à la réservation (travaux, usage personnel…). Elles apparaissent aussi dans le calendrier exporté.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
+        <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-start">
           <input type="hidden" name="intent" value="add-block" />
           <SelectField label="Chambre" selectProps={getSelectProps(fields.roomId)} errors={fields.roomId.errors}>
             {rooms.map((r) => (

@@ -13,6 +13,7 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { AddFeedSchema, RenameFeedSchema } from '~/lib/schemas/booking-admin';
 import { useToast } from '~/lib/toast';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export interface RoomFeed {
   id: string;
@@ -68,6 +69,7 @@ export function ImportedFeedsCard({ feeds, staleHours }: { feeds: RoomFeed[]; st
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: 'add-feed', schema: AddFeedSchema, reply: fetcher.data });
   useFetcherSuccess(fetcher, () => form.reset());
+  const formRef = useFetcherFormGuard(fetcher);
   return (
     <Card>
       <CardHeader>
@@ -89,7 +91,7 @@ export function ImportedFeedsCard({ feeds, staleHours }: { feeds: RoomFeed[]; st
             ))}
           </ul>
         )}
-        <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <input type="hidden" name="intent" value="add-feed" />
           <Field
             className="flex-1"

@@ -12,8 +12,10 @@ import { ReviewNote } from '~/components/admin/translation-field';
 import { ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { frenchLanguageName } from '~/lib/language-names';
 import { formatNightFr } from '~/lib/nights';
 import { AddSeasonPeriodSchema, SEASON_MIN_STAY_MAX, SetSeasonMinStaySchema, TranslateSeasonNameSchema, UpdateSeasonPeriodSchema } from '~/lib/schemas/season';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export interface SeasonDetails {
   id: string;
@@ -70,8 +72,10 @@ function SeasonNameForm({ season, language, review }: { season: SeasonDetails; l
     reply: fetcher.data,
     defaultValue: { id: season.id, language: language.code, name: season.localName },
   });
+  const formRef = useFetcherFormGuard(fetcher);
   return (
     <fetcher.Form
+      ref={formRef}
       method="post"
       {...getFormProps(form)}
       className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start"
@@ -82,13 +86,13 @@ function SeasonNameForm({ season, language, review }: { season: SeasonDetails; l
       <input type="hidden" name="language" value={language.code} />
       <Field
         className="flex-1"
-        label={`Nom en ${language.name}`}
+        label={`Nom en ${frenchLanguageName(language.code, language.name)}`}
         hint={season.localName ? undefined : `Pas encore traduit : les visiteurs lisent « ${season.name} ».`}
         inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 100 }}
         errors={fields.name.errors}
       />
       <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
-        Enregistrer le nom en {language.name}
+        Enregistrer le nom en {frenchLanguageName(language.code, language.name)}
       </Button>
       <ErrorList errors={form.errors} />
       <div className="basis-full">
@@ -102,6 +106,7 @@ function SeasonPeriods({ season }: { season: SeasonDetails }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: `season-period-${season.id}`, schema: AddSeasonPeriodSchema, reply: fetcher.data });
   useFetcherSuccess(fetcher, () => form.reset());
+  const formRef = useFetcherFormGuard(fetcher);
   return (
     <div className="space-y-3">
       <h4 className="font-medium">Périodes</h4>
@@ -114,7 +119,7 @@ function SeasonPeriods({ season }: { season: SeasonDetails }) {
           ))}
         </ul>
       )}
-      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-3 sm:items-start">
+      <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-3 sm:items-start">
         <input type="hidden" name="intent" value="add-period" />
         <input type="hidden" name="id" value={season.id} />
         <Field label="Première nuit" inputProps={getInputProps(fields.firstNight, { type: 'date' })} errors={fields.firstNight.errors} />
@@ -141,11 +146,12 @@ function PeriodRow({ season, period }: { season: SeasonDetails; period: Period }
     defaultValue: { id: period.id, firstNight: period.firstNight, lastNight: period.lastNight },
   });
   useFetcherSuccess(fetcher, () => setEditing(false));
+  const formRef = useFetcherFormGuard(fetcher);
   const dates = `du ${formatNightFr(period.firstNight)} au ${formatNightFr(period.lastNight)}`;
   if (editing) {
     return (
       <li className="p-3 text-sm">
-        <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-4 sm:items-start" aria-label={`Modifier la période ${dates}`}>
+        <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-4 sm:items-start" aria-label={`Modifier la période ${dates}`}>
           <input type="hidden" name="intent" value="update-period" />
           <input type="hidden" name="id" value={period.id} />
           <Field label="Première nuit" inputProps={getInputProps(fields.firstNight, { type: 'date' })} errors={fields.firstNight.errors} />
@@ -188,8 +194,9 @@ function MinStayForm({ season }: { season: SeasonDetails }) {
     reply: fetcher.data,
     defaultValue: { id: season.id, minStay: season.minStay ?? undefined },
   });
+  const formRef = useFetcherFormGuard(fetcher);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <input type="hidden" name="intent" value="set-min-stay" />
       <input type="hidden" name="id" value={season.id} />
       <Field

@@ -18,6 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { COUNTRIES, countryName } from '~/lib/countries';
 import { EditTestimonialSchema, FEATURED_CONFIRMATION } from '~/lib/schemas/testimonial-admin';
 import { StatusBadges, type Testimonial } from './testimonial-row';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export function ViewDialog({ testimonial: t, onClose }: { testimonial: Testimonial | null; onClose: () => void }) {
   return (
@@ -79,8 +80,9 @@ function EditForm({ testimonial: t, onClose }: { testimonial: Testimonial; onClo
   });
   useFetcherSuccess(fetcher, onClose);
   const busy = fetcher.state !== 'idle';
+  const formRef = useFetcherFormGuard(fetcher);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={t.id} />
       <Field label="Nom" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), maxLength: 100 }} errors={fields.name.errors} />

@@ -6,6 +6,7 @@ import { ErrorList, SelectField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { ROLE_LABELS, ROLES, UpdateRoleSchema, type UserRole } from '~/lib/schemas/user';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export interface UserRow {
   id: string;
@@ -38,8 +39,9 @@ function RoleForm({ user, isSelf, onClose }: { user: UserRow; isSelf: boolean; o
   });
   useFetcherSuccess(fetcher, onClose);
   const busy = fetcher.state !== 'idle';
+  const formRef = useFetcherFormGuard(fetcher);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="update-role" />
       <input type="hidden" name="userId" value={user.id} />
       <SelectField

@@ -1,0 +1,79 @@
+// 'Inviter un utilisateur' (Users): an address and a role; the person receives a
+// single-use link by mail and chooses a password (app/.server/invitations.ts).
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { MailPlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
+import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
+import { ErrorList, Field, SelectField } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog';
+import { InviteUserSchema, ROLE_LABELS, ROLES } from '~/lib/schemas/user';
+
+export function InviteDialog({ validDays }: { validDays: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button type="button">
+          <MailPlusIcon aria-hidden="true" />
+          Inviter un utilisateur
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Inviter un utilisateur</DialogTitle>
+          <DialogDescription>
+            La personne reçoit par email un lien qui ne sert qu&apos;une fois et expire au bout de {validDays} jours ; elle y choisit son mot de
+            passe.
+          </DialogDescription>
+        </DialogHeader>
+        {open ? <InviteForm onClose={() => setOpen(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InviteForm({ onClose }: { onClose: () => void }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({
+    id: 'invite-user',
+    schema: InviteUserSchema,
+    reply: fetcher.data,
+    defaultValue: { role: 'user' },
+  });
+  useFetcherSuccess(fetcher, onClose);
+  const busy = fetcher.state !== 'idle';
+  const formRef = useFetcherFormGuard(fetcher);
+  return (
+    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="invite" />
+      <Field
+        label="Email"
+        inputProps={{
+          ...getInputProps(fields.email, { type: 'email' }),
+          maxLength: 254,
+          autoComplete: 'off',
+        }}
+        errors={fields.email.errors}
+      />
+      <SelectField label="Rôle" selectProps={getSelectProps(fields.role)} errors={fields.role.errors}>
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </SelectField>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Envoi...' : "Envoyer l'invitation"}
+        </Button>
+      </DialogFooter>
+    </fetcher.Form>
+  );
+}
