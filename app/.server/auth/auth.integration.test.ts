@@ -20,7 +20,7 @@ describe('sign-in, sign-out and the admin guard', () => {
     const { email, password } = await signedInAs('admin');
     const result = await run(signInAction as never, formRequest('/auth', { email, password }));
     expect(result.status).toBe(302);
-    expect(result.headers.get('location')).toBe('/admin');
+    expect(result.headers.get('location')).toBe('/admin/today');
     const cookies = result.headers.getSetCookie().join('\n');
     expect(cookies).toMatch(/better-auth\.session_token=[^;]+; .*HttpOnly; SameSite=Lax/);
     expect(cookies).toContain('toast=');
@@ -63,7 +63,7 @@ describe('sign-in, sign-out and the admin guard', () => {
   it('redirects a signed-in admin from /auth to /admin', async () => {
     const admin = await signedInAs('admin');
     const result = await run(signInLoader as never, getRequest('/auth', admin.cookie));
-    expect(result.headers.get('location')).toBe('/admin');
+    expect(result.headers.get('location')).toBe('/admin/today');
   });
 
   it('sign-out ends the session on the server and returns to /', async () => {
@@ -95,7 +95,7 @@ describe('sign-in, sign-out and the admin guard', () => {
     // …but the owner, from their own address, signs in.
     const owner = await run(signInAction as never, formRequest('/auth', { email, password }), {}, { clientIp: '198.51.100.20' });
     expect(owner.status).toBe(302);
-    expect(owner.headers.get('location')).toBe('/admin');
+    expect(owner.headers.get('location')).toBe('/admin/today');
   });
 
   it('lets at most the limit of 25 parallel wrong passwords reach the password check', async () => {
