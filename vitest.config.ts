@@ -1,5 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
+
+const INTEGRATION = ['app/**/*.integration.test.{ts,tsx}', 'app/.server/**/*.integration.test.ts', 'server/**/*.integration.test.ts', 'tests/integration/**/*.test.ts'];
+
+/**
+ * Integration test files that need the production build: those that start the app
+ * (`startAppProcess`, or `server/start.mjs` by hand) or read `BUILD_DIR`. They run in the
+ * `integration-built` project, after `npm run build`; the others need none and run
+ * beside it (scripts/test.mjs). A new test falls into the right one by what it uses.
+ */
+export function needsBuild(file: string) {
+  return /\bstartAppProcess\(|server\/start\.mjs|\bBUILD_DIR\b/.test(fs.readFileSync(file, 'utf8'));
+}
+
+function integrationFiles() {
+  return [...new Set(fs.globSync(INTEGRATION).map((file) => path.normalize(file)))];
+}
+
+const integration = {
+  globalSetup: ['tests/support/integration-global-setup.ts'],
+  setupFiles: ['tests/support/integration-setup.ts'],
+  pool: 'forks' as const,
+  isolate: true,
+  fileParallelism: true,
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+const built = integrationFiles().filter(needsBuild);
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -14,21 +45,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          include: ['app/**/*.integration.test.{ts,tsx}', 'app/.server/**/*.integration.test.ts', 'server/**/*.integration.test.ts', 'tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/integration-global-setup.ts'],
-          setupFiles: ['tests/support/integration-setup.ts'],
-          pool: 'forks',
-          isolate: true,
-          fileParallelism: true,
-          maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // Real PostgreSQL, no build: runs beside the build.
+      { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: ['**/node_modules/**', ...built], ...integration } },
+      // Real PostgreSQL and the production build (`build/`, or BUILD_DIR).
+      { extends: true, test: { name: 'integration-built', include: built.length ? built : ['no-such-file'], ...integration } },
     ],
   },
 });

@@ -4,7 +4,7 @@
 // Transitions are frozen before each scan (admin-axe.ts). Failures are collected per
 // screen so one run names every screen that has a violation.
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 import { isMobile, openSidebar } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
 

@@ -1,7 +1,5 @@
 // Helpers shared by the back-office specs (shell, sidebar, editing language).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { freezeTransitions } from './admin-axe';
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -39,13 +37,6 @@ export async function setEditingLanguage(page: Page, name: string) {
   if (isMobile(page) && (await page.getByRole('dialog', { name: 'Administration' }).isVisible())) {
     await page.keyboard.press('Escape');
   }
-}
-
-export async function expectNoAxeViolations(page: Page) {
-  // Toasts come from the root layout (sonner) and are not part of the screens under test.
-  await freezeTransitions(page);
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(results.violations).toEqual([]);
 }
 
 export const uniqueTag = (projectName: string) => `${projectName}-${Date.now().toString(36)}`;

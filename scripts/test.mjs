@@ -1,0 +1,98 @@
+// `npm test` and `npm run validate`: the layers of the suite, independent ones side by side.
+//
+//   validate  typecheck ‖ lint ‖ unit ‖ format:check
+//   npm test  lane 1: build → e2e
+//             lane 2: validate → integration (no build) → integration-built (waits for the build)
+//                     → integration again against INTEGRATION_DATABASE_URL when set (CI's second pass)
+//
+// Each layer's output is printed whole when it ends (so that two layers never interleave),
+// prefixed by its name; the first failure stops the other layers and fails the run. A
+// summary gives each layer's wall time. `node scripts/test.mjs --list` prints the plan.
+import { spawn } from 'node:child_process';
+
+const npm = (script) => ['npm', ['run', '--silent', script]];
+const LAYERS = {
+  typecheck: npm('typecheck'),
+  lint: npm('lint'),
+  unit: npm('test:unit'),
+  'format:check': npm('format:check'),
+  build: npm('build'),
+  integration: ['npx', ['vitest', 'run', '--project', 'integration']],
+  'integration-built': ['npx', ['vitest', 'run', '--project', 'integration-built']],
+  'integration-pg': ['npx', ['vitest', 'run', '--project', 'integration', '--project', 'integration-built']],
+  e2e: npm('test:e2e'),
+};
+
+const running = new Set();
+const times = [];
+let failed = null;
+
+function run(name, env = {}) {
+  if (failed) return Promise.reject(failed);
+  const [command, args] = LAYERS[name];
+  const started = Date.now();
+  console.log(`▶ ${name}`);
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that a failure elsewhere stops everything it started.
+    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      times.push([name, seconds, code === 0]);
+      const lines = output.replace(/\n$/, '').split('\n').map((line) => `[${name}] ${line}`);
+      if (!(failed && signal)) console.log(lines.join('\n'));
+      if (code === 0) {
+        console.log(`✔ ${name} (${seconds} s)`);
+        resolve();
+      } else {
+        const error = new Error(`${name} failed (${signal ?? `exit ${code}`}, ${seconds} s)`);
+        if (!failed) {
+          failed = error;
+          for (const other of running) process.kill(-other.pid, 'SIGTERM');
+        }
+        reject(error);
+      }
+    });
+  });
+}
+
+const all = (names) => Promise.all(names.map((name) => run(name)));
+const validate = () => all(['typecheck', 'lint', 'unit', 'format:check']);
+
+async function whole() {
+  let built;
+  const build = run('build');
+  const lane1 = (built = build).then(() => run('e2e'));
+  const lane2 = validate()
+    .then(() => run('integration'))
+    .then(() => built)
+    .then(() => run('integration-built'))
+    .then(() => process.env.INTEGRATION_DATABASE_URL && run('integration-pg', { DATABASE_URL: process.env.INTEGRATION_DATABASE_URL }));
+  const outcomes = await Promise.allSettled([lane1, lane2]);
+  const rejected = outcomes.find((o) => o.status === 'rejected');
+  if (rejected) throw rejected.reason;
+}
+
+const plan = process.argv[2] ?? 'all';
+if (process.argv.includes('--list')) {
+  console.log(Object.entries(LAYERS).map(([name, [command, args]]) => `${name}: ${command} ${args.join(' ')}`).join('\n'));
+  process.exit(0);
+}
+const started = Date.now();
+process.on('SIGINT', () => {
+  for (const child of running) process.kill(-child.pid, 'SIGTERM');
+  process.exit(130);
+});
+try {
+  await (plan === 'validate' ? validate() : whole());
+} catch {
+  // reported below
+}
+const width = Math.max(...times.map(([name]) => name.length));
+console.log(`\n${times.map(([name, seconds, ok]) => `${ok ? '✔' : '✘'} ${name.padEnd(width)} ${String(seconds).padStart(4)} s`).join('\n')}`);
+console.log(`${failed ? '✘' : '✔'} ${plan === 'validate' ? 'validate' : 'npm test'}: ${Math.round((Date.now() - started) / 1000)} s${failed ? ` — ${failed.message}` : ''}`);
+process.exit(failed ? 1 : 0);
