@@ -2,18 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
+import { needsBuild } from './scripts/test-layers';
 
 const INTEGRATION = ['app/**/*.integration.test.{ts,tsx}', 'app/.server/**/*.integration.test.ts', 'server/**/*.integration.test.ts', 'tests/integration/**/*.test.ts'];
-
-/**
- * Integration test files that need the production build: those that start the app
- * (`startAppProcess`, or `server/start.mjs` by hand) or read `BUILD_DIR`. They run in the
- * `integration-built` project, after `npm run build`; the others need none and run
- * beside it (scripts/test.mjs). A new test falls into the right one by what it uses.
- */
-export function needsBuild(file: string) {
-  return /\bstartAppProcess\(|server\/start\.mjs|\bBUILD_DIR\b/.test(fs.readFileSync(file, 'utf8'));
-}
 
 function integrationFiles() {
   return [...new Set(fs.globSync(INTEGRATION).map((file) => path.normalize(file)))];
@@ -30,7 +21,9 @@ const integration = {
   hookTimeout: 60_000,
 };
 
-const built = integrationFiles().filter(needsBuild);
+// Integration files that need the production build (scripts/test-layers.ts): the
+// `integration-built` project, run after `npm run build`; the others run beside the build.
+const built = integrationFiles().filter((file) => needsBuild(fs.readFileSync(file, 'utf8')));
 
 export default defineConfig({
   plugins: [tsconfigPaths()],

@@ -83,10 +83,12 @@ if (process.argv.includes('--list')) {
   process.exit(0);
 }
 const started = Date.now();
-process.on('SIGINT', () => {
-  for (const child of running) process.kill(-child.pid, 'SIGTERM');
-  process.exit(130);
-});
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.on(signal, () => {
+    for (const child of running) process.kill(-child.pid, 'SIGTERM');
+    process.exit(code);
+  });
+}
 try {
   await (plan === 'validate' ? validate() : whole());
 } catch {
