@@ -5,9 +5,9 @@
 //             lane 2: validate → integration (no build) → integration-built (waits for the build)
 //                     → integration again against INTEGRATION_DATABASE_URL when set (CI's second pass)
 //
-// Each layer's output is printed whole when it ends (so that two layers never interleave),
-// prefixed by its name; the first failure stops the other layers and fails the run. A
-// summary gives each layer's wall time. `node scripts/test.mjs --list` prints the plan.
+// Every line a layer prints is shown as it comes, prefixed by the layer's name; the first
+// failure stops the other layers and fails the run. A summary gives each layer's wall
+// time. `node scripts/test.mjs --list` prints the layers' commands.
 import { spawn } from 'node:child_process';
 
 const npm = (script) => ['npm', ['run', '--silent', script]];
@@ -34,17 +34,27 @@ function run(name, env = {}) {
   console.log(`▶ ${name}`);
   return new Promise((resolve, reject) => {
     // Its own process group, so that a failure elsewhere stops everything it started.
-    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     running.add(child);
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    const show = (stream) => {
+      let pending = '';
+      stream.on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop();
+        for (const line of lines) console.log(`[${name}] ${line}`);
+      });
+      stream.on('end', () => pending && console.log(`[${name}] ${pending}`));
+    };
+    show(child.stdout);
+    show(child.stderr);
     child.on('close', (code, signal) => {
       running.delete(child);
       const seconds = Math.round((Date.now() - started) / 1000);
       times.push([name, seconds, code === 0]);
-      const lines = output.replace(/\n$/, '').split('\n').map((line) => `[${name}] ${line}`);
-      if (!(failed && signal)) console.log(lines.join('\n'));
       if (code === 0) {
         console.log(`✔ ${name} (${seconds} s)`);
         resolve();
@@ -79,11 +89,18 @@ async function whole() {
 
 const plan = process.argv[2] ?? 'all';
 if (process.argv.includes('--list')) {
-  console.log(Object.entries(LAYERS).map(([name, [command, args]]) => `${name}: ${command} ${args.join(' ')}`).join('\n'));
+  console.log(
+    Object.entries(LAYERS)
+      .map(([name, [command, args]]) => `${name}: ${command} ${args.join(' ')}`)
+      .join('\n'),
+  );
   process.exit(0);
 }
 const started = Date.now();
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.on(signal, () => {
     for (const child of running) process.kill(-child.pid, 'SIGTERM');
     process.exit(code);
@@ -96,5 +113,7 @@ try {
 }
 const width = Math.max(...times.map(([name]) => name.length));
 console.log(`\n${times.map(([name, seconds, ok]) => `${ok ? '✔' : '✘'} ${name.padEnd(width)} ${String(seconds).padStart(4)} s`).join('\n')}`);
-console.log(`${failed ? '✘' : '✔'} ${plan === 'validate' ? 'validate' : 'npm test'}: ${Math.round((Date.now() - started) / 1000)} s${failed ? ` — ${failed.message}` : ''}`);
+console.log(
+  `${failed ? '✘' : '✔'} ${plan === 'validate' ? 'validate' : 'npm test'}: ${Math.round((Date.now() - started) / 1000)} s${failed ? ` — ${failed.message}` : ''}`,
+);
 process.exit(failed ? 1 : 0);
