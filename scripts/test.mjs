@@ -3,7 +3,8 @@
 //   validate  typecheck ‖ lint ‖ unit ‖ format:check
 //   npm test  lane 1: build → e2e
 //             lane 2: validate → integration (no build) → integration-built (waits for the build)
-//                     → integration again against INTEGRATION_DATABASE_URL when set (CI's second pass)
+//             lane 3, when INTEGRATION_DATABASE_URL is set (CI's second pass, against that server):
+//                     integration-pg → integration-built-pg (waits for the build)
 //
 // Every line a layer prints is shown as it comes, prefixed by the layer's name; the first
 // failure stops the other layers and fails the run. A summary gives each layer's wall
@@ -19,7 +20,9 @@ const LAYERS = {
   build: npm('build'),
   integration: ['npx', ['vitest', 'run', '--project', 'integration']],
   'integration-built': ['npx', ['vitest', 'run', '--project', 'integration-built']],
-  'integration-pg': ['npx', ['vitest', 'run', '--project', 'integration', '--project', 'integration-built']],
+  // One project per vitest process: two in one load the global setup twice.
+  'integration-pg': ['npx', ['vitest', 'run', '--project', 'integration']],
+  'integration-built-pg': ['npx', ['vitest', 'run', '--project', 'integration-built']],
   e2e: npm('test:e2e'),
 };
 
@@ -74,16 +77,22 @@ const all = (names) => Promise.all(names.map((name) => run(name)));
 const validate = () => all(['typecheck', 'lint', 'unit', 'format:check']);
 
 async function whole() {
-  let built;
-  const build = run('build');
-  const lane1 = (built = build).then(() => run('e2e'));
-  const lane2 = validate()
-    .then(() => run('integration'))
-    .then(() => built)
-    .then(() => run('integration-built'))
-    .then(() => process.env.INTEGRATION_DATABASE_URL && run('integration-pg', { DATABASE_URL: process.env.INTEGRATION_DATABASE_URL }));
-  const outcomes = await Promise.allSettled([lane1, lane2]);
-  const rejected = outcomes.find((o) => o.status === 'rejected');
+  const built = run('build');
+  const lanes = [
+    built.then(() => run('e2e')),
+    validate()
+      .then(() => run('integration'))
+      .then(() => built)
+      .then(() => run('integration-built')),
+  ];
+  const url = process.env.INTEGRATION_DATABASE_URL;
+  if (url)
+    lanes.push(
+      run('integration-pg', { DATABASE_URL: url })
+        .then(() => built)
+        .then(() => run('integration-built-pg', { DATABASE_URL: url })),
+    );
+  const rejected = (await Promise.allSettled(lanes)).find((o) => o.status === 'rejected');
   if (rejected) throw rejected.reason;
 }
 
