@@ -142,8 +142,8 @@ export default function RoomPage() {
                 {t('room.capacity', { count: room.maxGuests })}
               </p>
             </header>
-            <div className="h-fit space-y-4 md:col-start-3 md:row-span-2 md:row-start-1 card p-6">
-              <h2 className="text-lg font-semibold">{t('room.prices')}</h2>
+            <section aria-labelledby="room-prices" className="h-fit space-y-4 md:col-start-3 md:row-span-2 md:row-start-1 card p-6">
+              <h2 id="room-prices" className="text-lg font-semibold">{t('room.prices')}</h2>
               {room.seasonPrices.length ? (
                 <dl className="space-y-2" data-testid="season-prices">
                   {room.seasonPrices.map((p) => (
@@ -169,7 +169,7 @@ export default function RoomPage() {
               >
                 {t('room.book')}
               </a>
-            </div>
+            </section>
             <div className="space-y-6 md:col-span-2">
               <RichText html={room.description} className="leading-relaxed" />
               {room.tags.length ? (
