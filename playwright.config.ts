@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3999);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 // Outside test-results/, which Playwright empties at the start of every run.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${PORT}`);
+/** The signed-in admin's cookies, saved by the first sign-in of a run (tests/e2e/fixtures.ts); DATA_DIR is emptied at every start. */
+export const E2E_ADMIN_STATE = path.join(DATA_DIR, 'e2e-admin-state.json');
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
