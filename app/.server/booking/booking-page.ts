@@ -75,7 +75,13 @@ export async function loadBookingPage(id: string) {
       guestPhoneInternational: phone?.international ?? row.guestPhone,
       language: LANGUAGE_NAMES[row.language] ?? row.language,
       message: row.message,
-      lines: (quote.lines ?? []).map((l) => ({ key: `${l.seasonId}-${l.unitCents}`, name: l.seasonName ?? 'Tarif de base', nights: l.nights, unit: euros(l.unitCents), total: euros(l.totalCents) })),
+      lines: (quote.lines ?? []).map((l) => ({
+        key: `${l.seasonId}-${l.unitCents}`,
+        name: l.seasonName ?? 'Tarif de base',
+        nights: l.nights,
+        unit: euros(l.unitCents),
+        total: euros(l.totalCents),
+      })),
       override: row.priceOverrideReason ? { total: euros(row.totalCents), reason: row.priceOverrideReason } : null,
       total: euros(row.totalCents),
       tax: euros(row.taxCents),
@@ -105,7 +111,12 @@ export async function loadBookingPage(id: string) {
           return { id: e.id, from: e.actor ?? 'La maison', at: formatInstant(e.createdAt), body: d.body ?? d.message ?? '' };
         }),
     ],
-    history: record.events.map((e) => ({ id: e.id, at: formatInstant(e.createdAt), by: e.actor ?? (e.kind === 'created' ? 'le client' : '—'), what: describeEvent(e, roomName) })),
+    history: record.events.map((e) => ({
+      id: e.id,
+      at: formatInstant(e.createdAt),
+      by: e.actor ?? (e.kind === 'created' ? 'le client' : '—'),
+      what: describeEvent(e, roomName),
+    })),
   };
 }
 

@@ -24,11 +24,18 @@ const named = (greeting: string, name: string) => (name ? `${greeting} ${name}` 
 
 const T = {
   fr: {
-    room: 'Chambre', arrival: 'Arrivée', departure: 'Départ', guests: 'Personnes', total: 'Total', message: 'Message',
-    nights: (n: number) => (n > 1 ? `${n} nuits` : '1 nuit'), base: 'Tarif de base',
+    room: 'Chambre',
+    arrival: 'Arrivée',
+    departure: 'Départ',
+    guests: 'Personnes',
+    total: 'Total',
+    message: 'Message',
+    nights: (n: number) => (n > 1 ? `${n} nuits` : '1 nuit'),
+    base: 'Tarif de base',
     receivedSubject: (site: string) => `Votre demande de réservation — ${site}`,
     receivedTitle: 'Demande reçue',
-    receivedIntro: (name: string) => `${named('Bonjour', name)}, nous avons bien reçu votre demande de réservation. Elle n'est pas encore confirmée : nous vous répondons au plus vite.`,
+    receivedIntro: (name: string) =>
+      `${named('Bonjour', name)}, nous avons bien reçu votre demande de réservation. Elle n'est pas encore confirmée : nous vous répondons au plus vite.`,
     confirmedSubject: (site: string) => `Réservation confirmée — ${site}`,
     confirmedTitle: 'Réservation confirmée',
     confirmedIntro: (name: string) => `${named('Bonjour', name)}, votre réservation est confirmée. Nous nous réjouissons de vous accueillir.`,
@@ -36,8 +43,16 @@ const T = {
     refusedTitle: 'Demande non acceptée',
     refusedIntro: (name: string) => `${named('Bonjour', name)}, nous sommes désolés : nous ne pouvons pas accepter votre demande pour ces dates.`,
     ownerMessage: 'Message de la maison',
-    tax: 'Taxe de séjour', amount: 'Montant total', deposit: 'Acompte', balance: 'Solde', dueBy: (d: string) => `à régler au plus tard le ${d}`,
-    address: 'Adresse', phone: 'Téléphone', checkIn: 'Arrivée à partir de', checkOut: 'Départ avant', cancellation: "Conditions d'annulation",
+    tax: 'Taxe de séjour',
+    amount: 'Montant total',
+    deposit: 'Acompte',
+    balance: 'Solde',
+    dueBy: (d: string) => `à régler au plus tard le ${d}`,
+    address: 'Adresse',
+    phone: 'Téléphone',
+    checkIn: 'Arrivée à partir de',
+    checkOut: 'Départ avant',
+    cancellation: "Conditions d'annulation",
     replyHint: 'Vous pouvez répondre à ce message pour nous écrire.',
     changedSubject: (site: string) => `Votre réservation a été modifiée — ${site}`,
     changedTitle: 'Réservation modifiée',
@@ -50,11 +65,18 @@ const T = {
     messageIntro: (name: string) => `Bonjour ${name}, voici un message au sujet de votre séjour.`,
   },
   en: {
-    room: 'Room', arrival: 'Arrival', departure: 'Departure', guests: 'Guests', total: 'Total', message: 'Message',
-    nights: (n: number) => (n > 1 ? `${n} nights` : '1 night'), base: 'Standard rate',
+    room: 'Room',
+    arrival: 'Arrival',
+    departure: 'Departure',
+    guests: 'Guests',
+    total: 'Total',
+    message: 'Message',
+    nights: (n: number) => (n > 1 ? `${n} nights` : '1 night'),
+    base: 'Standard rate',
     receivedSubject: (site: string) => `Your booking request — ${site}`,
     receivedTitle: 'Request received',
-    receivedIntro: (name: string) => `${named('Hello', name)}, we have received your booking request. It is not confirmed yet: we will reply as soon as we can.`,
+    receivedIntro: (name: string) =>
+      `${named('Hello', name)}, we have received your booking request. It is not confirmed yet: we will reply as soon as we can.`,
     confirmedSubject: (site: string) => `Booking confirmed — ${site}`,
     confirmedTitle: 'Booking confirmed',
     confirmedIntro: (name: string) => `${named('Hello', name)}, your booking is confirmed. We look forward to welcoming you.`,
@@ -62,8 +84,16 @@ const T = {
     refusedTitle: 'Request not accepted',
     refusedIntro: (name: string) => `${named('Hello', name)}, we are sorry: we cannot accept your request for these dates.`,
     ownerMessage: 'Message from the house',
-    tax: 'Tourist tax', amount: 'Total amount', deposit: 'Deposit', balance: 'Balance', dueBy: (d: string) => `due by ${d}`,
-    address: 'Address', phone: 'Phone', checkIn: 'Check-in from', checkOut: 'Check-out by', cancellation: 'Cancellation terms',
+    tax: 'Tourist tax',
+    amount: 'Total amount',
+    deposit: 'Deposit',
+    balance: 'Balance',
+    dueBy: (d: string) => `due by ${d}`,
+    address: 'Address',
+    phone: 'Phone',
+    checkIn: 'Check-in from',
+    checkOut: 'Check-out by',
+    cancellation: 'Cancellation terms',
     replyHint: 'You can reply to this message to write to us.',
     changedSubject: (site: string) => `Your booking has been changed — ${site}`,
     changedTitle: 'Booking changed',
@@ -76,11 +106,18 @@ const T = {
     messageIntro: (name: string) => `Hello ${name}, here is a message about your stay.`,
   },
   es: {
-    room: 'Habitación', arrival: 'Llegada', departure: 'Salida', guests: 'Personas', total: 'Total', message: 'Mensaje',
-    nights: (n: number) => (n > 1 ? `${n} noches` : '1 noche'), base: 'Tarifa base',
+    room: 'Habitación',
+    arrival: 'Llegada',
+    departure: 'Salida',
+    guests: 'Personas',
+    total: 'Total',
+    message: 'Mensaje',
+    nights: (n: number) => (n > 1 ? `${n} noches` : '1 noche'),
+    base: 'Tarifa base',
     receivedSubject: (site: string) => `Su solicitud de reserva — ${site}`,
     receivedTitle: 'Solicitud recibida',
-    receivedIntro: (name: string) => `${named('Hola', name)}, hemos recibido su solicitud de reserva. Todavía no está confirmada: le responderemos lo antes posible.`,
+    receivedIntro: (name: string) =>
+      `${named('Hola', name)}, hemos recibido su solicitud de reserva. Todavía no está confirmada: le responderemos lo antes posible.`,
     confirmedSubject: (site: string) => `Reserva confirmada — ${site}`,
     confirmedTitle: 'Reserva confirmada',
     confirmedIntro: (name: string) => `${named('Hola', name)}, su reserva está confirmada. Será un placer recibirle.`,
@@ -88,8 +125,16 @@ const T = {
     refusedTitle: 'Solicitud no aceptada',
     refusedIntro: (name: string) => `${named('Hola', name)}, lo sentimos: no podemos aceptar su solicitud para estas fechas.`,
     ownerMessage: 'Mensaje de la casa',
-    tax: 'Tasa turística', amount: 'Importe total', deposit: 'Depósito', balance: 'Saldo', dueBy: (d: string) => `a pagar a más tardar el ${d}`,
-    address: 'Dirección', phone: 'Teléfono', checkIn: 'Llegada a partir de', checkOut: 'Salida antes de', cancellation: 'Condiciones de cancelación',
+    tax: 'Tasa turística',
+    amount: 'Importe total',
+    deposit: 'Depósito',
+    balance: 'Saldo',
+    dueBy: (d: string) => `a pagar a más tardar el ${d}`,
+    address: 'Dirección',
+    phone: 'Teléfono',
+    checkIn: 'Llegada a partir de',
+    checkOut: 'Salida antes de',
+    cancellation: 'Condiciones de cancelación',
     replyHint: 'Puede responder a este mensaje para escribirnos.',
     changedSubject: (site: string) => `Su reserva ha sido modificada — ${site}`,
     changedTitle: 'Reserva modificada',
@@ -102,11 +147,18 @@ const T = {
     messageIntro: (name: string) => `Hola ${name}, le enviamos un mensaje sobre su estancia.`,
   },
   de: {
-    room: 'Zimmer', arrival: 'Anreise', departure: 'Abreise', guests: 'Personen', total: 'Gesamt', message: 'Nachricht',
-    nights: (n: number) => (n > 1 ? `${n} Nächte` : '1 Nacht'), base: 'Grundpreis',
+    room: 'Zimmer',
+    arrival: 'Anreise',
+    departure: 'Abreise',
+    guests: 'Personen',
+    total: 'Gesamt',
+    message: 'Nachricht',
+    nights: (n: number) => (n > 1 ? `${n} Nächte` : '1 Nacht'),
+    base: 'Grundpreis',
     receivedSubject: (site: string) => `Ihre Buchungsanfrage — ${site}`,
     receivedTitle: 'Anfrage erhalten',
-    receivedIntro: (name: string) => `${named('Guten Tag', name)}, wir haben Ihre Buchungsanfrage erhalten. Sie ist noch nicht bestätigt: wir antworten Ihnen so bald wie möglich.`,
+    receivedIntro: (name: string) =>
+      `${named('Guten Tag', name)}, wir haben Ihre Buchungsanfrage erhalten. Sie ist noch nicht bestätigt: wir antworten Ihnen so bald wie möglich.`,
     confirmedSubject: (site: string) => `Buchung bestätigt — ${site}`,
     confirmedTitle: 'Buchung bestätigt',
     confirmedIntro: (name: string) => `${named('Guten Tag', name)}, Ihre Buchung ist bestätigt. Wir freuen uns auf Ihren Besuch.`,
@@ -114,8 +166,16 @@ const T = {
     refusedTitle: 'Anfrage nicht angenommen',
     refusedIntro: (name: string) => `${named('Guten Tag', name)}, es tut uns leid: wir können Ihre Anfrage für diese Daten nicht annehmen.`,
     ownerMessage: 'Nachricht des Hauses',
-    tax: 'Kurtaxe', amount: 'Gesamtbetrag', deposit: 'Anzahlung', balance: 'Restbetrag', dueBy: (d: string) => `fällig bis ${d}`,
-    address: 'Adresse', phone: 'Telefon', checkIn: 'Anreise ab', checkOut: 'Abreise bis', cancellation: 'Stornobedingungen',
+    tax: 'Kurtaxe',
+    amount: 'Gesamtbetrag',
+    deposit: 'Anzahlung',
+    balance: 'Restbetrag',
+    dueBy: (d: string) => `fällig bis ${d}`,
+    address: 'Adresse',
+    phone: 'Telefon',
+    checkIn: 'Anreise ab',
+    checkOut: 'Abreise bis',
+    cancellation: 'Stornobedingungen',
     replyHint: 'Sie können auf diese Nachricht antworten, um uns zu schreiben.',
     changedSubject: (site: string) => `Ihre Buchung wurde geändert — ${site}`,
     changedTitle: 'Buchung geändert',
@@ -136,7 +196,8 @@ export interface BookingMailFacts {
   guestEmail: string;
   guestPhone: string | null;
   message: string | null;
-  quote: Pick<Quote, 'arrival' | 'departure' | 'guests' | 'lines' | 'totalCents'> & Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
+  quote: Pick<Quote, 'arrival' | 'departure' | 'guests' | 'lines' | 'totalCents'> &
+    Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
   /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
   practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
 }
@@ -151,7 +212,10 @@ function moneyRows(facts: BookingMailFacts, language: string): MailRow[] {
   if (q.taxCents) rows.push({ label: t.amount, value: euros(q.amountCents, language) });
   if (q.depositCents) rows.push({ label: t.deposit, value: euros(q.depositCents, language) });
   if (q.depositCents && q.balanceCents !== undefined) {
-    rows.push({ label: t.balance, value: `${euros(q.balanceCents, language)}${q.balanceDueDate ? ` (${t.dueBy(formatNight(q.balanceDueDate, language))})` : ''}` });
+    rows.push({
+      label: t.balance,
+      value: `${euros(q.balanceCents, language)}${q.balanceDueDate ? ` (${t.dueBy(formatNight(q.balanceDueDate, language))})` : ''}`,
+    });
   }
   return rows;
 }
@@ -211,7 +275,6 @@ export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFa
   const [subject, title, intro] = texts[kind];
   return { subject: headerText(subject), ...renderTableMail(title, `${intro} ${t.replyHint}`, rows, undefined, mailLanguage(language)) };
 }
-
 
 /** The owners' notification, in French, with the quote and the way to answer. */
 export function renderOwnerBookingMail(facts: BookingMailFacts, language: string, publicUrl: string): RenderedMail {

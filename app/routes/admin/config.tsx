@@ -10,13 +10,16 @@ import { addDistance, deleteDistance, listDistances, saveDistanceName } from '~/
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
-import { getLegalNotice, getSiteConfigForEditing, getStayTermsForEditing, listMissingLegalNoticeFields, saveLegalNotice, saveSiteConfig, saveStayTerms } from '~/.server/site-config';
 import {
-  ensureTransportOptions,
-  listTransportOptionsForEditing,
-  saveTransportDescription,
-  setTransportEnabled,
-} from '~/.server/transport';
+  getLegalNotice,
+  getSiteConfigForEditing,
+  getStayTermsForEditing,
+  listMissingLegalNoticeFields,
+  saveLegalNotice,
+  saveSiteConfig,
+  saveStayTerms,
+} from '~/.server/site-config';
+import { ensureTransportOptions, listTransportOptionsForEditing, saveTransportDescription, setTransportEnabled } from '~/.server/transport';
 import { listFieldsToReview } from '~/.server/translation-coverage';
 import { BackupCard } from '~/components/admin/config/backup-card';
 import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card';
@@ -173,11 +176,7 @@ export default function Config() {
   useLinkedField();
   return (
     <section aria-labelledby="config-title" className="space-y-6">
-      <ScreenHeader
-        id="config-title"
-        title="Configuration du Site"
-        description="Informations générales, contacts, accès et images d'accueil"
-      />
+      <ScreenHeader id="config-title" title="Configuration du Site" description="Informations générales, contacts, accès et images d'accueil" />
       {loaded.ok ? (
         <>
           <LegalNoticeWarning missing={loaded.legalMissing} here />

@@ -226,16 +226,16 @@ function Money({ booking }: { booking: BookingView }) {
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-[1fr_max-content] gap-x-4 gap-y-1 text-sm" aria-label="Montants">
-          {booking.override ? null : (
-            booking.lines.map((l) => (
-              <div key={l.key} className="contents">
-                <dt>
-                  {l.name} : {l.nights} × {l.unit}
-                </dt>
-                <dd className="text-right">{l.total}</dd>
-              </div>
-            ))
-          )}
+          {booking.override
+            ? null
+            : booking.lines.map((l) => (
+                <div key={l.key} className="contents">
+                  <dt>
+                    {l.name} : {l.nights} × {l.unit}
+                  </dt>
+                  <dd className="text-right">{l.total}</dd>
+                </div>
+              ))}
           {booking.override ? (
             <>
               <dt>Prix saisi ({booking.override.reason})</dt>
@@ -269,7 +269,13 @@ function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] })
     id: `change-${booking.id}`,
     schema: ChangeBookingSchema,
     reply: fetcher.data,
-    defaultValue: { roomId: booking.roomId, arrival: booking.arrival, departure: booking.departure, guests: String(booking.guests), children: String(booking.children) },
+    defaultValue: {
+      roomId: booking.roomId,
+      arrival: booking.arrival,
+      departure: booking.departure,
+      guests: String(booking.guests),
+      children: String(booking.children),
+    },
   });
   return (
     <details className="rounded-lg border p-4">
@@ -341,7 +347,11 @@ function PaymentForm({ booking, today }: { booking: BookingView; today: string }
         <option value="deposit">Acompte</option>
         <option value="balance">Solde</option>
       </SelectField>
-      <Field label="Montant reçu (€)" inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0 }} errors={fields.amount.errors} />
+      <Field
+        label="Montant reçu (€)"
+        inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0 }}
+        errors={fields.amount.errors}
+      />
       <Field label="Reçu le" inputProps={getInputProps(fields.receivedOn, { type: 'date' })} errors={fields.receivedOn.errors} />
       <SelectField label="Moyen" selectProps={getSelectProps(fields.means)} errors={fields.means.errors}>
         {Object.entries(PAYMENT_MEANS_LABELS).map(([value, label]) => (
