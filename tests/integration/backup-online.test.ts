@@ -159,8 +159,9 @@ describe('nightly archive (BACKUP_DIR, BACKUP_KEEP)', () => {
     await reached;
     // Meanwhile the lock is taken: another instance skips its turn.
     expect(await runNightlyBackupIfDue({ pool, storage: real, dir, keep: 3 }, night)).toBeNull();
-    // The process dies: its sessions end, and its lock and snapshot with them.
-    await pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'dying-instance'`);
+    // The process dies: its sessions end, and its lock and snapshot with them (waiting up to
+    // 5 s for each backend to be gone: the lock is released only when it has exited).
+    await pool.query(`select pg_terminate_backend(pid, 5000) from pg_stat_activity where application_name = 'dying-instance'`);
     resume();
     expect(await crashed).toBeInstanceOf(Error);
     expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]); // no half archive
