@@ -71,7 +71,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node server/start.mjs`,
+    command: `rm -rf ${DATA_DIR} && exec node server/start.mjs`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

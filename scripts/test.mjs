@@ -65,12 +65,32 @@ function run(name, env = {}) {
         const error = new Error(`${name} failed (${signal ?? `exit ${code}`}, ${seconds} s)`);
         if (!failed) {
           failed = error;
-          for (const other of running) process.kill(-other.pid, 'SIGTERM');
+          stopAll();
         }
         reject(error);
       }
     });
   });
+}
+
+/**
+ * Stops every running layer's process group. SIGINT first, as a terminal's Ctrl-C: Playwright
+ * then stops the web server it started (its own process group, which SIGTERM to the runner
+ * leaves behind on the e2e port); whatever is left after 10 s is killed.
+ */
+function stopAll() {
+  const groups = [...running].map((child) => child.pid);
+  const signal = (name) => {
+    for (const pid of groups) {
+      try {
+        process.kill(-pid, name);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  signal('SIGINT');
+  setTimeout(() => signal('SIGKILL'), 10_000).unref();
 }
 
 const all = (names) => Promise.all(names.map((name) => run(name)));
@@ -111,7 +131,7 @@ for (const [signal, code] of [
   ['SIGTERM', 143],
 ]) {
   process.on(signal, () => {
-    for (const child of running) process.kill(-child.pid, 'SIGTERM');
+    stopAll();
     process.exit(code);
   });
 }
