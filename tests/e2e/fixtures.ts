@@ -7,7 +7,7 @@ import { E2E_ADMIN, E2E_ADMIN_STATE } from '../../playwright.config';
 
 export { E2E_ADMIN };
 
-/** Signs in as the admin through /auth's form and lands on /admin. */
+/** Signs in as the admin through /auth's form and lands on the owner's home, Aujourd'hui (/admin/today). */
 export async function signInThroughForm(page: Page) {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
@@ -17,16 +17,17 @@ export async function signInThroughForm(page: Page) {
 }
 
 /**
- * Opens /admin signed in as the admin: with the session saved by this run's first sign-in
- * when there is one (the server's DATA_DIR, emptied at each start, holds it), otherwise —
- * or if that session no longer opens /admin — through the form, saving the new session.
+ * Opens the landing after sign-in (Aujourd'hui, /admin/today) signed in as the admin: with
+ * the session saved by this run's first sign-in when there is one (the server's DATA_DIR,
+ * emptied at each start, holds it), otherwise — or if that session no longer opens the
+ * back office — through the form, saving the new session.
  */
 export async function signInAsAdmin(page: Page) {
   if (fs.existsSync(E2E_ADMIN_STATE)) {
     const { cookies } = JSON.parse(fs.readFileSync(E2E_ADMIN_STATE, 'utf8'));
     await page.context().addCookies(cookies);
-    await page.goto('/admin');
-    if (/\/admin$/.test(page.url())) return;
+    await page.goto('/admin/today');
+    if (/\/admin\/today$/.test(page.url())) return;
     await page.context().clearCookies();
   }
   await signInThroughForm(page);
