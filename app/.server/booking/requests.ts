@@ -2,13 +2,13 @@
 // a snapshot of its quote; accepting re-checks the nights in the same transaction,
 // and the exclusion constraint `bookings_confirmed_no_overlap` makes two accepts of
 // overlapping stays at once impossible: one commits, the other gets a clear refusal.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatNightFr, type IsoDate } from '~/lib/nights';
 import { takeAcknowledgementSlot } from '../abuse';
 import { config } from '../config';
 import { db, type Executor } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
-import { bookingEvents, bookings, icalFeeds, manualBlocks, siteConfig, type BookingEventKind } from '../db/schema';
+import { bookingEvents, bookings, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES, siteConfig, type BookingEventKind } from '../db/schema';
 import { mailboxAddress } from '../mail/compose';
 import { listOwnerRecipients } from '../mail/notifications';
 import { enqueueMail } from '../mail/outbox';
@@ -22,6 +22,7 @@ import { syncRoomFeeds, syncRoomFeedsForRequest } from './feeds';
 import { renderGuestBookingMail, renderOwnerBookingMail, type BookingMailFacts, type GuestMailKind } from './mails';
 import { isBookable, type Quote } from './quote';
 import { quoteStay } from './stay';
+import { holdForDeposit, onlineDepositTerms } from '../payments/deposit';
 
 export interface BookingRequestInput {
   roomId: string;
@@ -191,6 +192,12 @@ export async function acceptBookingRequest(id: string, actor: string | null = nu
       if (taken.size > 0) {
         return { ok: false, message: `Ces nuits ne sont plus libres : ${[...taken].sort().map(formatNightFr).join(', ')}` } as const;
       }
+      // With the online deposit on, the nights are held until the guest pays (issue 36).
+      const online = row.depositCents > 0 ? await onlineDepositTerms(tx) : null;
+      if (online) {
+        await holdForDeposit(tx, row, online.windowHours, actor);
+        return { ok: true } as const;
+      }
       await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
       await recordBookingEvent(tx, id, 'accepted', actor);
       const facts = await mailFacts(row, storedQuote(row), [row.language, 'fr'], tx);
@@ -247,7 +254,7 @@ export async function addManualBlock(roomId: string, firstNight: IsoDate, lastNi
     const [clash] = await tx
       .select({ arrival: bookings.arrival, departure: bookings.departure })
       .from(bookings)
-      .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed'), sql`${bookings.arrival} <= ${lastNight}`, sql`${bookings.departure} > ${firstNight}`))
+      .where(and(eq(bookings.roomId, roomId), inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]), sql`${bookings.arrival} <= ${lastNight}`, sql`${bookings.departure} > ${firstNight}`))
       .limit(1);
     if (clash) {
       return { ok: false, message: `Une réservation confirmée occupe déjà ces nuits (du ${formatNightFr(clash.arrival)} au ${formatNightFr(clash.departure)})` } as const;

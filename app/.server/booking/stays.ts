@@ -237,9 +237,10 @@ export async function getBookingRecord(id: string) {
 }
 
 /** What was received and what remains, against the figures the booking keeps. */
-export function paymentStatus(row: { totalCents: number; taxCents: number; depositCents: number }, payments: Array<{ kind: string; amountCents: number }>) {
+export function paymentStatus(row: { totalCents: number; taxCents: number; depositCents: number }, payments: Array<{ kind: string; amountCents: number; refundedCents?: number }>) {
   const amountCents = row.totalCents + row.taxCents;
-  const receivedCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
+  // Money refunded through Stripe is no longer received.
+  const receivedCents = payments.reduce((sum, p) => sum + p.amountCents - (p.refundedCents ?? 0), 0);
   return {
     amountCents,
     receivedCents,
@@ -252,7 +253,7 @@ export function paymentStatus(row: { totalCents: number; taxCents: number; depos
 /** Payments of several bookings at once (the home's list of stays). */
 export async function listPaymentsOf(bookingIds: string[]) {
   if (bookingIds.length === 0) return [];
-  return db.select({ bookingId: bookingPayments.bookingId, kind: bookingPayments.kind, amountCents: bookingPayments.amountCents }).from(bookingPayments).where(inArray(bookingPayments.bookingId, bookingIds));
+  return db.select({ bookingId: bookingPayments.bookingId, kind: bookingPayments.kind, amountCents: bookingPayments.amountCents, refundedCents: bookingPayments.refundedCents, stripeReference: bookingPayments.stripeReference, receivedOn: bookingPayments.receivedOn }).from(bookingPayments).where(inArray(bookingPayments.bookingId, bookingIds));
 }
 
 /** Confirmed stays touching [from, to), soonest first: the home's and the arrivals list's rows. */

@@ -34,7 +34,7 @@ interface BookingRow {
   conflicts: Array<{ blocking: boolean; text: string }>;
 }
 
-const STATUS: Record<string, string> = { pending: 'En attente', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
+const STATUS: Record<string, string> = { pending: 'En attente', awaiting_payment: 'En attente de paiement', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
 
 function BookingFacts({ booking }: { booking: BookingRow }) {
   return (
