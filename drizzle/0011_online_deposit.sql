@@ -24,3 +24,11 @@ ALTER TABLE "site_config" ADD CONSTRAINT "site_config_payment_window_check" CHEC
 ALTER TABLE "bookings" DROP CONSTRAINT "bookings_confirmed_no_overlap";--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_confirmed_no_overlap"
   EXCLUDE USING gist ("room_id" WITH =, daterange("arrival", "departure", '[)') WITH &&) WHERE ("status" in ('confirmed', 'awaiting_payment'));
+--> statement-breakpoint
+-- A hold's nights are public (the calendar, the export feed): its changes flush the page cache as a confirmed stay's do.
+DROP TRIGGER "bookings_public_content_insert" ON "bookings";--> statement-breakpoint
+DROP TRIGGER "bookings_public_content_update" ON "bookings";--> statement-breakpoint
+DROP TRIGGER "bookings_public_content_delete" ON "bookings";--> statement-breakpoint
+CREATE TRIGGER "bookings_public_content_insert" AFTER INSERT ON "bookings" FOR EACH ROW WHEN (NEW.status in ('confirmed', 'awaiting_payment')) EXECUTE FUNCTION notify_public_content_change();--> statement-breakpoint
+CREATE TRIGGER "bookings_public_content_update" AFTER UPDATE ON "bookings" FOR EACH ROW WHEN (OLD.status in ('confirmed', 'awaiting_payment') OR NEW.status in ('confirmed', 'awaiting_payment')) EXECUTE FUNCTION notify_public_content_change();--> statement-breakpoint
+CREATE TRIGGER "bookings_public_content_delete" AFTER DELETE ON "bookings" FOR EACH ROW WHEN (OLD.status in ('confirmed', 'awaiting_payment')) EXECUTE FUNCTION notify_public_content_change();
