@@ -82,7 +82,7 @@ describe('the hold and the payment link', () => {
     expect(row.paymentToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row.paymentExpiresAt!.getTime() - Date.now()).toBeGreaterThan(47 * 3_600_000);
     expect((await listUnavailableNights(roomId, row.arrival, row.departure)).size).toBe(3);
-    expect(await renderRoomExport(await getExportToken(roomId))).toContain(`booking-${id}@`);
+    expect(await renderRoomExport((await getExportToken(roomId))!)).toContain(`booking-${id}@`);
     const [mail] = (await mailsOf(id)).filter((m) => m.idempotencyKey.endsWith(':deposit-request'));
     expect(mail!.recipients).toEqual(['ada@example.org']);
     expect(mail!.subject).toContain('Anzahlung');
@@ -219,7 +219,7 @@ describe('expiry and refunds', () => {
     const released = await booking(id);
     expect(released.status).toBe('cancelled');
     expect((await listUnavailableNights(roomId, row.arrival, row.departure)).size).toBe(0);
-    expect(await renderRoomExport(await getExportToken(roomId))).not.toContain(`booking-${id}@`);
+    expect(await renderRoomExport((await getExportToken(roomId))!)).not.toContain(`booking-${id}@`);
     const keys = (await mailsOf(id)).map((m) => m.idempotencyKey);
     expect(keys).toContain(`booking:${id}:payment_expired`);
     expect(keys).toContain(`booking:${id}:owner-deposit-expired`);
