@@ -24,6 +24,7 @@ export type OnlineDepositInput = z.infer<typeof OnlineDepositSchema>;
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 export const RefundDepositSchema = z.object({
+  id: z.uuid({ error: 'Réservation introuvable' }),
   amount: z
     .number({ error: 'Le montant du remboursement est requis (en euros)' })
     .min(0.01, 'Le montant du remboursement doit être positif')
