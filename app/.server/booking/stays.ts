@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
 import { db, type Executor } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
-import { bookingEvents, bookingPayments, bookings, type BookingSource, PAYMENT_KINDS, PAYMENT_MEANS } from '../db/schema';
+import { bookingEvents, bookingPayments, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../db/schema';
 import { loadStayTerms } from '../site-config';
 import { guesthouseToday } from './clock';
 import { mailFacts, moneySnapshot, queueGuestMail, recordBookingEvent } from './requests';
@@ -256,12 +256,12 @@ export async function listPaymentsOf(bookingIds: string[]) {
   return db.select({ bookingId: bookingPayments.bookingId, kind: bookingPayments.kind, amountCents: bookingPayments.amountCents, refundedCents: bookingPayments.refundedCents, stripeReference: bookingPayments.stripeReference, receivedOn: bookingPayments.receivedOn }).from(bookingPayments).where(inArray(bookingPayments.bookingId, bookingIds));
 }
 
-/** Confirmed stays touching [from, to), soonest first: the home's and the arrivals list's rows. */
+/** Confirmed stays (and holds awaiting their deposit, whose nights are taken) touching [from, to), soonest first: the home's and the arrivals list's rows. */
 export async function listConfirmedStays(from: IsoDate, to: IsoDate) {
   const rows = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.status, 'confirmed'), lt(bookings.arrival, to), gt(bookings.departure, from)))
+    .where(and(inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]), lt(bookings.arrival, to), gt(bookings.departure, from)))
     .orderBy(asc(bookings.arrival), asc(bookings.createdAt))
     .limit(MAX_LISTED_STAYS);
   return rows.map((b) => ({ ...b, nights: eachNight(b.arrival, b.departure).length }));
