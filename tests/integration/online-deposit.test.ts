@@ -13,8 +13,9 @@ import { bookingEvents, bookingPayments, bookings, contactEmails, mailOutbox, ro
 import { refundDeposit, releaseExpiredHolds } from '~/.server/payments/deposit';
 import { addDays } from '~/lib/nights';
 import { loader as payLoader } from '~/routes/site/pay';
+import { createApp } from '../../server/app';
 import { limitWebhookBody, STRIPE_WEBHOOK_PATH, stripeWebhook } from '../../server/stripe-webhook';
-import { getRequest, run } from '../support/requests';
+import { getRequest, run, signedInAs } from '../support/requests';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
 const env = vi.hoisted(() => {
@@ -247,5 +248,38 @@ describe('expiry and refunds', () => {
     const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id));
     expect(events.filter((e) => e.kind === 'refund')).toHaveLength(2);
     expect(await refundDeposit(id, 1, 'Encore', false, null)).toMatchObject({ ok: false });
+  });
+});
+
+describe('access: the webhook is anonymous and signature-only; the payment link is one booking\'s secret', () => {
+  it('through the whole server stack, the raw JSON body reaches the handler (no form guard, no Origin check, never cached)', async () => {
+    const { id, session } = await heldAndOpened();
+    const server = createApp();
+    const payload = JSON.stringify(stripe.complete(session.id));
+    const post = (headers: Record<string, string>) =>
+      server.request(`http://localhost:3000${STRIPE_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: payload });
+    // An admin's session grants nothing here: without a valid signature, 400.
+    const admin = await signedInAs('admin');
+    const unsigned = await post({ cookie: admin.cookie, origin: 'http://localhost:3000' });
+    expect(unsigned.status).toBe(400);
+    expect(unsigned.headers.get('Cache-Control')).toBe('no-store');
+    expect((await booking(id)).status).toBe('awaiting_payment');
+    const signed = await post({ 'Stripe-Signature': stripe.sign(payload) });
+    expect(signed.status).toBe(200);
+    expect(signed.headers.get('Cache-Control')).toBe('no-store');
+    expect((await booking(id)).status).toBe('confirmed');
+  });
+
+  it("each booking's token opens only that booking; tokens are 256-bit and unique", async () => {
+    const a = await heldAndOpened();
+    const b = await heldAndOpened();
+    expect(a.row.paymentToken).not.toBe(b.row.paymentToken);
+    const pageA = await run(payLoader as never, getRequest(`/pay/${a.row.paymentToken}`), { token: a.row.paymentToken! });
+    expect(pageA.headers.get('Location')).toBe(a.session.url);
+    expect(pageA.headers.get('Cache-Control')).toContain('no-store');
+    await expect(db.update(bookings).set({ paymentToken: a.row.paymentToken }).where(eq(bookings.id, b.id))).rejects.toThrow();
+    // A token one character off is unknown.
+    const near = `${a.row.paymentToken!.slice(0, -1)}${a.row.paymentToken!.endsWith('A') ? 'B' : 'A'}`;
+    expect((await run(payLoader as never, getRequest(`/pay/${near}`), { token: near })).status).toBe(404);
   });
 });
