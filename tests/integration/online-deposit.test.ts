@@ -65,7 +65,7 @@ async function deliver(event: unknown, signature?: string | null) {
 /** Accepts a request and follows the payment link: the booking and its open session. */
 async function heldAndOpened(language = 'en') {
   const id = await request(2, language);
-  expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ ok: true });
+  expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ ok: true, awaitingPayment: true });
   const row = await booking(id);
   const page = await run(payLoader as never, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
   expect(page.status).toBe(303);
@@ -77,7 +77,7 @@ async function heldAndOpened(language = 'en') {
 describe('the hold and the payment link', () => {
   it('accepting holds the nights (calendar, export feed, constraint) and mails the link in the guest language', async () => {
     const id = await request(3, 'de');
-    expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ ok: true });
+    expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ ok: true, awaitingPayment: true });
     const row = await booking(id);
     expect(row.status).toBe('awaiting_payment');
     expect(row.paymentToken).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -139,6 +139,7 @@ export async function startStripeStandIn(options: { webhookSecret: string; webho
       if (key) idempotent.set(`refund:${key}`, refund.id);
       return json(res, 200, refund);
     }
+    if (path === '/healthz') return json(res, 200, { ok: true });
     // The browser's side: the stand-in checkout page and its pay button.
     const page = /^\/checkout\/([\w]+)$/.exec(path);
     if (page && req.method === 'GET') {

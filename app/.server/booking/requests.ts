@@ -168,7 +168,7 @@ export async function recordBookingEvent(executor: Executor, bookingId: string, 
   await executor.insert(bookingEvents).values({ bookingId, kind, actor, details });
 }
 
-export type DecisionResult = { ok: true } | { ok: false; message: string };
+export type DecisionResult = { ok: true; awaitingPayment?: boolean } | { ok: false; message: string };
 
 const NOT_PENDING: DecisionResult = { ok: false, message: "Cette demande n'est plus en attente" };
 
@@ -196,7 +196,7 @@ export async function acceptBookingRequest(id: string, actor: string | null = nu
       const online = row.depositCents > 0 ? await onlineDepositTerms(tx) : null;
       if (online) {
         await holdForDeposit(tx, row, online.windowHours, actor);
-        return { ok: true } as const;
+        return { ok: true, awaitingPayment: true } as const;
       }
       await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
       await recordBookingEvent(tx, id, 'accepted', actor);

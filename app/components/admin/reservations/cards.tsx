@@ -400,7 +400,7 @@ export function DecidedCard({ decided }: { decided: BookingRow[] }) {
           {decided.map((b) => (
             <li key={b.id} className="p-3 text-sm">
               <strong>{STATUS[b.status] ?? b.status}</strong> — {b.room} —{' '}
-              {b.status === 'confirmed' || b.status === 'cancelled' ? (
+              {b.status === 'confirmed' || b.status === 'cancelled' || b.status === 'awaiting_payment' ? (
                 <Link className="underline" to={`/admin/booking/${b.id}`}>
                   {b.guestName}
                 </Link>
