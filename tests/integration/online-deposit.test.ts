@@ -15,7 +15,9 @@ import { addDays } from '~/lib/nights';
 import { loader as payLoader } from '~/routes/site/pay';
 import { createApp } from '../../server/app';
 import { limitWebhookBody, STRIPE_WEBHOOK_PATH, stripeWebhook } from '../../server/stripe-webhook';
-import { getRequest, run, signedInAs } from '../support/requests';
+import { formRequest, getRequest, run, signedInAs } from '../support/requests';
+import { action as bookingAction, loader as bookingLoader } from '~/routes/admin/booking';
+import { action as configAction } from '~/routes/admin/config';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
 const env = vi.hoisted(() => {
@@ -281,5 +283,34 @@ describe('access: the webhook is anonymous and signature-only; the payment link 
     // A token one character off is unknown.
     const near = `${a.row.paymentToken!.slice(0, -1)}${a.row.paymentToken!.endsWith('A') ? 'B' : 'A'}`;
     expect((await run(payLoader as never, getRequest(`/pay/${near}`), { token: near })).status).toBe(404);
+  });
+});
+
+describe('the owner’s screens', () => {
+  it('Configuration saves the switch and the window; a bad window is refused in French and changes nothing', async () => {
+    const admin = await signedInAs('admin');
+    const bad = await run(configAction as never, formRequest('/admin/config', { intent: 'save-online-deposit', enabled: 'on', paymentWindowHours: '0' }, admin.cookie));
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.data)).toContain('Le délai de paiement doit être compris entre 1 et 720 heures');
+    const ok = await run(configAction as never, formRequest('/admin/config', { intent: 'save-online-deposit', paymentWindowHours: '12' }, admin.cookie));
+    expect(ok.status).toBe(200);
+    const [row] = await db.select().from(siteConfig);
+    expect(row).toMatchObject({ onlineDeposit: false, paymentWindowHours: 12 });
+  });
+
+  it('the booking page shows the card deposit; the refund intent refunds through Stripe with the reason', async () => {
+    const { id, session } = await heldAndOpened();
+    await deliver(stripe.complete(session.id));
+    const admin = await signedInAs('admin');
+    const page = await run(bookingLoader as never, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
+    expect(page.data.booking.onlineDeposit).toMatchObject({ state: 'paid', refundableCents: session.amount_total });
+    expect(page.data.booking.onlineDeposit.text).toContain(`référence Stripe ${session.payment_intent}`);
+    const noReason = await run(bookingAction as never, formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: '' }, admin.cookie), { bookingId: id });
+    expect(noReason.status).toBe(400);
+    const refund = await run(bookingAction as never, formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: 'Geste commercial' }, admin.cookie), { bookingId: id });
+    expect(refund.status).toBe(200);
+    expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([500]);
+    const after = await run(bookingLoader as never, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
+    expect(after.data.booking.onlineDeposit).toMatchObject({ state: 'refunded', refunded: expect.stringMatching(/^Remboursé : 5\s€$/) });
   });
 });
