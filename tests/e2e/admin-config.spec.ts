@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './fixtures';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 
 const general = (page: Page) => page.locator('form').filter({ has: page.getByLabel('Nom du site') });
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { isMobile, openSidebar } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 
 test.describe('admin: languages', () => {
   test('create, edit, reorder and delete a language; the default one is protected', async ({ page }, testInfo) => {

@@ -6,7 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { closeToast } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 
 test.skip(({ viewport }) => (viewport?.width ?? 1280) > 400, 'phone layout only');
 test.setTimeout(180_000);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './fixtures';
-import { expectNoAxeViolations, uniqueTag } from './admin-helpers';
+import { uniqueTag } from './admin-helpers';
+import { expectNoAxeViolations } from './axe';
 
 const roomRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from './fixtures';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 
 test.describe('admin: Gestion des Saisons', () => {
   test('add (trimmed, empty ignored), rename inline and delete with the price warning', async ({ page }, testInfo) => {

@@ -1,6 +1,7 @@
 // Homepage sections in the back office, end to end (SPEC §2, §4, §5, §8).
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, setEditingLanguage, uniqueTag } from './admin-helpers';
+import { setEditingLanguage, uniqueTag } from './admin-helpers';
+import { expectNoAxeViolations } from './axe';
 import { signInAsAdmin } from './fixtures';
 
 function sectionRow(page: Page, title: string) {

@@ -4,7 +4,7 @@
 // cancelled (its nights reopen on both); two overlapping requests warn before Accepter.
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, dateInZone } from '../../app/lib/nights';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 import { signInAsAdmin } from './fixtures';
 
 test.setTimeout(180_000);

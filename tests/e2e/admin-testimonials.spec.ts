@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from './fixtures';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 
 async function submitPublicTestimonial(page: Page, name: string, message: string) {
   await page.goto('/livre-dor');

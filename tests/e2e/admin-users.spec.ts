@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_ADMIN, signInAsAdmin } from './fixtures';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 
 /** Creates a plain account through the sign-up form's action (the only way in). */
 async function signUp(request: APIRequestContext, baseURL: string, email: string) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, signInAsAdmin } from './fixtures';
+import { E2E_ADMIN, signInThroughForm } from './fixtures';
 
 test.describe('sign-in and the admin guard', () => {
   test('a signed-out visitor to /admin lands on /auth', async ({ page }) => {
@@ -19,7 +19,7 @@ test.describe('sign-in and the admin guard', () => {
   });
 
   test('the admin signs in, reaches Administration, and signs out to /', async ({ page }) => {
-    await signInAsAdmin(page);
+    await signInThroughForm(page);
     await expect(page.getByText('Connexion réussie')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Administration' }).first()).toBeVisible();
     await page.getByRole('button', { name: /déconnexion/i }).click();

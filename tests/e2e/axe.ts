@@ -1,14 +1,8 @@
 // The one axe-core check of the e2e suite, for public pages and back-office screens
-// alike: axe's full rule set (WCAG 2.0/2.1 A and AA, and its best practices), scanned
-// with transitions and animations finished. The toast stack is left out: its colours
-// belong to the shared toast surface (app/components/toasts.tsx), checked on its own.
-//
-// One best practice is off: 'landmark-complementary-is-top-level'. The room page's
-// prices and booking panel and the contact block's notes are <aside>s inside <main>,
-// which HTML and ARIA 1.2 allow; lifting them out of <main> would take them out of the
-// page's main content for screen-reader users. (The public pages were checked with the
-// WCAG tags only until issue 34, which is why this had never shown.)
-const DISABLED_RULES = ['landmark-complementary-is-top-level'];
+// alike: every rule axe runs by default (WCAG 2.0/2.1/2.2 A and AA, and its best
+// practices), scanned with transitions and animations finished. The toast stack is left
+// out: its colours belong to the shared toast surface (app/components/toasts.tsx),
+// checked on its own.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -25,7 +19,7 @@ export async function freezeTransitions(page: Page) {
 /** The violations on the page as it is, each with the rule and the offending nodes. */
 export async function axeViolations(page: Page) {
   await freezeTransitions(page);
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').disableRules(DISABLED_RULES).analyze();
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
   return results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 

@@ -2,7 +2,7 @@
 // each of the four languages, at both widths (desktop and the 375 px mobile project),
 // with the suite's one rule set (axe.ts).
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations as expectNoViolations } from './axe';
+import { expectNoAxeViolations } from './axe';
 
 const LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
 const PAGES = ['/', '/livre-dor', '/mentions-legales', '/auth', '/page-inconnue', '/room/inconnue'];
@@ -16,7 +16,7 @@ test.describe('accessibility', () => {
       for (const path of [...PAGES, room!]) {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`);
         await page.waitForLoadState('networkidle');
-        await expectNoViolations(page, `${path} (${language})`);
+        await expectNoAxeViolations(page, `${path} (${language})`);
       }
     });
   }
@@ -25,10 +25,10 @@ test.describe('accessibility', () => {
     await page.goto('/');
     await page.getByRole('link', { name: /Voir les détails/ }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: /Agrandir la photo 1/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 
   test('the mobile menu and the language picker work with the keyboard', async ({ page }, info) => {
@@ -38,7 +38,7 @@ test.describe('accessibility', () => {
       await toggle.focus();
       await page.keyboard.press('Enter');
       await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
-      await expectNoViolations(page);
+      await expectNoAxeViolations(page);
     }
     await page.getByLabel(/Choisir la langue/).focus();
     await page.keyboard.press('Enter');

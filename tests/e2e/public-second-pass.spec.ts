@@ -75,7 +75,7 @@ test.describe('room page', () => {
     await page.goto('/');
     await page.getByTestId('room-card').first().getByRole('link').last().click();
     await expect(page).toHaveURL(/\/room\//);
-    const prices = page.getByRole('complementary');
+    const prices = page.getByRole('region', { name: await page.locator('#room-prices').innerText() });
     await expect(prices).toBeVisible();
     // Measured in one go: the page may still be scrolling after the navigation.
     const tops = await page.evaluate(() => {
@@ -83,7 +83,7 @@ test.describe('room page', () => {
       const headings = [...document.querySelectorAll('article h2')];
       return {
         title: y(document.querySelector('article h1')),
-        prices: y(document.querySelector('article aside')),
+        prices: y(document.querySelector('article #room-prices')?.parentElement),
         book: y([...document.querySelectorAll('article a')].find((a) => a.textContent === 'Réserver cette chambre')),
         description: y(document.querySelector('article [class*="leading-relaxed"]')),
         amenities: y(headings.find((h) => h.textContent === 'Équipements')),

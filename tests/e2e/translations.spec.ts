@@ -2,7 +2,7 @@
 // links (0 % → more), flags a French change "à revoir" until saved again, and reaches
 // visitors only once activated, after a confirmation showing the percentage.
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations } from './admin-axe';
+import { axeViolations } from './axe';
 import { closeToast } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 const inEnglish = () => `${cookie}; editingLanguage=en`;
 const post = (fields: Record<string, string | string[]>, as = cookie) =>
-  run(action as never, formRequest('/admin/config', fields, as));
+  run(action, formRequest('/admin/config', fields, as));
 const texts = (type: string) =>
   db
     .select({ key: multilingualContent.contentKey, value: multilingualContent.contentValue, lang: multilingualContent.languageCode, entityId: multilingualContent.entityId })
@@ -42,8 +42,8 @@ const general = {
 
 describe('admin configuration screen', () => {
   it('creates the transport options once and loads an empty configuration', async () => {
-    const first = await run(loader as never, getRequest('/admin/config', cookie));
-    await run(loader as never, getRequest('/admin/config', cookie));
+    const first = await run(loader, getRequest('/admin/config', cookie));
+    await run(loader, getRequest('/admin/config', cookie));
     expect(first.data.ok).toBe(true);
     expect(first.data.config.exists).toBe(false);
     expect(first.data.transports.map((t: { type: string }) => t.type)).toEqual(['car', 'train', 'plane']);
@@ -70,7 +70,7 @@ describe('admin configuration screen', () => {
     const modalites = saved.find((t) => t.key === 'site_config_modalites')!.value;
     expect(modalites).toContain('<strong>16h</strong>');
     expect(modalites).not.toContain('script');
-    const loaded = await run(loader as never, getRequest('/admin/config', cookie));
+    const loaded = await run(loader, getRequest('/admin/config', cookie));
     expect(loaded.data.config).toMatchObject({ exists: true, name: 'Mas de Test', tagline: 'Au cœur de Grasse' });
   });
 
@@ -82,7 +82,7 @@ describe('admin configuration screen', () => {
     expect(row!.name).toBe('Mas de Test');
     const english = (await texts('site_config')).filter((t) => t.lang === 'en');
     expect(english.map((t) => t.key).sort()).toEqual(['site_config_name', 'site_config_tagline']);
-    const loaded = await run(loader as never, getRequest('/admin/config', inEnglish()));
+    const loaded = await run(loader, getRequest('/admin/config', inEnglish()));
     expect(loaded.data.config.name).toBe('Mas of Test');
   });
 
@@ -105,7 +105,7 @@ describe('admin configuration screen', () => {
     expect(decodeToast(duplicate.headers)).toMatchObject({ description: "Impossible d'ajouter l'email" });
     const empty = await post({ intent: 'add-email', email: '   ' });
     expect(empty.status).toBe(400);
-    const loaded = await run(loader as never, getRequest('/admin/config', cookie));
+    const loaded = await run(loader, getRequest('/admin/config', cookie));
     expect(loaded.data.contactEmails.map((e: { email: string }) => e.email)).toEqual(['anne@example.com', 'zoe@example.com']);
     const removed = await post({ intent: 'delete-email', id: loaded.data.contactEmails[0].id });
     expect(decodeToast(removed.headers)).toMatchObject({ description: 'Email supprimé avec succès' });
@@ -113,7 +113,7 @@ describe('admin configuration screen', () => {
   });
 
   it('enables a transport option and saves its description per editing language', async () => {
-    await run(loader as never, getRequest('/admin/config', cookie));
+    await run(loader, getRequest('/admin/config', cookie));
     const [train] = await db.select().from(transportOptions).where(eq(transportOptions.type, 'train'));
     const toggled = await post({ intent: 'toggle-transport', id: train!.id, enabled: 'true' });
     expect(decodeToast(toggled.headers)).toMatchObject({ description: 'Option de transport mise à jour' });
@@ -162,12 +162,12 @@ describe('admin configuration screen', () => {
     expect((await post({ ...english, language: 'xx' })).status).toBe(400);
     const saved = await post(english);
     expect(decodeToast(saved.headers)).toMatchObject({ title: 'Succès', description: 'Nom de la distance sauvegardé' });
-    const { data } = await run(homeLoader as never, getRequest('/?lang=en'));
+    const { data } = await run(homeLoader, getRequest('/?lang=en'));
     expect(data.access.distances.map((d: { city: string }) => d.city)).toEqual(['Nice Côte d’Azur Airport']);
-    const fr = await run(homeLoader as never, getRequest('/?lang=fr'));
+    const fr = await run(homeLoader, getRequest('/?lang=fr'));
     expect(fr.data.access.distances.map((d: { city: string }) => d.city)).toEqual(['Aéroport Nice Côte d’Azur']);
     // The editing language's name is in the card's data; deleting the distance deletes its texts.
-    const screen = await run(loader as never, getRequest('/admin/config', inEnglish()));
+    const screen = await run(loader, getRequest('/admin/config', inEnglish()));
     expect(screen.data.distances[0].names).toMatchObject({ en: 'Nice Côte d’Azur Airport' });
     await post({ intent: 'delete-distance', id: row!.id });
     expect(await texts('distance')).toEqual([]);

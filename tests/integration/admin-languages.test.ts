@@ -20,7 +20,7 @@ beforeEach(async () => {
   ]);
 });
 const post = (fields: Record<string, string>, as = cookie) =>
-  run(action as never, formRequest('/admin/languages', fields, as));
+  run(action, formRequest('/admin/languages', fields, as));
 const rows = () =>
   db
     .select({ id: languages.id, code: languages.code, name: languages.name, isActive: languages.isActive, isDefault: languages.isDefault, position: languages.position })
@@ -30,7 +30,7 @@ const byCode = async (code: string) => (await rows()).find((l) => l.code === cod
 
 describe('admin languages screen', () => {
   it('lists languages by position', async () => {
-    const result = await run(loader as never, getRequest('/admin/languages', cookie));
+    const result = await run(loader, getRequest('/admin/languages', cookie));
     expect(result.data.languages.map((l: { code: string }) => l.code)).toEqual(['fr', 'en', 'es']);
   });
 

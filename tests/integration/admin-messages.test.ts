@@ -27,16 +27,16 @@ beforeEach(async () => {
 
 describe('/admin/messages', () => {
   it('is for admins only, in the loader and in the action', async () => {
-    const anonymous = await run(loader as never, getRequest('/admin/messages'));
+    const anonymous = await run(loader, getRequest('/admin/messages'));
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toBe('/auth');
     const user = await signedInAs('user');
-    expect((await run(loader as never, getRequest('/admin/messages', user.cookie))).headers.get('location')).toBe('/auth');
+    expect((await run(loader, getRequest('/admin/messages', user.cookie))).headers.get('location')).toBe('/auth');
 
     const { id } = await submitContactMessage(visitor('Alice'), 'fr');
-    const asAnonymous = await run(action as never, formRequest('/admin/messages', { intent: 'delete', id }));
+    const asAnonymous = await run(action, formRequest('/admin/messages', { intent: 'delete', id }));
     expect(asAnonymous.status).toBe(401);
-    const asUser = await run(action as never, formRequest('/admin/messages', { intent: 'delete', id }, user.cookie));
+    const asUser = await run(action, formRequest('/admin/messages', { intent: 'delete', id }, user.cookie));
     expect(asUser.status).toBe(403);
     expect(await db.select().from(contactMessages)).toHaveLength(1);
   });
@@ -47,7 +47,7 @@ describe('/admin/messages', () => {
     const { id: second } = await submitContactMessage(visitor('Second'), 'fr');
     await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.contactMessageId, second));
 
-    const result = await run(loader as never, getRequest('/admin/messages', admin.cookie));
+    const result = await run(loader, getRequest('/admin/messages', admin.cookie));
     expect(result.status).toBe(200);
     expect(result.data.total).toBe(2);
     expect(result.data.unread).toBe(2);
@@ -59,25 +59,25 @@ describe('/admin/messages', () => {
 
   it('marks a message read and unread, with toasts', async () => {
     const { id } = await submitContactMessage(visitor('Alice'), 'fr');
-    const read = await run(action as never, formRequest('/admin/messages', { intent: 'mark-read', id }, admin.cookie));
+    const read = await run(action, formRequest('/admin/messages', { intent: 'mark-read', id }, admin.cookie));
     expect(read.status).toBe(200);
     expect(toastOf(read.headers)).toMatchObject({ type: 'success', title: 'Succès', description: 'Message marqué comme lu' });
     expect(await countUnreadContactMessages()).toBe(0);
 
-    const unread = await run(action as never, formRequest('/admin/messages', { intent: 'mark-unread', id }, admin.cookie));
+    const unread = await run(action, formRequest('/admin/messages', { intent: 'mark-unread', id }, admin.cookie));
     expect(toastOf(unread.headers)).toMatchObject({ description: 'Message marqué comme non lu' });
     expect(await countUnreadContactMessages()).toBe(1);
   });
 
   it('deletes a message and cancels its unsent notification', async () => {
     const { id } = await submitContactMessage(visitor('Spam'), 'fr');
-    const result = await run(action as never, formRequest('/admin/messages', { intent: 'delete', id }, admin.cookie));
+    const result = await run(action, formRequest('/admin/messages', { intent: 'delete', id }, admin.cookie));
     expect(result.status).toBe(200);
     expect(toastOf(result.headers)).toMatchObject({ description: 'Message supprimé avec succès' });
     expect(await db.select().from(contactMessages)).toHaveLength(0);
     expect(await db.select().from(mailOutbox)).toHaveLength(0);
 
-    const again = await run(action as never, formRequest('/admin/messages', { intent: 'delete', id }, admin.cookie));
+    const again = await run(action, formRequest('/admin/messages', { intent: 'delete', id }, admin.cookie));
     expect(again.status).toBe(404);
     expect(toastOf(again.headers)).toMatchObject({ type: 'error', title: 'Erreur', description: 'Impossible de supprimer le message' });
   });
@@ -85,21 +85,21 @@ describe('/admin/messages', () => {
   it('keeps the record of a sent notification when its message is deleted', async () => {
     const { id } = await submitContactMessage(visitor('Alice'), 'fr');
     await db.update(mailOutbox).set({ sentAt: new Date() });
-    await run(action as never, formRequest('/admin/messages', { intent: 'delete', id }, admin.cookie));
+    await run(action, formRequest('/admin/messages', { intent: 'delete', id }, admin.cookie));
     const [mail] = await db.select().from(mailOutbox);
     expect(mail?.contactMessageId).toBeNull();
   });
 
   it('retries a failed mail only', async () => {
     const { id } = await submitContactMessage(visitor('Alice'), 'fr');
-    const refused = await run(action as never, formRequest('/admin/messages', { intent: 'retry', id }, admin.cookie));
+    const refused = await run(action, formRequest('/admin/messages', { intent: 'retry', id }, admin.cookie));
     expect(refused.status).toBe(409);
 
     await db.update(mailOutbox).set({ attempts: 10, failedAt: new Date(), lastError: '550 mailbox unavailable' });
-    const listed = await run(loader as never, getRequest('/admin/messages', admin.cookie));
+    const listed = await run(loader, getRequest('/admin/messages', admin.cookie));
     expect(listed.data.messages[0].mail).toMatchObject({ state: 'failed', lastError: '550 mailbox unavailable', attempts: 10 });
 
-    const retried = await run(action as never, formRequest('/admin/messages', { intent: 'retry', id }, admin.cookie));
+    const retried = await run(action, formRequest('/admin/messages', { intent: 'retry', id }, admin.cookie));
     expect(retried.status).toBe(200);
     expect(toastOf(retried.headers)).toMatchObject({ description: "Nouvel envoi de l'e-mail programmé" });
     const [mail] = await db.select().from(mailOutbox);
@@ -108,17 +108,17 @@ describe('/admin/messages', () => {
   });
 
   it('answers invalid input and unknown intents with 400', async () => {
-    const bad = await run(action as never, formRequest('/admin/messages', { intent: 'mark-read', id: 'not-a-uuid' }, admin.cookie));
+    const bad = await run(action, formRequest('/admin/messages', { intent: 'mark-read', id: 'not-a-uuid' }, admin.cookie));
     expect(bad.status).toBe(400);
     expect(bad.data.result.error.id).toEqual(['Message inconnu']);
-    const unknown = await run(action as never, formRequest('/admin/messages', { intent: 'explode', id: crypto.randomUUID() }, admin.cookie));
+    const unknown = await run(action, formRequest('/admin/messages', { intent: 'explode', id: crypto.randomUUID() }, admin.cookie));
     expect(unknown.status).toBe(400);
-    const missing = await run(action as never, formRequest('/admin/messages', {}, admin.cookie));
+    const missing = await run(action, formRequest('/admin/messages', {}, admin.cookie));
     expect(missing.status).toBe(400);
   });
 
   it('shows an empty inbox', async () => {
-    const result = await run(loader as never, getRequest('/admin/messages', admin.cookie));
+    const result = await run(loader, getRequest('/admin/messages', admin.cookie));
     expect(result.data).toMatchObject({ messages: [], total: 0, unread: 0, page: 1, pageCount: 1 });
   });
 });

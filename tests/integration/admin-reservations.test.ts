@@ -20,7 +20,7 @@ const today = guesthouseToday();
 const d = (n: number) => addDays(today, n);
 let cookie: string;
 let roomId: string;
-const post = (fields: Record<string, string>) => run(action as never, formRequest('/admin/reservations', fields, cookie));
+const post = (fields: Record<string, string>) => run(action, formRequest('/admin/reservations', fields, cookie));
 const guest = { name: 'Ana García', email: 'ana@example.es', phone: null, message: null, language: 'es', chain: ['es', 'fr'], guests: 2 };
 
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('Réservations screen', () => {
     const b = await createBookingRequest({ roomId, arrival: d(11), departure: d(13), ...guest });
     const c = await createBookingRequest({ roomId, arrival: d(20), departure: d(22), ...guest });
     if (!a.ok || !b.ok || !c.ok) throw new Error('requests refused');
-    const page = await run(loader as never, getRequest('/admin/reservations', cookie));
+    const page = await run(loader, getRequest('/admin/reservations', cookie));
     expect(page.data.pending.map((p: { id: string }) => p.id)).toEqual([a.id, b.id, c.id]);
     expect(page.data.pending[0]).toMatchObject({ total: '180\u00a0€', nights: 2, language: 'es' });
 
@@ -51,7 +51,7 @@ describe('Réservations screen', () => {
     const again = await post({ intent: 'refuse', id: b.id });
     expect(decodeToast(again.headers)).toMatchObject({ description: "Cette demande n'est plus en attente" });
 
-    const after = await run(loader as never, getRequest('/admin/reservations', cookie));
+    const after = await run(loader, getRequest('/admin/reservations', cookie));
     expect(after.data.pending.map((p: { id: string }) => p.id)).toEqual([c.id]);
     const row = after.data.grid.find((r: { roomId: string }) => r.roomId === roomId);
     expect(row).toBeTruthy();
@@ -99,7 +99,7 @@ describe('Réservations screen', () => {
       .insert(icalFeeds)
       .values({ roomId, url: 'https://www.airbnb.fr/calendar/ical/stale.ics', lastSuccessAt: new Date(Date.now() - 8 * 3_600_000), lastError: 'le serveur a répondu 503' })
       .returning();
-    const page = await run(loader as never, getRequest('/admin/reservations', cookie));
+    const page = await run(loader, getRequest('/admin/reservations', cookie));
     expect(page.data.staleHours).toBe(6);
     expect(page.data.feeds.find((f: { id: string }) => f.id === stale!.id)).toMatchObject({ stale: true, lastError: 'le serveur a répondu 503' });
     expect(page.data.feeds.filter((f: { stale: boolean }) => !f.stale)).toHaveLength(page.data.feeds.length - 1);

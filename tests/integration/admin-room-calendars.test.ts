@@ -27,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const post = (fields: Fields, room = roomId, cookie = admin) => run(action as never, formRequest(`/admin/room/${room}`, fields, cookie), { roomId: room });
-const load = async () => (await run(loader as never, getRequest(`/admin/room/${roomId}`, admin), { roomId })).data.calendars;
+const post = (fields: Fields, room = roomId, cookie = admin) => run(action, formRequest(`/admin/room/${room}`, fields, cookie), { roomId: room });
+const load = async () => (await run(loader, getRequest(`/admin/room/${roomId}`, admin), { roomId })).data.calendars;
 const feedsOf = (id: string) => db.select({ id: icalFeeds.id, url: icalFeeds.url }).from(icalFeeds).where(eq(icalFeeds.roomId, id));
 
 describe('room editor: imported calendars', () => {
@@ -115,7 +115,7 @@ describe('room editor: export link', () => {
     const { exportUrl } = await load();
     expect(exportUrl).toMatch(/^http:\/\/localhost:3000\/ical\/[0-9a-f]{64}\.ics$/);
     const file = exportUrl.split('/').at(-1);
-    expect((await run(exportLoader as never, getRequest(`/ical/${file}`), { file })).status).toBe(200);
+    expect((await run(exportLoader, getRequest(`/ical/${file}`), { file })).status).toBe(200);
   });
 
   it('regenerates the link: the old one answers 404 at once, the new one works', async () => {
@@ -127,7 +127,7 @@ describe('room editor: export link', () => {
     expect(after).not.toBe(before);
     const serve = (url: string) => {
       const file = url.split('/').at(-1)!;
-      return run(exportLoader as never, getRequest(`/ical/${file}`), { file });
+      return run(exportLoader, getRequest(`/ical/${file}`), { file });
     };
     expect((await serve(before)).status).toBe(404);
     expect((await serve(after)).status).toBe(200);

@@ -51,7 +51,7 @@ const saveFields = (extra: Fields = {}): Fields => ({
 });
 
 async function createRoom(fields: Fields = {}, cookie = admin) {
-  const result = await run(editorAction as never, formRequest('/admin/room/new', saveFields(fields), cookie), { roomId: 'new' });
+  const result = await run(editorAction, formRequest('/admin/room/new', saveFields(fields), cookie), { roomId: 'new' });
   expect(result.status).toBe(302);
   return result.headers.get('location')!.split('/').pop()!;
 }
@@ -70,14 +70,14 @@ const positions = async () =>
 describe('guards', () => {
   it('refuses anonymous visitors and non-admins on every loader and action', async () => {
     for (const cookie of [undefined, user]) {
-      expect((await run(listLoader as never, getRequest('/admin/rooms', cookie))).headers.get('location')).toBe('/auth');
-      expect((await run(layoutLoader as never, getRequest('/admin', cookie))).headers.get('location')).toBe('/auth');
+      expect((await run(listLoader, getRequest('/admin/rooms', cookie))).headers.get('location')).toBe('/auth');
+      expect((await run(layoutLoader, getRequest('/admin', cookie))).headers.get('location')).toBe('/auth');
       expect(
-        (await run(editorLoader as never, getRequest('/admin/room/new', cookie), { roomId: 'new' })).headers.get('location'),
+        (await run(editorLoader, getRequest('/admin/room/new', cookie), { roomId: 'new' })).headers.get('location'),
       ).toBe('/auth');
-      const post = await run(listAction as never, formRequest('/admin/rooms', { intent: 'delete', id: crypto.randomUUID() }, cookie));
+      const post = await run(listAction, formRequest('/admin/rooms', { intent: 'delete', id: crypto.randomUUID() }, cookie));
       expect([401, 403]).toContain(post.status);
-      const save = await run(editorAction as never, formRequest('/admin/room/new', saveFields(), cookie), { roomId: 'new' });
+      const save = await run(editorAction, formRequest('/admin/room/new', saveFields(), cookie), { roomId: 'new' });
       expect([401, 403]).toContain(save.status);
     }
     expect(await db.select().from(rooms)).toHaveLength(0);
@@ -87,7 +87,7 @@ describe('guards', () => {
 describe('room editor', () => {
   it('creates a room at the end, with sanitised texts in the editing language, and redirects to it', async () => {
     await db.insert(rooms).values({ position: 4 });
-    const result = await run(editorAction as never, formRequest('/admin/room/new', saveFields(), admin), { roomId: 'new' });
+    const result = await run(editorAction, formRequest('/admin/room/new', saveFields(), admin), { roomId: 'new' });
     expect(result.status).toBe(302);
     const id = result.headers.get('location')!.replace('/admin/room/', '');
     expect(toastOf(result.headers)).toMatchObject({ type: 'success', title: 'Succès', description: 'Chambre sauvegardée avec succès' });
@@ -110,7 +110,7 @@ describe('room editor', () => {
   it('upserts only non-empty values for the editing language and keeps the others', async () => {
     const id = await createRoom();
     const result = await run(
-      editorAction as never,
+      editorAction,
       formRequest(
         `/admin/room/${id}`,
         saveFields({ name: 'Lavender', shortDescription: '<p></p>', longDescription: '', tags: '', maxGuests: '4' }),
@@ -131,7 +131,7 @@ describe('room editor', () => {
     // Tags column mirrors the default language only.
     expect(room).toMatchObject({ maxGuests: 4, tags: ['calme', 'vue'] });
 
-    await run(editorAction as never, formRequest(`/admin/room/${id}`, saveFields({ name: 'Lavande 2', tags: 'jardin' }), admin), {
+    await run(editorAction, formRequest(`/admin/room/${id}`, saveFields({ name: 'Lavande 2', tags: 'jardin' }), admin), {
       roomId: id,
     });
     const after = await texts(id);
@@ -142,16 +142,16 @@ describe('room editor', () => {
 
   it('loads the room in the editing language', async () => {
     const id = await createRoom();
-    const fr = await run(editorLoader as never, getRequest(`/admin/room/${id}`, admin), { roomId: id });
+    const fr = await run(editorLoader, getRequest(`/admin/room/${id}`, admin), { roomId: id });
     expect(fr.data.room).toMatchObject({ name: 'Lavande', maxGuests: 3, pricePerNight: 95.5, anyName: 'Lavande' });
     expect(fr.data.language).toMatchObject({ code: 'fr', name: 'Français' });
-    const en = await run(editorLoader as never, getRequest(`/admin/room/${id}`, `${admin}; ${EN}`), { roomId: id });
+    const en = await run(editorLoader, getRequest(`/admin/room/${id}`, `${admin}; ${EN}`), { roomId: id });
     expect(en.data.room).toMatchObject({ name: '', shortDescription: '', anyName: 'Lavande' });
     // A hidden language is an editing language too (translated before it is activated, issue 16);
     // an unknown one falls back to fr.
-    const de = await run(editorLoader as never, getRequest(`/admin/room/${id}`, `${admin}; editingLanguage=de`), { roomId: id });
+    const de = await run(editorLoader, getRequest(`/admin/room/${id}`, `${admin}; editingLanguage=de`), { roomId: id });
     expect(de.data.language).toMatchObject({ code: 'de', name: 'Deutsch' });
-    const unknown = await run(editorLoader as never, getRequest(`/admin/room/${id}`, `${admin}; editingLanguage=zz`), { roomId: id });
+    const unknown = await run(editorLoader, getRequest(`/admin/room/${id}`, `${admin}; editingLanguage=zz`), { roomId: id });
     expect(unknown.data.language.code).toBe('fr');
   });
 
@@ -169,7 +169,7 @@ describe('room editor', () => {
     ];
     for (const [fields, field, message] of cases) {
       for (const roomId of ['new', id]) {
-        const result = await run(editorAction as never, formRequest(`/admin/room/${roomId}`, saveFields({ name: 'X', ...fields }), admin), {
+        const result = await run(editorAction, formRequest(`/admin/room/${roomId}`, saveFields({ name: 'X', ...fields }), admin), {
           roomId,
         });
         expect(result.status).toBe(400);
@@ -182,18 +182,18 @@ describe('room editor', () => {
 
   it('answers an unknown intent with 400', async () => {
     const id = await createRoom();
-    const result = await run(editorAction as never, formRequest(`/admin/room/${id}`, { intent: 'explode' }, admin), { roomId: id });
+    const result = await run(editorAction, formRequest(`/admin/room/${id}`, { intent: 'explode' }, admin), { roomId: id });
     expect(result.status).toBe(400);
   });
 
   it('redirects to /admin with an error toast for an unknown or malformed room id', async () => {
     for (const roomId of [crypto.randomUUID(), 'not-a-uuid']) {
-      const result = await run(editorLoader as never, getRequest(`/admin/room/${roomId}`, admin), { roomId });
+      const result = await run(editorLoader, getRequest(`/admin/room/${roomId}`, admin), { roomId });
       expect(result.status).toBe(302);
       expect(result.headers.get('location')).toBe('/admin');
       expect(toastOf(result.headers)).toMatchObject({ type: 'error', title: 'Erreur', description: 'Impossible de charger la chambre' });
     }
-    const save = await run(editorAction as never, formRequest(`/admin/room/${crypto.randomUUID()}`, saveFields(), admin), {
+    const save = await run(editorAction, formRequest(`/admin/room/${crypto.randomUUID()}`, saveFields(), admin), {
       roomId: crypto.randomUUID(),
     });
     expect(save.status).toBe(404);
@@ -207,7 +207,7 @@ describe('season prices', () => {
     const id = await createRoom();
     const [high, low] = await db.insert(seasons).values([{ name: 'Haute saison' }, { name: 'Basse saison' }]).returning();
     const save = (price: string, seasonId = high!.id) =>
-      run(editorAction as never, formRequest(`/admin/room/${id}`, { intent: 'save-season-price', seasonId, price }, admin), { roomId: id });
+      run(editorAction, formRequest(`/admin/room/${id}`, { intent: 'save-season-price', seasonId, price }, admin), { roomId: id });
 
     const created = await save('120');
     expect(toastOf(created.headers)?.description).toBe('Prix de saison mis à jour');
@@ -217,7 +217,7 @@ describe('season prices', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ seasonId: high!.id, pricePerNight: 135.5 });
 
-    const loaded = await run(editorLoader as never, getRequest(`/admin/room/${id}`, admin), { roomId: id });
+    const loaded = await run(editorLoader, getRequest(`/admin/room/${id}`, admin), { roomId: id });
     expect(loaded.data.seasonPrices).toEqual([
       { seasonId: low!.id, seasonName: 'Basse saison', priceId: null, pricePerNight: null },
       { seasonId: high!.id, seasonName: 'Haute saison', priceId: rows[0]!.id, pricePerNight: 135.5 },
@@ -230,7 +230,7 @@ describe('season prices', () => {
     expect((await db.select().from(roomSeasonPrices))[0]?.pricePerNight).toBe(135.5);
 
     const deleted = await run(
-      editorAction as never,
+      editorAction,
       formRequest(`/admin/room/${id}`, { intent: 'delete-season-price', seasonId: high!.id }, admin),
       { roomId: id },
     );
@@ -238,7 +238,7 @@ describe('season prices', () => {
     expect(await db.select().from(roomSeasonPrices)).toHaveLength(0);
 
     const again = await run(
-      editorAction as never,
+      editorAction,
       formRequest(`/admin/room/${id}`, { intent: 'delete-season-price', seasonId: high!.id }, admin),
       { roomId: id },
     );
@@ -253,7 +253,7 @@ describe('season prices', () => {
   it('saves nothing for a new room', async () => {
     const [season] = await db.insert(seasons).values({ name: 'Été' }).returning();
     const result = await run(
-      editorAction as never,
+      editorAction,
       formRequest('/admin/room/new', { intent: 'save-season-price', seasonId: season!.id, price: '100' }, admin),
       { roomId: 'new' },
     );
@@ -267,19 +267,19 @@ describe('rooms list', () => {
     const a = await createRoom({ name: 'Alpha', pricePerNight: '80' });
     const b = await createRoom({ name: 'Bravo', pricePerNight: '' });
     await db.update(rooms).set({ images: ['/media/room-images/x/1.jpg', '/media/room-images/x/2.jpg'], maxGuests: null }).where(eq(rooms.id, b));
-    const fr = await run(listLoader as never, getRequest('/admin/rooms', admin));
+    const fr = await run(listLoader, getRequest('/admin/rooms', admin));
     expect(fr.data.rooms).toEqual([
       { id: a, position: 0, name: 'Alpha', maxGuests: 3, pricePerNight: 80, imageCount: 0 },
       { id: b, position: 1, name: 'Bravo', maxGuests: 2, pricePerNight: null, imageCount: 2 },
     ]);
-    const en = await run(listLoader as never, getRequest('/admin/rooms', `${admin}; ${EN}`));
+    const en = await run(listLoader, getRequest('/admin/rooms', `${admin}; ${EN}`));
     expect(en.data.rooms.map((r: { name: string | null }) => r.name)).toEqual([null, null]);
   });
 
   it('swaps adjacent rooms in one step, and refuses moving the first up or the last down', async () => {
     const [a, b, c] = [await createRoom(), await createRoom(), await createRoom()];
     const move = (id: string, direction: string) =>
-      run(listAction as never, formRequest('/admin/rooms', { intent: 'move', id, direction }, admin));
+      run(listAction, formRequest('/admin/rooms', { intent: 'move', id, direction }, admin));
 
     const down = await move(a, 'down');
     expect(toastOf(down.headers)?.description).toBe('Ordre des chambres mis à jour');
@@ -311,7 +311,7 @@ describe('rooms list', () => {
     await db.execute(sql`create or replace trigger room_position_log after update of position on rooms
       for each row execute function log_room_position()`);
     try {
-      await run(listAction as never, formRequest('/admin/rooms', { intent: 'move', id: b, direction: 'up' }, admin));
+      await run(listAction, formRequest('/admin/rooms', { intent: 'move', id: b, direction: 'up' }, admin));
       const log = await db.execute<{ id: string; position: number; tx: string }>(
         sql`select id, position, tx::text from room_position_log order by n`,
       );
@@ -330,27 +330,27 @@ describe('rooms list', () => {
     const other = await createRoom({ name: 'Autre' });
     const [season] = await db.insert(seasons).values({ name: 'Été' }).returning();
     await db.insert(roomSeasonPrices).values({ roomId: id, seasonId: season!.id, pricePerNight: 100 });
-    const result = await run(listAction as never, formRequest('/admin/rooms', { intent: 'delete', id }, admin));
+    const result = await run(listAction, formRequest('/admin/rooms', { intent: 'delete', id }, admin));
     expect(toastOf(result.headers)).toMatchObject({ type: 'success', description: 'Chambre supprimée avec succès' });
     expect(await positions()).toEqual([other]);
     expect(await texts(id)).toEqual({});
     expect(Object.keys(await texts(other))).toHaveLength(4);
     expect(await db.select().from(roomSeasonPrices)).toHaveLength(0);
 
-    const again = await run(listAction as never, formRequest('/admin/rooms', { intent: 'delete', id }, admin));
+    const again = await run(listAction, formRequest('/admin/rooms', { intent: 'delete', id }, admin));
     expect(again.status).toBe(400);
     expect(toastOf(again.headers)).toMatchObject({ type: 'error', description: 'Impossible de supprimer la chambre' });
   });
 
   it('answers an unknown intent with 400', async () => {
-    const result = await run(listAction as never, formRequest('/admin/rooms', { intent: 'rename' }, admin));
+    const result = await run(listAction, formRequest('/admin/rooms', { intent: 'rename' }, admin));
     expect(result.status).toBe(400);
   });
 });
 
 describe('admin shell', () => {
   it('gives the layout every language by position (hidden ones marked), the editing language and the sidebar state', async () => {
-    const result = await run(layoutLoader as never, getRequest('/admin', `${admin}; ${EN}; sidebar_state=false`));
+    const result = await run(layoutLoader, getRequest('/admin', `${admin}; ${EN}; sidebar_state=false`));
     expect(result.data).toMatchObject({
       languages: [
         { code: 'fr', name: 'Français', isActive: true },
@@ -361,14 +361,14 @@ describe('admin shell', () => {
       unreadMessages: 0,
       sidebarOpen: false,
     });
-    const fresh = await run(layoutLoader as never, getRequest('/admin', admin));
+    const fresh = await run(layoutLoader, getRequest('/admin', admin));
     expect(fresh.data).toMatchObject({ editingLanguage: 'fr', sidebarOpen: true });
   });
 });
 
 describe('saving in one language', () => {
   it("never alters another language's texts", async () => {
-    const create = await run(editorAction as never, formRequest('/admin/room/new', saveFields({ name: 'Lavande', tags: 'calme' }), admin), {
+    const create = await run(editorAction, formRequest('/admin/room/new', saveFields({ name: 'Lavande', tags: 'calme' }), admin), {
       roomId: 'new',
     });
     const id = create.headers.get('location')!.split('/').pop()!;
@@ -385,7 +385,7 @@ describe('saving in one language', () => {
 
     // English saved twice, the second time with empty descriptions and tags.
     const save = (fields: Fields) =>
-      run(editorAction as never, formRequest(`/admin/room/${id}`, saveFields(fields), `${admin}; ${EN}`), { roomId: id });
+      run(editorAction, formRequest(`/admin/room/${id}`, saveFields(fields), `${admin}; ${EN}`), { roomId: id });
     expect((await save({ name: 'Lavender', tags: 'quiet' })).status).toBe(200);
     expect((await save({ name: 'Lavender room', shortDescription: '', longDescription: '', tags: '' })).status).toBe(200);
 

@@ -12,7 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   ({ cookie } = await signedInAs('admin'));
 });
-const post = (fields: Record<string, string>, as = cookie) => run(action as never, formRequest('/admin/seasons', fields, as));
+const post = (fields: Record<string, string>, as = cookie) => run(action, formRequest('/admin/seasons', fields, as));
 const allSeasons = () => db.select({ id: seasons.id, name: seasons.name }).from(seasons);
 
 describe('admin seasons screen', () => {
@@ -21,7 +21,7 @@ describe('admin seasons screen', () => {
     expect(result.status).toBe(200);
     expect(decodeToast(result.headers)).toMatchObject({ title: 'Succès', description: 'Saison ajoutée avec succès' });
     await post({ intent: 'create', name: 'Basse saison' });
-    const list = await run(loader as never, getRequest('/admin/seasons', cookie));
+    const list = await run(loader, getRequest('/admin/seasons', cookie));
     expect(list.data.seasons.map((s: { name: string }) => s.name)).toEqual(['Basse saison', 'Haute saison']);
   });
 
@@ -95,7 +95,7 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
     const [period] = await periodsOf(season.id);
     expect(period).toMatchObject({ firstNight: '2031-07-01', lastNight: '2031-07-10' });
 
-    const list = await run(loader as never, getRequest('/admin/seasons', cookie));
+    const list = await run(loader, getRequest('/admin/seasons', cookie));
     const listed = list.data.seasons.find((s: { id: string }) => s.id === season.id);
     expect(listed.periods).toEqual([{ id: period!.id, firstNight: '2031-07-01', lastNight: '2031-07-10' }]);
 
@@ -171,7 +171,7 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
     await post({ intent: 'add-period', id: season.id, firstNight: '2034-07-01', lastNight: '2034-07-31' });
     const room = (await db.insert(rooms).values({ position: 0, pricePerNight: 80, maxGuests: 2 }).returning())[0]!;
     await db.insert(roomSeasonPrices).values({ roomId: room.id, seasonId: season.id, pricePerNight: 120.5 });
-    const preview = async (query: string) => (await run(loader as never, getRequest(`/admin/seasons?${query}`, cookie))).data.preview;
+    const preview = async (query: string) => (await run(loader, getRequest(`/admin/seasons?${query}`, cookie))).data.preview;
 
     // 2034 is beyond the booking horizon: the price is shown with that reason.
     const crossing = await preview(`room=${room.id}&arrival=2034-06-29&departure=2034-07-02&guests=2`);
@@ -222,10 +222,10 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
     const [after] = await db.select({ name: seasons.name }).from(seasons).where(eq(seasons.id, season.id));
     expect(after!.name).toBe('Saison des roses');
 
-    const english = await run(loader as never, getRequest('/admin/seasons', `${cookie}; ${EN}`));
+    const english = await run(loader, getRequest('/admin/seasons', `${cookie}; ${EN}`));
     expect(english.data.language).toEqual({ code: 'en', name: 'English' });
     expect(english.data.seasons.find((s: { id: string }) => s.id === season.id)).toMatchObject({ name: 'Saison des roses', localName: 'Rose season' });
-    const french = await run(loader as never, getRequest('/admin/seasons', cookie));
+    const french = await run(loader, getRequest('/admin/seasons', cookie));
     expect(french.data.seasons.find((s: { id: string }) => s.id === season.id)).toMatchObject({ name: 'Saison des roses', localName: 'Saison des roses' });
 
     // What the price engine names the season for guests (room page, quote, mails).

@@ -40,7 +40,7 @@ const saveFields = (extra: Fields = {}): Fields => ({
 });
 
 async function createSection(fields: Fields = {}) {
-  const result = await run(editorAction as never, formRequest('/admin/section/new', saveFields(fields), admin), {
+  const result = await run(editorAction, formRequest('/admin/section/new', saveFields(fields), admin), {
     sectionId: 'new',
   });
   expect(result.status).toBe(302);
@@ -65,15 +65,15 @@ describe('guards', () => {
   it('refuses anonymous visitors and non-admins', async () => {
     const id = await createSection();
     for (const cookie of [undefined, user]) {
-      expect((await run(listLoader as never, getRequest('/admin/sections', cookie))).headers.get('location')).toBe('/auth');
+      expect((await run(listLoader, getRequest('/admin/sections', cookie))).headers.get('location')).toBe('/auth');
       expect(
-        (await run(editorLoader as never, getRequest(`/admin/section/${id}`, cookie), { sectionId: id })).headers.get('location'),
+        (await run(editorLoader, getRequest(`/admin/section/${id}`, cookie), { sectionId: id })).headers.get('location'),
       ).toBe('/auth');
       for (const intent of ['delete', 'deactivate']) {
-        const result = await run(listAction as never, formRequest('/admin/sections', { intent, id }, cookie));
+        const result = await run(listAction, formRequest('/admin/sections', { intent, id }, cookie));
         expect([401, 403]).toContain(result.status);
       }
-      const save = await run(editorAction as never, formRequest(`/admin/section/${id}`, saveFields({ title: 'Piraté' }), cookie), {
+      const save = await run(editorAction, formRequest(`/admin/section/${id}`, saveFields({ title: 'Piraté' }), cookie), {
         sectionId: id,
       });
       expect([401, 403]).toContain(save.status);
@@ -86,7 +86,7 @@ describe('guards', () => {
 
 describe('section editor', () => {
   it('creates a first section at position 0, then max + 1, with sanitised content, and redirects', async () => {
-    const result = await run(editorAction as never, formRequest('/admin/section/new', saveFields(), admin), { sectionId: 'new' });
+    const result = await run(editorAction, formRequest('/admin/section/new', saveFields(), admin), { sectionId: 'new' });
     expect(result.status).toBe(302);
     expect(toastOf(result.headers)).toMatchObject({ type: 'success', description: 'Section sauvegardée avec succès' });
     const first = result.headers.get('location')!.replace('/admin/section/', '');
@@ -106,7 +106,7 @@ describe('section editor', () => {
   it('saves the editing language only, with non-empty values, keeping the column title in the default language', async () => {
     const id = await createSection();
     const result = await run(
-      editorAction as never,
+      editorAction,
       formRequest(`/admin/section/${id}`, saveFields({ title: 'The garden', content: '<p></p>', isActive: undefined }), `${admin}; ${EN}`),
       { sectionId: id },
     );
@@ -119,7 +119,7 @@ describe('section editor', () => {
     const [row] = await db.select().from(homepageSections).where(eq(homepageSections.id, id));
     expect(row).toMatchObject({ title: 'Le jardin', isActive: false, position: 0 });
 
-    const en = await run(editorLoader as never, getRequest(`/admin/section/${id}`, `${admin}; ${EN}`), { sectionId: id });
+    const en = await run(editorLoader, getRequest(`/admin/section/${id}`, `${admin}; ${EN}`), { sectionId: id });
     expect(en.data.section).toMatchObject({ title: 'The garden', content: '', displayTitle: 'The garden' });
     expect(en.data.language).toMatchObject({ code: 'en', name: 'English' });
   });
@@ -127,19 +127,19 @@ describe('section editor', () => {
   it('answers a missing title with 400 and changes nothing', async () => {
     const id = await createSection();
     for (const sectionId of ['new', id]) {
-      const result = await run(editorAction as never, formRequest(`/admin/section/${sectionId}`, saveFields({ title: '  ' }), admin), {
+      const result = await run(editorAction, formRequest(`/admin/section/${sectionId}`, saveFields({ title: '  ' }), admin), {
         sectionId,
       });
       expect(result.status).toBe(400);
       expect(result.data.result.error.title).toEqual(['Le titre est requis']);
     }
-    const bad = await run(editorAction as never, formRequest(`/admin/section/${id}`, saveFields({ amenities: 'sauna' }), admin), {
+    const bad = await run(editorAction, formRequest(`/admin/section/${id}`, saveFields({ amenities: 'sauna' }), admin), {
       sectionId: id,
     });
     expect(bad.status).toBe(400);
     expect(await db.select().from(homepageSections)).toHaveLength(1);
     expect((await texts(id))['fr:title']).toBe('Le jardin');
-    const unknown = await run(editorAction as never, formRequest(`/admin/section/${id}`, { intent: 'publish' }, admin), {
+    const unknown = await run(editorAction, formRequest(`/admin/section/${id}`, { intent: 'publish' }, admin), {
       sectionId: id,
     });
     expect(unknown.status).toBe(400);
@@ -147,11 +147,11 @@ describe('section editor', () => {
 
   it('redirects to /admin with an error toast for an unknown section', async () => {
     for (const sectionId of [crypto.randomUUID(), 'abc']) {
-      const result = await run(editorLoader as never, getRequest(`/admin/section/${sectionId}`, admin), { sectionId });
+      const result = await run(editorLoader, getRequest(`/admin/section/${sectionId}`, admin), { sectionId });
       expect(result.headers.get('location')).toBe('/admin');
       expect(toastOf(result.headers)).toMatchObject({ type: 'error', description: 'Impossible de charger la section' });
     }
-    const save = await run(editorAction as never, formRequest(`/admin/section/${crypto.randomUUID()}`, saveFields(), admin), {
+    const save = await run(editorAction, formRequest(`/admin/section/${crypto.randomUUID()}`, saveFields(), admin), {
       sectionId: crypto.randomUUID(),
     });
     expect(toastOf(save.headers)?.description).toBe('Impossible de sauvegarder la section');
@@ -163,10 +163,10 @@ describe('sections list', () => {
     const a = await createSection({ title: 'Alpha' });
     const b = await createSection({ title: 'Bravo', isActive: undefined });
     await db.update(homepageSections).set({ images: ['/media/homepage-images/x/a.jpg'] }).where(eq(homepageSections.id, b));
-    await run(editorAction as never, formRequest(`/admin/section/${a}`, saveFields({ title: 'Alpha EN' }), `${admin}; ${EN}`), {
+    await run(editorAction, formRequest(`/admin/section/${a}`, saveFields({ title: 'Alpha EN' }), `${admin}; ${EN}`), {
       sectionId: a,
     });
-    const en = await run(listLoader as never, getRequest('/admin/sections', `${admin}; ${EN}`));
+    const en = await run(listLoader, getRequest('/admin/sections', `${admin}; ${EN}`));
     expect(en.data.sections).toEqual([
       { id: a, position: 0, title: 'Alpha EN', isActive: true, imageCount: 0 },
       { id: b, position: 1, title: 'Bravo', isActive: false, imageCount: 1 },
@@ -175,12 +175,12 @@ describe('sections list', () => {
 
   it('activates and deactivates', async () => {
     const id = await createSection();
-    const off = await run(listAction as never, formRequest('/admin/sections', { intent: 'deactivate', id }, admin));
+    const off = await run(listAction, formRequest('/admin/sections', { intent: 'deactivate', id }, admin));
     expect(off.status).toBe(200);
     expect((await db.select().from(homepageSections))[0]?.isActive).toBe(false);
-    await run(listAction as never, formRequest('/admin/sections', { intent: 'activate', id }, admin));
+    await run(listAction, formRequest('/admin/sections', { intent: 'activate', id }, admin));
     expect((await db.select().from(homepageSections))[0]?.isActive).toBe(true);
-    const missing = await run(listAction as never, formRequest('/admin/sections', { intent: 'activate', id: crypto.randomUUID() }, admin));
+    const missing = await run(listAction, formRequest('/admin/sections', { intent: 'activate', id: crypto.randomUUID() }, admin));
     expect(missing.status).toBe(400);
     expect(toastOf(missing.headers)?.description).toBe('Impossible de modifier le statut de la section');
   });
@@ -191,7 +191,7 @@ describe('sections list', () => {
     const c = await createSection();
     await db.update(homepageSections).set({ position: 50 }).where(eq(homepageSections.id, c));
     const move = (id: string, direction: string) =>
-      run(listAction as never, formRequest('/admin/sections', { intent: 'move', id, direction }, admin));
+      run(listAction, formRequest('/admin/sections', { intent: 'move', id, direction }, admin));
 
     expect((await move(c, 'up')).status).toBe(200);
     expect(await order()).toEqual([
@@ -227,7 +227,7 @@ describe('sections list', () => {
     await db.execute(sql`create or replace trigger section_position_log after update of position on homepage_sections
       for each row execute function log_section_position()`);
     try {
-      expect((await run(listAction as never, formRequest('/admin/sections', { intent: 'move', id: b, direction: 'up' }, admin))).status).toBe(200);
+      expect((await run(listAction, formRequest('/admin/sections', { intent: 'move', id: b, direction: 'up' }, admin))).status).toBe(200);
       const log = await db.execute<{ id: string; position: number; tx: string }>(
         sql`select id, position, tx::text from section_position_log order by n`,
       );
@@ -244,12 +244,12 @@ describe('sections list', () => {
 
   it('deletes a section with its texts', async () => {
     const id = await createSection();
-    const result = await run(listAction as never, formRequest('/admin/sections', { intent: 'delete', id }, admin));
+    const result = await run(listAction, formRequest('/admin/sections', { intent: 'delete', id }, admin));
     expect(toastOf(result.headers)).toMatchObject({ type: 'success', description: 'Section supprimée avec succès' });
     expect(await db.select().from(homepageSections)).toHaveLength(0);
     expect(await texts(id)).toEqual({});
-    const again = await run(listAction as never, formRequest('/admin/sections', { intent: 'delete', id }, admin));
+    const again = await run(listAction, formRequest('/admin/sections', { intent: 'delete', id }, admin));
     expect(toastOf(again.headers)?.description).toBe('Impossible de supprimer la section');
-    expect((await run(listAction as never, formRequest('/admin/sections', { intent: 'archive', id }, admin))).status).toBe(400);
+    expect((await run(listAction, formRequest('/admin/sections', { intent: 'archive', id }, admin))).status).toBe(400);
   });
 });

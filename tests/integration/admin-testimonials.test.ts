@@ -11,7 +11,7 @@ beforeAll(async () => {
   ({ cookie } = await signedInAs('admin'));
 });
 const post = (fields: Record<string, string>, as = cookie) =>
-  run(action as never, formRequest('/admin/testimonials', fields, as));
+  run(action, formRequest('/admin/testimonials', fields, as));
 const make = async (values: Partial<typeof testimonials.$inferInsert> = {}) => {
   const [row] = await db
     .insert(testimonials)
@@ -25,7 +25,7 @@ describe('admin guest book screen', () => {
   it('lists every testimonial newest first', async () => {
     const old = await make({ createdAt: new Date('2024-01-01') });
     const recent = await make({ createdAt: new Date('2025-06-01') });
-    const result = await run(loader as never, getRequest('/admin/testimonials', cookie));
+    const result = await run(loader, getRequest('/admin/testimonials', cookie));
     const ids = result.data.testimonials.map((t: { id: string }) => t.id);
     expect(ids.indexOf(recent.id)).toBeLessThan(ids.indexOf(old.id));
   });

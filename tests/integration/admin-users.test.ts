@@ -7,7 +7,7 @@ import { action, loader } from '~/routes/admin/users';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
 
-const post = (fields: Record<string, string>, cookie?: string) => run(action as never, formRequest('/admin/users', fields, cookie));
+const post = (fields: Record<string, string>, cookie?: string) => run(action, formRequest('/admin/users', fields, cookie));
 const roleOf = async (id: string) => {
   const [p] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, id));
   const [u] = await db.select({ role: user.role }).from(user).where(eq(user.id, id));
@@ -18,14 +18,14 @@ describe('admin users screen', () => {
   it('lists profiles newest first for admins only', async () => {
     const admin = await signedInAs('admin');
     const later = await signedInAs('user');
-    const result = await run(loader as never, getRequest('/admin/users', admin.cookie));
+    const result = await run(loader, getRequest('/admin/users', admin.cookie));
     expect(result.status).toBe(200);
     const ids = result.data.users.map((u: { id: string }) => u.id);
     expect(ids.indexOf(later.userId)).toBeLessThan(ids.indexOf(admin.userId));
     expect(result.data.viewerId).toBe(admin.userId);
 
     const plain = await signedInAs('user');
-    const refused = await run(loader as never, getRequest('/admin/users', plain.cookie));
+    const refused = await run(loader, getRequest('/admin/users', plain.cookie));
     expect(refused.headers.get('location')).toBe('/auth');
   });
 

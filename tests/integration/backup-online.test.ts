@@ -50,11 +50,11 @@ describe('download from the configuration screen', () => {
   it('is refused to visitors and users; a bad intent is a 400', async () => {
     const user = await signedInAs('user');
     for (const cookie of [undefined, user.cookie]) {
-      const refused = await run(backupAction as never, formRequest('/api/backup', { intent: 'download-backup' }, cookie));
+      const refused = await run(backupAction, formRequest('/api/backup', { intent: 'download-backup' }, cookie));
       expect([401, 403]).toContain(refused.status);
     }
     const admin = await signedInAs('admin');
-    expect((await run(backupAction as never, formRequest('/api/backup', { intent: 'nope' }, admin.cookie))).status).toBe(400);
+    expect((await run(backupAction, formRequest('/api/backup', { intent: 'nope' }, admin.cookie))).status).toBe(400);
   });
 
   it('a download dropped half-way ends its snapshot and is not recorded', async () => {

@@ -234,7 +234,7 @@ describe("the owner's answers", () => {
     expect(await acceptBookingRequest(created.id)).toEqual({ ok: false, message: "Cette demande n'est plus en attente" });
 
     const token = (await getExportToken(roomId))!;
-    const feed = await run(exportLoader as never, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
+    const feed = await run(exportLoader, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
     expect(feed.status).toBe(200);
     expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(feed.data).toContain(`DTSTART;VALUE=DATE:${d(40).replaceAll('-', '')}`);
@@ -306,7 +306,7 @@ describe('manual blocks and the export feed', () => {
     expect((await db.select().from(manualBlocks).where(eq(manualBlocks.id, block.id)))[0]!.note).toBe('Travaux');
     expect((await quoteStay(roomId, { arrival: d(72), departure: d(74), guests: 1 }, ['fr']))!.problems).toEqual([{ code: 'unavailable', nights: [d(72)] }]);
     const token = (await getExportToken(roomId))!;
-    const feed = await run(exportLoader as never, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
+    const feed = await run(exportLoader, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
     expect(feed.data).toContain(`DTSTART;VALUE=DATE:${d(70).replaceAll('-', '')}`);
     expect(feed.data).toContain(`DTEND;VALUE=DATE:${d(73).replaceAll('-', '')}`);
     expect(feed.data).not.toContain('Travaux');
@@ -317,12 +317,12 @@ describe('manual blocks and the export feed', () => {
   it('answers 404 to a wrong or old token, and a regenerated token works at once', async () => {
     const old = (await getExportToken(roomId))!;
     for (const file of ['nope.ics', `${'0'.repeat(64)}.ics`, old, `${old}.txt`]) {
-      expect((await run(exportLoader as never, getRequest(`/ical/${file}`), { file })).status).toBe(404);
+      expect((await run(exportLoader, getRequest(`/ical/${file}`), { file })).status).toBe(404);
     }
     const fresh = (await regenerateExportToken(roomId))!;
     expect(fresh).toMatch(/^[0-9a-f]{64}$/);
-    expect((await run(exportLoader as never, getRequest(`/ical/${old}.ics`), { file: `${old}.ics` })).status).toBe(404);
-    expect((await run(exportLoader as never, getRequest(`/ical/${fresh}.ics`), { file: `${fresh}.ics` })).status).toBe(200);
+    expect((await run(exportLoader, getRequest(`/ical/${old}.ics`), { file: `${old}.ics` })).status).toBe(404);
+    expect((await run(exportLoader, getRequest(`/ical/${fresh}.ics`), { file: `${fresh}.ics` })).status).toBe(200);
   });
 
   it('deleting a room removes its bookings, blocks and feeds', async () => {

@@ -59,13 +59,13 @@ async function renderData(path: string, language: string) {
   const request = () => getRequest(path, undefined, { 'accept-language': language });
   const page =
     path === '/'
-      ? run(homeLoader as never, request())
+      ? run(homeLoader, request())
       : path === '/livre-dor'
-        ? run(guestBookLoader as never, request())
+        ? run(guestBookLoader, request())
         : path === '/mentions-legales'
-          ? run(legalLoader as never, request())
-          : run(roomLoader as never, request(), { roomId });
-  const [root, result] = await Promise.all([run(rootLoader as never, request()), page]);
+          ? run(legalLoader, request())
+          : run(roomLoader, request(), { roomId });
+  const [root, result] = await Promise.all([run(rootLoader, request()), page]);
   expect(root.status).toBe(200);
   expect(result.status).toBe(200);
   return result.data;

@@ -35,6 +35,7 @@ const PRIVATE = [
   'mail_outbox',
   'submission_limits',
   'sign_in_accounts',
+  'user_invitations',
   'app_secrets',
   'ical_feeds',
   'backup_runs',

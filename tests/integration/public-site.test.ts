@@ -34,10 +34,11 @@ import { guesthouseToday } from '~/.server/booking/clock';
 import { formatPrice } from '~/lib/format';
 import { addDays } from '~/lib/nights';
 
-type Handler = Parameters<typeof run>[0];
-/** Runs a handler as the Hono entry would, with the visitor's IP in the load context. */
-const fromIp = (handler: unknown, clientIp: string): Handler => (args) =>
-  (handler as Handler)({ ...args, context: { clientIp } });
+/** Runs a route function as the Hono entry would, with the visitor's IP in the load context. */
+const fromIp =
+  <Args extends { request: Request }>(handler: (args: Args) => unknown, clientIp: string) =>
+  (args: Args) =>
+    handler({ ...args, context: { clientIp } });
 
 let ipCounter = 0;
 const freshIp = () => `203.0.113.${++ipCounter}`;
@@ -103,7 +104,7 @@ beforeAll(async () => {
 
 describe('public loaders', () => {
   it('home: sections split at 50, inactive hidden, 3 featured, published count, no email', async () => {
-    const { status, data } = await run(homeLoader as never, getRequest('/'));
+    const { status, data } = await run(homeLoader, getRequest('/'));
     expect(status).toBe(200);
     expect(data.sections.before.map((s: { title: string }) => s.title)).toEqual(['Avant']);
     expect(data.sections.after.map((s: { title: string }) => s.title)).toEqual(['Après']);
@@ -121,9 +122,9 @@ describe('public loaders', () => {
   });
 
   it('home: texts follow the language chain and SEO lists every active language', async () => {
-    const en = await run(homeLoader as never, getRequest('/?lang=en'));
+    const en = await run(homeLoader, getRequest('/?lang=en'));
     expect(en.data.rooms[0].name).toBe('Lavender');
-    const es = await run(homeLoader as never, getRequest('/', undefined, { cookie: 'selectedLanguage=es' }));
+    const es = await run(homeLoader, getRequest('/', undefined, { cookie: 'selectedLanguage=es' }));
     expect(es.data.rooms[0].name).toBe('Lavande');
     expect(es.data.seo.alternates.map((a: { hreflang: string }) => a.hreflang)).toEqual(['fr', 'en', 'es', 'x-default']);
     // `/` is the x-default alternate: its own canonical, even when served in Spanish by cookie.
@@ -132,7 +133,7 @@ describe('public loaders', () => {
   });
 
   it('room: detail with primary image first and season prices', async () => {
-    const { status, data } = await run(roomLoader as never, getRequest(`/room/${roomIds[0]}`), { roomId: roomIds[0]! });
+    const { status, data } = await run(roomLoader, getRequest(`/room/${roomIds[0]}`), { roomId: roomIds[0]! });
     expect(status).toBe(200);
     expect(data.room.images).toEqual(['/media/b.jpg', '/media/a.jpg']);
     expect(data.room.seasonPrices).toMatchObject([{ season: 'Haute saison', pricePerNight: 140 }]);
@@ -146,7 +147,7 @@ describe('public loaders', () => {
     const today = guesthouseToday();
     const [season] = await db.select().from(seasons).where(eq(seasons.name, 'Haute saison'));
     const [period] = await db.insert(seasonPeriods).values({ seasonId: season!.id, firstNight: addDays(today, 10), lastNight: addDays(today, 20) }).returning();
-    const { data } = await run(roomLoader as never, getRequest(`/room/${roomIds[0]}?arrival=${addDays(today, 9)}&departure=${addDays(today, 12)}`), { roomId: roomIds[0]! });
+    const { data } = await run(roomLoader, getRequest(`/room/${roomIds[0]}?arrival=${addDays(today, 9)}&departure=${addDays(today, 12)}`), { roomId: roomIds[0]! });
     const night = (price: string, from: number, to: number, name?: string) => ({
       '@type': 'Offer',
       ...(name ? { name } : {}),
@@ -163,7 +164,7 @@ describe('public loaders', () => {
   });
 
   it('room: tells guests when an imported calendar is behind (stale beyond ICAL_STALE_HOURS), and only then', async () => {
-    const page = async () => (await run(roomLoader as never, getRequest(`/room/${roomIds[1]}`), { roomId: roomIds[1]! })).data.booking;
+    const page = async () => (await run(roomLoader, getRequest(`/room/${roomIds[1]}`), { roomId: roomIds[1]! })).data.booking;
     expect((await page()).calendarsBehind).toBe(false);
     const [feed] = await db
       .insert(icalFeeds)
@@ -176,26 +177,26 @@ describe('public loaders', () => {
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or 1=1"])('room: unknown id %s answers 404', async (id) => {
-    const { status, data } = await run(roomLoader as never, getRequest(`/room/${encodeURIComponent(id)}`), { roomId: id });
+    const { status, data } = await run(roomLoader, getRequest(`/room/${encodeURIComponent(id)}`), { roomId: id });
     expect(status).toBe(404);
     expect(data.room).toBeNull();
   });
 
   it('guest book: published only, newest first, no email', async () => {
-    const { data } = await run(guestBookLoader as never, getRequest('/livre-dor'));
+    const { data } = await run(guestBookLoader, getRequest('/livre-dor'));
     expect(data.testimonials.map((t: { name: string }) => t.name)).toEqual(['E', 'D', 'C', 'B', 'A']);
     expect(JSON.stringify(data)).not.toContain("secret-");
   });
 
   it('legal notice: filled from the configuration, French for languages without a text', async () => {
-    const fr = await run(legalLoader as never, getRequest('/mentions-legales'));
+    const fr = await run(legalLoader, getRequest('/mentions-legales'));
     expect(fr.data.sections).toHaveLength(7);
     expect(JSON.stringify(fr.data.sections)).toContain('owner@example.com');
     expect(fr.data.lastUpdate).toMatch(/^Dernière mise à jour : \d{2}\/\d{2}\/\d{4}$/);
-    const en = await run(legalLoader as never, getRequest('/mentions-legales?lang=en'));
+    const en = await run(legalLoader, getRequest('/mentions-legales?lang=en'));
     expect(en.data.title).toBe('Legal notice');
     // Spanish (and German) visitors read the English notice, marked as English.
-    const es = await run(legalLoader as never, getRequest('/mentions-legales?lang=es'));
+    const es = await run(legalLoader, getRequest('/mentions-legales?lang=es'));
     expect(es.data.title).toBe('Legal notice');
     expect(es.data.textLanguage).toBe('en');
     // …and are told so in their own language, above it.
@@ -208,7 +209,7 @@ describe('public loaders', () => {
   it('legal notice: names the publisher, the publication director and the host from the configuration, never made up', async () => {
     const text = (data: { sections: Array<{ paragraphs: Array<Array<{ text: string }>> }> }) =>
       data.sections.map((s) => s.paragraphs.map((p) => p.map((seg) => seg.text).join('')).join('\n')).join('\n');
-    const before = text((await run(legalLoader as never, getRequest('/mentions-legales'))).data);
+    const before = text((await run(legalLoader, getRequest('/mentions-legales'))).data);
     // Nothing filled yet: no placeholder; the guesthouse publishes its own site, the host's sentence is said without a name.
     expect(before).not.toContain('—');
     expect(before).toMatch(/Le site .+ est édité par la maison d'hôtes /);
@@ -224,7 +225,7 @@ describe('public loaders', () => {
     ]);
     // The owner alone: the owner directs the publication too.
     await saveLegalNotice({ legalOwner: 'Marie Martin', legalSiret: null, publicationDirector: null, hostName: null, hostAddress: null, hostPhone: null });
-    const ownerOnly = text((await run(legalLoader as never, getRequest('/mentions-legales'))).data);
+    const ownerOnly = text((await run(legalLoader, getRequest('/mentions-legales'))).data);
     expect(ownerOnly).toContain('est édité par Marie Martin');
     expect(ownerOnly).toContain('Directeur de la publication : Marie Martin');
     await saveLegalNotice({
@@ -235,7 +236,7 @@ describe('public loaders', () => {
       hostAddress: '2 rue Kellermann\n59100 Roubaix',
       hostPhone: '+33 9 72 10 10 07',
     });
-    const fr = (await run(legalLoader as never, getRequest('/mentions-legales'))).data;
+    const fr = (await run(legalLoader, getRequest('/mentions-legales'))).data;
     const after = text(fr);
     expect(after).toContain('est édité par SARL Mas Test');
     expect(after).toContain('SIRET : 123 456 789 00012');
@@ -252,14 +253,14 @@ describe('public loaders', () => {
   });
 
   it('phone links are international; non-French pages show the international form', async () => {
-    const fr = (await run(homeLoader as never, getRequest('/'))).data;
+    const fr = (await run(homeLoader, getRequest('/'))).data;
     expect(fr.shell.links.phones[0]).toEqual([{ type: 'phone', text: '06 12 34 56 78', href: 'tel:+33612345678' }]);
-    const en = (await run(homeLoader as never, getRequest('/?lang=en'))).data;
+    const en = (await run(homeLoader, getRequest('/?lang=en'))).data;
     expect(en.shell.links.phones[0]).toEqual([{ type: 'phone', text: '+33 6 12 34 56 78', href: 'tel:+33612345678' }]);
   });
 
   it('sitemap lists every public page in every active language; robots keeps /admin and /auth out', async () => {
-    const sitemap = await run(sitemapLoader as never, getRequest('/sitemap.xml'));
+    const sitemap = await run(sitemapLoader, getRequest('/sitemap.xml'));
     expect(sitemap.data).toContain(`<loc>http://localhost:3000/room/${roomIds[1]}?lang=es</loc>`);
     expect(sitemap.data).toContain('<loc>http://localhost:3000/livre-dor?lang=fr</loc>');
     expect(sitemap.data).not.toContain('lang=de');
@@ -268,21 +269,21 @@ describe('public loaders', () => {
     expect(locs.length).toBeGreaterThan(0);
     for (const loc of locs) expect([...loc.searchParams.keys()]).toEqual(['lang']);
     expect(new Set(locs.map(String)).size).toBe(locs.length);
-    const robots = await run(robotsLoader as never, getRequest('/robots.txt'));
+    const robots = await run(robotsLoader, getRequest('/robots.txt'));
     expect(robots.data).toContain('Disallow: /admin');
     expect(robots.data).toContain('Disallow: /auth');
   });
 
   it('keeps crawlers out of the booking panel: robots.txt disallows its parameters, and a room page with them says noindex with its canonical', async () => {
-    const robots = String((await run(robotsLoader as never, getRequest('/robots.txt'))).data);
+    const robots = String((await run(robotsLoader, getRequest('/robots.txt'))).data);
     for (const name of ['arrival', 'departure', 'guests', 'month']) {
       expect(robots).toContain(`Disallow: /*?${name}=`);
       expect(robots).toContain(`Disallow: /*&${name}=`);
     }
-    const plain = (await run(roomLoader as never, getRequest(`/room/${roomIds[0]}`), { roomId: roomIds[0]! })).data;
+    const plain = (await run(roomLoader, getRequest(`/room/${roomIds[0]}`), { roomId: roomIds[0]! })).data;
     expect(plain.robots).toBeNull();
     for (const query of ['?month=2030-01', '?arrival=2030-01-10&departure=2030-01-12', '?lang=en&guests=2']) {
-      const view = (await run(roomLoader as never, getRequest(`/room/${roomIds[0]}${query}`), { roomId: roomIds[0]! })).data;
+      const view = (await run(roomLoader, getRequest(`/room/${roomIds[0]}${query}`), { roomId: roomIds[0]! })).data;
       expect(view.robots, query).toBe('noindex');
       expect(view.seo.canonical, query).toBe(query.includes('lang=en') ? `http://localhost:3000/room/${roomIds[0]}?lang=en` : `http://localhost:3000/room/${roomIds[0]}`);
     }
@@ -342,10 +343,10 @@ describe('contact action', () => {
     const flag = result.headers.get('set-cookie')!.split(';')[0]!;
     expect(flag).toBe('formSent=contact');
     expect((await countRows()).messages).toBe(before.messages + 1);
-    const next = await run(homeLoader as never, getRequest('/', flag));
+    const next = await run(homeLoader, getRequest('/', flag));
     expect(next.data.contactSent).toBe(true);
     expect(next.headers.get('set-cookie')).toContain('formSent=; ');
-    expect((await run(homeLoader as never, getRequest('/'))).data.contactSent).toBe(false);
+    expect((await run(homeLoader, getRequest('/'))).data.contactSent).toBe(false);
     // Invalid input answers the page itself (400) with the messages, and no redirect.
     const invalid = await run(fromIp(homeAction, freshIp()), formRequest('/?index', { ...contactFields, email: 'x' }, undefined, page));
     expect(invalid.status).toBe(400);
@@ -403,7 +404,7 @@ describe('guest-book action', () => {
     expect(row).toMatchObject({ name: 'Zoé', country: 'CH', rating: 4, isPublished: false, isFeatured: false });
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.testimonialId, row!.id));
     expect(mail?.kind).toBe('testimonial');
-    const list = await run(guestBookLoader as never, getRequest('/livre-dor'));
+    const list = await run(guestBookLoader, getRequest('/livre-dor'));
     expect(list.data.testimonials.map((t: { name: string }) => t.name)).not.toContain('Zoé');
   });
 

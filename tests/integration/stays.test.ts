@@ -86,7 +86,7 @@ const guest = (name: string, language = 'fr') => ({ name, email: `${name.toLower
 
 async function exportFeed(room = roomId) {
   const token = await getExportToken(room);
-  const result = await run(exportLoader as never, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
+  const result = await run(exportLoader, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
   return (result as unknown as Response).text ? await (result as unknown as Response).text() : String(result.data);
 }
 
@@ -307,7 +307,7 @@ describe('Configuration: Séjour et paiements', () => {
     const { formRequest, signedInAs } = await import('../support/requests');
     const admin = await signedInAs('admin');
     const saved = await run(
-      configAction as never,
+      configAction,
       formRequest(
         '/admin/config',
         { intent: 'save-stay-terms', touristTax: '2.5', touristTaxMinAge: '12', depositPercent: '25', balanceDueDays: '10', checkInTime: '15:30', checkOutTime: '10:00', cancellationTerms: '<p>Sans frais<script>x</script></p>' },
@@ -317,7 +317,7 @@ describe('Configuration: Séjour et paiements', () => {
     expect(saved.status).toBe(200);
     const [row] = await db.select().from(siteConfig);
     expect(row).toMatchObject({ touristTaxCents: 250, touristTaxMinAge: 12, depositPercent: 25, balanceDueDays: 10, checkInTime: '15:30', checkOutTime: '10:00' });
-    const page = await run(configLoader as never, getRequest('/admin/config', admin.cookie));
+    const page = await run(configLoader, getRequest('/admin/config', admin.cookie));
     expect(page.data.stayTerms).toMatchObject({ touristTax: 2.5, depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
     const quote = (await quoteStay(roomId, { arrival: d(10), departure: d(12), guests: 1 }, ['fr']))!;
     expect(quote.taxCents).toBe(500);

@@ -41,7 +41,7 @@ const roomFields = (name: string, shortDescription = '') => ({
 });
 
 async function coverage(code: string): Promise<Coverage> {
-  const result = await run(translationsLoader as never, getRequest('/admin/translations', admin));
+  const result = await run(translationsLoader, getRequest('/admin/translations', admin));
   expect(result.data.loadError).toBeNull();
   return (result.data.coverage as Coverage[]).find((c) => c.code === code)!;
 }
@@ -62,18 +62,18 @@ beforeAll(async () => {
   ]);
   // French content, written through the editors: 3 site texts, a room (name, short
   // description, tags), a section (title, content), an enabled transport, a season.
-  const config = await run(configAction as never, formRequest('/admin/config', { intent: 'save-config', name: 'Mas des Tests', tagline: 'Au calme', modalites: '<p>Arrivée 16h</p>' }, as('fr')));
+  const config = await run(configAction, formRequest('/admin/config', { intent: 'save-config', name: 'Mas des Tests', tagline: 'Au calme', modalites: '<p>Arrivée 16h</p>' }, as('fr')));
   expect(config.status).toBe(200);
-  const room = await run(roomAction as never, formRequest('/admin/room/new', { ...roomFields('Lavande', '<p>Vue jardin</p>'), tags: 'Calme, Jardin' }, as('fr')), { roomId: 'new' });
+  const room = await run(roomAction, formRequest('/admin/room/new', { ...roomFields('Lavande', '<p>Vue jardin</p>'), tags: 'Calme, Jardin' }, as('fr')), { roomId: 'new' });
   roomId = room.headers.get('location')!.split('/').pop()!;
-  const section = await run(sectionAction as never, formRequest('/admin/section/new', { intent: 'save', title: 'Bienvenue', content: '<p>Bonjour</p>', isActive: 'on' }, as('fr')), { sectionId: 'new' });
+  const section = await run(sectionAction, formRequest('/admin/section/new', { intent: 'save', title: 'Bienvenue', content: '<p>Bonjour</p>', isActive: 'on' }, as('fr')), { sectionId: 'new' });
   sectionId = section.headers.get('location')!.split('/').pop()!;
-  await run(configLoader as never, getRequest('/admin/config', as('fr'))); // creates the three transport options
+  await run(configLoader, getRequest('/admin/config', as('fr'))); // creates the three transport options
   [{ id: trainId }] = (await db.select({ id: transportOptions.id }).from(transportOptions).where(eq(transportOptions.type, 'train'))) as [{ id: string }];
-  await run(configAction as never, formRequest('/admin/config', { intent: 'toggle-transport', id: trainId, enabled: 'true' }, as('fr')));
-  await run(configAction as never, formRequest('/admin/config', { intent: 'save-transport-description', id: trainId, description: '<p>Gare à 5 min</p>' }, as('fr')));
-  await run(seasonsAction as never, formRequest('/admin/seasons', { intent: 'create', name: 'Haute saison' }, as('fr')));
-  const seasons = await run(seasonsLoader as never, getRequest('/admin/seasons', as('fr')));
+  await run(configAction, formRequest('/admin/config', { intent: 'toggle-transport', id: trainId, enabled: 'true' }, as('fr')));
+  await run(configAction, formRequest('/admin/config', { intent: 'save-transport-description', id: trainId, description: '<p>Gare à 5 min</p>' }, as('fr')));
+  await run(seasonsAction, formRequest('/admin/seasons', { intent: 'create', name: 'Haute saison' }, as('fr')));
+  const seasons = await run(seasonsLoader, getRequest('/admin/seasons', as('fr')));
   seasonId = seasons.data.seasons[0].id;
 });
 
@@ -99,14 +99,14 @@ describe('translation coverage', () => {
 
     // The link opens the room in Italian (no cookie yet) and keeps Italian chosen.
     const link = italian.texts[3]!.href;
-    const editor = await run(roomLoader as never, getRequest(link, admin), { roomId });
+    const editor = await run(roomLoader, getRequest(link, admin), { roomId });
     expect(editor.data.language.code).toBe('it');
-    const layout = await run(layoutLoader as never, getRequest(link, admin));
+    const layout = await run(layoutLoader, getRequest(link, admin));
     expect(layout.data.editingLanguage).toBe('it');
     expect(layout.headers.get('set-cookie')).toMatch(/^editingLanguage=it;/);
 
     // Two texts saved in Italian (through the link's URL): 2 of 10.
-    const saved = await run(roomAction as never, formRequest(link, roomFields('Lavanda', '<p>Vista giardino</p>'), admin), { roomId });
+    const saved = await run(roomAction, formRequest(link, roomFields('Lavanda', '<p>Vista giardino</p>'), admin), { roomId });
     expect(saved.status).toBe(200);
     expect(await coverage('it')).toMatchObject({ total: 10, filled: 2, percent: 20 });
     expect((await coverage('en')).percent).toBe(0);
@@ -114,23 +114,23 @@ describe('translation coverage', () => {
 
   it("saving one language never alters another language's texts", async () => {
     const before = await otherLanguagesRows('it');
-    await run(roomAction as never, formRequest(`/admin/room/${roomId}`, { ...roomFields('Lavanda', '<p>Vista giardino</p>'), tags: 'Calma' }, as('it')), { roomId });
-    await run(sectionAction as never, formRequest(`/admin/section/${sectionId}`, { intent: 'save', title: 'Benvenuti', content: '<p>Ciao</p>', isActive: 'on' }, as('it')), { sectionId });
-    await run(configAction as never, formRequest('/admin/config', { intent: 'save-config', modalites: '<p>Arrivo ore 16</p>' }, as('it')));
-    await run(configAction as never, formRequest('/admin/config', { intent: 'save-transport-description', id: trainId, description: '<p>Stazione a 5 min</p>' }, as('it')));
-    await run(seasonsAction as never, formRequest('/admin/seasons', { intent: 'translate-name', id: seasonId, language: 'it', name: 'Alta stagione' }, as('it')));
+    await run(roomAction, formRequest(`/admin/room/${roomId}`, { ...roomFields('Lavanda', '<p>Vista giardino</p>'), tags: 'Calma' }, as('it')), { roomId });
+    await run(sectionAction, formRequest(`/admin/section/${sectionId}`, { intent: 'save', title: 'Benvenuti', content: '<p>Ciao</p>', isActive: 'on' }, as('it')), { sectionId });
+    await run(configAction, formRequest('/admin/config', { intent: 'save-config', modalites: '<p>Arrivo ore 16</p>' }, as('it')));
+    await run(configAction, formRequest('/admin/config', { intent: 'save-transport-description', id: trainId, description: '<p>Stazione a 5 min</p>' }, as('it')));
+    await run(seasonsAction, formRequest('/admin/seasons', { intent: 'translate-name', id: seasonId, language: 'it', name: 'Alta stagione' }, as('it')));
     expect(await otherLanguagesRows('it')).toEqual(before);
     // The Italian configuration form shows no French name to save as Italian.
-    const italianConfig = await run(configLoader as never, getRequest('/admin/config', as('it')));
+    const italianConfig = await run(configLoader, getRequest('/admin/config', as('it')));
     expect(italianConfig.data.config).toMatchObject({ name: '', tagline: '', modalites: '<p>Arrivo ore 16</p>' });
     expect(await coverage('it')).toMatchObject({ total: 10, filled: 8, review: 0, percent: 80 });
   });
 
   it('flags a translation "à revoir" when its French text changes, until it is saved again', async () => {
     // French changes: the room's name (not its short description), the train, the season's name.
-    await run(roomAction as never, formRequest(`/admin/room/${roomId}`, { ...roomFields('Lavande bleue', '<p>Vue jardin</p>'), tags: 'Calme, Jardin' }, as('fr')), { roomId });
-    await run(configAction as never, formRequest('/admin/config', { intent: 'save-transport-description', id: trainId, description: '<p>Gare à 6 min</p>' }, as('fr')));
-    await run(seasonsAction as never, formRequest('/admin/seasons', { intent: 'rename', id: seasonId, name: 'Très haute saison' }, as('fr')));
+    await run(roomAction, formRequest(`/admin/room/${roomId}`, { ...roomFields('Lavande bleue', '<p>Vue jardin</p>'), tags: 'Calme, Jardin' }, as('fr')), { roomId });
+    await run(configAction, formRequest('/admin/config', { intent: 'save-transport-description', id: trainId, description: '<p>Gare à 6 min</p>' }, as('fr')));
+    await run(seasonsAction, formRequest('/admin/seasons', { intent: 'rename', id: seasonId, name: 'Très haute saison' }, as('fr')));
 
     const italian = await coverage('it');
     expect(italian).toMatchObject({ filled: 8, review: 3, percent: 80 });
@@ -140,17 +140,17 @@ describe('translation coverage', () => {
       `/admin/seasons?editing=it&field=season-${seasonId}`,
     ]);
     // …and next to the field in each editor.
-    expect((await run(roomLoader as never, getRequest(`/admin/room/${roomId}`, as('it')), { roomId })).data.review).toEqual(['name']);
-    expect((await run(configLoader as never, getRequest('/admin/config', as('it')))).data.review).toEqual([`transport-${trainId}`]);
-    expect((await run(seasonsLoader as never, getRequest('/admin/seasons', as('it')))).data.review).toEqual([`season-${seasonId}`]);
-    expect((await run(roomLoader as never, getRequest(`/admin/room/${roomId}`, as('fr')), { roomId })).data.review).toEqual([]);
+    expect((await run(roomLoader, getRequest(`/admin/room/${roomId}`, as('it')), { roomId })).data.review).toEqual(['name']);
+    expect((await run(configLoader, getRequest('/admin/config', as('it')))).data.review).toEqual([`transport-${trainId}`]);
+    expect((await run(seasonsLoader, getRequest('/admin/seasons', as('it')))).data.review).toEqual([`season-${seasonId}`]);
+    expect((await run(roomLoader, getRequest(`/admin/room/${roomId}`, as('fr')), { roomId })).data.review).toEqual([]);
 
     // Saved again (reviewed): no longer flagged; the others stay flagged.
-    await run(roomAction as never, formRequest(`/admin/room/${roomId}`, { ...roomFields('Lavanda blu', '<p>Vista giardino</p>'), tags: 'Calma' }, as('it')), { roomId });
+    await run(roomAction, formRequest(`/admin/room/${roomId}`, { ...roomFields('Lavanda blu', '<p>Vista giardino</p>'), tags: 'Calma' }, as('it')), { roomId });
     const after = await coverage('it');
     expect(after.review).toBe(2);
     expect(after.texts.some((t) => t.href.includes(`/admin/room/${roomId}`))).toBe(false);
-    expect((await run(roomLoader as never, getRequest(`/admin/room/${roomId}`, as('it')), { roomId })).data.review).toEqual([]);
+    expect((await run(roomLoader, getRequest(`/admin/room/${roomId}`, as('it')), { roomId })).data.review).toEqual([]);
   });
 
   it('stores the fingerprint the migration computes in SQL', async () => {
@@ -167,11 +167,11 @@ describe('translation coverage', () => {
 
 describe('activating a language', () => {
   const update = (id: string, fields: Record<string, string>) =>
-    run(languagesAction as never, formRequest('/admin/languages', { intent: 'update', id, name: 'Italiano', ...fields }, admin));
+    run(languagesAction, formRequest('/admin/languages', { intent: 'update', id, name: 'Italiano', ...fields }, admin));
   const italian = async () => (await db.select().from(languages).where(eq(languages.code, 'it')))[0]!;
 
   it('under 100 % asks for confirmation showing the percentage, and is refused without it', async () => {
-    const listed = await run(languagesLoader as never, getRequest('/admin/languages', admin));
+    const listed = await run(languagesLoader, getRequest('/admin/languages', admin));
     expect(listed.data.percents).toMatchObject({ fr: 100, en: 0, it: 80 });
     expect(listed.data.newLanguagePercent).toBe(0);
 
@@ -180,7 +180,7 @@ describe('activating a language', () => {
     expect(JSON.stringify(refused.data)).toContain("Italiano n'est traduite qu'à 80 % : confirmez son activation.");
     expect((await italian()).isActive).toBe(false);
 
-    const created = await run(languagesAction as never, formRequest('/admin/languages', { intent: 'create', code: 'pt', name: 'Português', isActive: 'on' }, admin));
+    const created = await run(languagesAction, formRequest('/admin/languages', { intent: 'create', code: 'pt', name: 'Português', isActive: 'on' }, admin));
     expect(created.status).toBe(400);
     expect(JSON.stringify(created.data)).toContain("Português n'est traduite qu'à 0 %");
     expect(await db.select().from(languages).where(eq(languages.code, 'pt'))).toHaveLength(0);
@@ -200,7 +200,7 @@ describe('activating a language', () => {
     }
     expect(await coverage('de')).toMatchObject({ total: 10, filled: 10, percent: 100, texts: [] });
     const [deutsch] = await db.select().from(languages).where(eq(languages.code, 'de'));
-    const result = await run(languagesAction as never, formRequest('/admin/languages', { intent: 'update', id: deutsch!.id, name: 'Deutsch', isActive: 'on' }, admin));
+    const result = await run(languagesAction, formRequest('/admin/languages', { intent: 'update', id: deutsch!.id, name: 'Deutsch', isActive: 'on' }, admin));
     expect(result.status).toBe(200);
   });
 });

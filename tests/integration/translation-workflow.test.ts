@@ -27,36 +27,36 @@ beforeAll(async () => {
 describe('translation workflow', () => {
   it('a new language starts hidden, is translated first, and is public only once activated', async () => {
     // Created without ticking "Active" (the dialog's default): hidden.
-    const created = await run(languagesAction as never, formRequest('/admin/languages', { intent: 'create', code: 'it', name: 'Italiano' }, cookie));
+    const created = await run(languagesAction, formRequest('/admin/languages', { intent: 'create', code: 'it', name: 'Italiano' }, cookie));
     expect(created.status).toBe(200);
     const [italian] = await db.select().from(languages).where(eq(languages.code, 'it'));
     expect(italian!.isActive).toBe(false);
 
     // The editing-language picker lists it, marked hidden; it can be chosen.
-    const layout = await run(layoutLoader as never, getRequest('/admin', cookie));
+    const layout = await run(layoutLoader, getRequest('/admin', cookie));
     expect(layout.data.languages).toEqual([
       { code: 'fr', name: 'Français', isActive: true },
       { code: 'en', name: 'English', isActive: true },
       { code: 'it', name: 'Italiano', isActive: false },
     ]);
-    const chosen = await run(editingLanguageAction as never, formRequest('/api/editing-language', { language: 'it' }, cookie));
+    const chosen = await run(editingLanguageAction, formRequest('/api/editing-language', { language: 'it' }, cookie));
     expect(chosen.status).toBe(200);
     const editingCookie = chosen.headers.get('set-cookie')!.split(';')[0]!;
     expect(editingCookie).toBe('editingLanguage=it');
-    const unknown = await run(editingLanguageAction as never, formRequest('/api/editing-language', { language: 'zz' }, cookie));
+    const unknown = await run(editingLanguageAction, formRequest('/api/editing-language', { language: 'zz' }, cookie));
     expect(unknown.status).toBe(400);
 
     // A room saved in Italian stores Italian texts.
     const asItalianEditor = `${cookie}; ${editingCookie}`;
     const saved = await run(
-      roomEditorAction as never,
+      roomEditorAction,
       formRequest('/admin/room/new', { intent: 'save', name: 'Camera azzurra', maxGuests: '2', shortDescription: '', longDescription: '', tags: '' }, asItalianEditor),
       { roomId: 'new' },
     );
     expect([200, 302]).toContain(saved.status);
     const [name] = await db.select().from(multilingualContent).where(eq(multilingualContent.contentValue, 'Camera azzurra'));
     expect(name).toMatchObject({ languageCode: 'it', contentType: 'room' });
-    const editor = await run(roomEditorLoader as never, getRequest(`/admin/room/${name!.entityId}`, asItalianEditor), { roomId: name!.entityId! });
+    const editor = await run(roomEditorLoader, getRequest(`/admin/room/${name!.entityId}`, asItalianEditor), { roomId: name!.entityId! });
     expect(JSON.stringify(editor.data)).toContain('Italiano');
 
     // Hidden: not a visitor's language, not in the sitemap.
@@ -66,7 +66,7 @@ describe('translation workflow', () => {
     expect(hidden).not.toContain('hreflang="it"');
 
     // Activated: public.
-    await run(languagesAction as never, formRequest('/admin/languages', { intent: 'update', id: italian!.id, name: 'Italiano', isActive: 'on' }, cookie));
+    await run(languagesAction, formRequest('/admin/languages', { intent: 'update', id: italian!.id, name: 'Italiano', isActive: 'on' }, cookie));
     expect(resolveRequestLanguage(new Request('http://localhost:3000/?lang=it'), await listActiveLanguages()).language).toBe('it');
     const shown = await (await sitemapLoader({ request: getRequest('/sitemap.xml') } as never)).text();
     expect(shown).toContain('hreflang="it"');

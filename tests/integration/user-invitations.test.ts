@@ -10,9 +10,9 @@ import { action as authAction, loader as authLoader } from '~/routes/site/auth';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
 
-const invite = (fields: Record<string, string>, cookie: string) => run(usersAction as never, formRequest('/admin/users', fields, cookie));
+const invite = (fields: Record<string, string>, cookie: string) => run(usersAction, formRequest('/admin/users', fields, cookie));
 const accept = (token: string, password: string, ip = '198.51.100.34') =>
-  run(authAction as never, formRequest('/auth', { intent: 'accept-invitation', token, password }), {}, { clientIp: ip });
+  run(authAction, formRequest('/auth', { intent: 'accept-invitation', token, password }), {}, { clientIp: ip });
 
 /** The link's token, read from the mail queued for `email` (the database keeps only its hash). */
 async function mailedToken(email: string): Promise<string> {
@@ -37,7 +37,7 @@ describe('user invitations', () => {
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
 
     // The page shows the address (its title is in the visitor's language: public-auth e2e).
-    const page = await run(authLoader as never, getRequest(`/auth?invitation=${token}`));
+    const page = await run(authLoader, getRequest(`/auth?invitation=${token}`));
     expect(page.data).toMatchObject({ mode: 'invitation', invitation: { email }, title: 'Créer votre compte' });
 
     // A common password is refused and the link still works.
@@ -54,7 +54,7 @@ describe('user invitations', () => {
     const again = await accept(token, 'another long password');
     expect(again.status).toBe(400);
     expect(JSON.stringify(again.data)).toContain("Ce lien d'invitation n'est plus valable");
-    const used = await run(authLoader as never, getRequest(`/auth?invitation=${token}`));
+    const used = await run(authLoader, getRequest(`/auth?invitation=${token}`));
     expect(used.data).toMatchObject({ mode: 'invitation', invitation: null });
   });
 

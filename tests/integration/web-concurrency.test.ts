@@ -84,14 +84,17 @@ describe('WEB_CONCURRENCY=2', () => {
   it('replaces a server process that dies', async () => {
     const [victim] = servers();
     process.kill(victim!.pid, 'SIGKILL');
+    const replaced = /\[cluster\] server process \d+ exited \(SIGKILL\): starting another/;
+    // The replacement can be in the process table before the primary's line about it has
+    // come through the pipe (seen under load): wait for both.
     for (let attempt = 0; attempt < 100; attempt++) {
       const now = servers();
-      if (now.length === 2 && !now.some((s) => s.pid === victim!.pid)) break;
+      if (now.length === 2 && !now.some((s) => s.pid === victim!.pid) && replaced.test(app.output())) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(servers().map((s) => s.pid)).not.toContain(victim!.pid);
     expect(servers()).toHaveLength(2);
-    expect(app.output()).toMatch(/\[cluster\] server process \d+ exited \(SIGKILL\): starting another/);
+    expect(app.output()).toMatch(replaced);
     for (let i = 0; i < 4; i++) expect(await get('/')).toContain('</html>');
   });
 

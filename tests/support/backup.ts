@@ -59,6 +59,7 @@ export async function fillEveryTable() {
   // in-process tests do not go through: rows of the shape it writes.
   await db.execute(sql`insert into rate_limit (id, key, count, last_request) values ('rl1', '127.0.0.1/sign-in/email', 1, 1700000000000) on conflict do nothing`);
   await db.execute(sql`insert into verification (id, identifier, value, expires_at) values ('v1', 'reset-password:x', 'token', now() + interval '1 hour') on conflict do nothing`);
+  await db.execute(sql`insert into user_invitations (email, role, token_hash, expires_at) values ('invited@example.com', 'user', 'hash-1', now() + interval '7 days')`);
   // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);

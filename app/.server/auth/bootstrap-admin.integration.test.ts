@@ -15,8 +15,8 @@ afterEach(() => {
 });
 
 async function signsIn(email: string, password: string) {
-  const result = await run(signInAction as never, formRequest('/auth', { email, password }));
-  return result.status === 302 && result.headers.get('location') === '/admin';
+  const result = await run(signInAction, formRequest('/auth', { email, password }));
+  return result.status === 302 && result.headers.get('location') === '/admin/today';
 }
 
 describe('admin bootstrap', () => {

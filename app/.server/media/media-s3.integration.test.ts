@@ -32,7 +32,7 @@ describe('media on the S3 backend', () => {
     const bucket = s3Storage(s3);
 
     const upload = await run(
-      action as never,
+      action,
       formRequest('/api/media', { intent: 'upload', kind: 'room', id, files: [file(await makeJpeg(), 'a.jpg')] }, cookie, {
         accept: 'application/json',
       }),
@@ -56,7 +56,7 @@ describe('media on the S3 backend', () => {
     expect(await bucket.list(`variants/${key}/`)).toEqual([`variants/${key}/800x400-q80-cover.webp`]);
 
     const deleted = await run(
-      action as never,
+      action,
       formRequest('/api/media', { intent: 'delete', kind: 'room', id, url }, cookie, { accept: 'application/json' }),
     );
     expect(deleted.data.message).toBe('Image supprimée avec succès');

@@ -50,7 +50,7 @@ const JSON_ACCEPT = { accept: 'application/json' };
 
 /** As the admin unless another cookie, or null (anonymous), is given. */
 function post(fields: Fields, cookie: string | null = admin, headers: Record<string, string> = JSON_ACCEPT) {
-  return run(mediaAction as never, formRequest('/api/media', fields, cookie ?? undefined, headers));
+  return run(mediaAction, formRequest('/api/media', fields, cookie ?? undefined, headers));
 }
 
 function media(url: string, headers: Record<string, string> = {}) {
@@ -141,7 +141,7 @@ describe('POST /api/media: upload', () => {
     const user = await signedInAs('user');
     expect((await post({ intent: 'upload', kind: 'room', id, files }, user.cookie)).status).toBe(403);
     expect(await storage().list(`room-images/${id}/`)).toEqual([]);
-    expect((await run(mediaUploadLoader as never, getRequest('/api/media'))).status).toBe(401);
+    expect((await run(mediaUploadLoader, getRequest('/api/media'))).status).toBe(401);
   });
 
   it('refuses a request whose declared size is over the cap before reading it', async () => {

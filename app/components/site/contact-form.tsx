@@ -140,7 +140,7 @@ export function ContactSection({ links, sentBeforeLoad = false }: { links: Booki
               <ContactForm key={dismissed ?? 'initial'} fetcher={fetcher} lastResult={data?.sentId ? undefined : data?.result} sending={sending} />
             )}
           </div>
-          <aside className="space-y-6">
+          <div className="space-y-6">
             <p className="flex items-center gap-2 rounded-xl border bg-card p-4 font-medium">
               <Icon name="clock" className="size-5 text-primary" />
               {t('contact.responseTime')}
@@ -159,7 +159,7 @@ export function ContactSection({ links, sentBeforeLoad = false }: { links: Booki
                 </ul>
               </div>
             ) : null}
-          </aside>
+          </div>
         </div>
       </div>
     </section>

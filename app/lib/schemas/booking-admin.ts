@@ -1,6 +1,6 @@
 import { isIsoDate } from '~/lib/nights';
 import { z } from '~/lib/zod';
-import { emailAddress } from './common';
+import { mailableEmailAddress } from './common';
 
 // The owner's Réservations screen (issue 14): answers to requests, manual blocks, feeds.
 
@@ -108,7 +108,7 @@ export const RecordBookingSchema = stayRules(
       .trim()
       .max(254, "L'e-mail est trop long")
       .optional()
-      .refine((v) => !v || emailAddress().safeParse(v).success, 'Adresse e-mail invalide'),
+      .refine((v) => !v || mailableEmailAddress().safeParse(v).success, 'Adresse e-mail invalide'),
     phone: z.string().trim().max(40, 'Numéro trop long (40 caractères au plus)').optional(),
     language: z.enum(GUEST_LANGUAGES, { error: 'Langue inconnue' }),
     message: z.string().trim().max(2000, 'Note trop longue (2000 caractères au plus)').optional(),

@@ -1,6 +1,6 @@
 import { isIsoDate } from '~/lib/nights';
 import { z } from '~/lib/zod';
-import { visitorEmailAddress } from './common';
+import { mailableEmailAddress } from './common';
 
 // The guest's booking request (issue 14): the contact form's fields and rules, plus
 // the stay. Messages are i18n keys shown with t(). The stay itself is judged by the
@@ -16,7 +16,7 @@ export const BookingRequestSchema = z.object({
   departure: night,
   guests: z.number({ error: 'booking.guestsInvalid' }).int('booking.guestsInvalid').min(1, 'booking.guestsInvalid').max(10, 'booking.guestsInvalid'),
   name: required(200),
-  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(visitorEmailAddress()),
+  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(mailableEmailAddress()),
   phone: optional(40),
   message: optional(5000),
   /** Honeypot: people never see it; bots fill it. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { visitorEmailAddress } from './common';
+import { mailableEmailAddress } from './common';
 
-describe('visitorEmailAddress', () => {
+describe('mailableEmailAddress', () => {
   it('wants a dot in the domain, and one message when refused', () => {
-    const schema = visitorEmailAddress();
+    const schema = mailableEmailAddress();
     expect(schema.safeParse('jane@example.org').success).toBe(true);
     expect(schema.safeParse('jane.doe@mail.example.co.uk').success).toBe(true);
     for (const bad of ['jane@example', 'jane@', 'jane@example.', 'not-an-email', 'a b@example.com']) {

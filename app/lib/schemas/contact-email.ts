@@ -1,5 +1,5 @@
 import { z } from '~/lib/zod';
-import { emailAddress } from './common';
+import { mailableEmailAddress } from './common';
 
 export const AddContactEmailSchema = z.object({
   email: z
@@ -7,6 +7,6 @@ export const AddContactEmailSchema = z.object({
     .trim()
     .min(1, "L'email est requis")
     .max(254, "L'email est trop long")
-    .pipe(emailAddress('Adresse email invalide')),
+    .pipe(mailableEmailAddress('Adresse email invalide')),
 });
 export const DeleteContactEmailSchema = z.object({ id: z.uuid({ error: 'Email inconnu' }) });

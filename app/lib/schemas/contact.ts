@@ -1,5 +1,5 @@
 import { z } from '~/lib/zod';
-import { visitorEmailAddress } from './common';
+import { mailableEmailAddress } from './common';
 
 import { DEFAULT_CONTACT_GUESTS } from '../public-forms';
 
@@ -11,7 +11,7 @@ const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong
 
 export const ContactSchema = z.object({
   name: required(200),
-  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(visitorEmailAddress()),
+  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(mailableEmailAddress()),
   phone: optional(40),
   dates: optional(200),
   guests: z

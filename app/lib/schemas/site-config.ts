@@ -1,5 +1,5 @@
 import { z } from '~/lib/zod';
-import { emailAddress } from './common';
+import { mailableEmailAddress } from './common';
 
 const optionalText = (max: number, message: string) =>
   z
@@ -29,7 +29,7 @@ export const SiteConfigSchema = z.object({
     .max(254, "L'email est trop long")
     .optional()
     .transform((v) => (v ? v : null))
-    .pipe(emailAddress('Adresse email invalide').nullable()),
+    .pipe(mailableEmailAddress('Adresse email invalide').nullable()),
   phones: z
     // Conform turns an empty row into undefined: empty rows are dropped.
     .array(z.string().trim().max(40, 'Numéro de téléphone trop long (40 caractères maximum)').optional())

@@ -1,6 +1,6 @@
 import { z } from '~/lib/zod';
 import { COUNTRY_CODES } from '~/lib/countries';
-import { emailAddress } from './common';
+import { mailableEmailAddress } from './common';
 
 const testimonialId = z.uuid({ error: 'Témoignage inconnu' });
 
@@ -15,7 +15,7 @@ export const EditTestimonialSchema = z.object({
     .trim()
     .min(1, "L'email est requis")
     .max(254, "L'email est trop long")
-    .pipe(emailAddress('Adresse email invalide')),
+    .pipe(mailableEmailAddress('Adresse email invalide')),
   message: z
     .string({ error: 'Le message est requis' })
     .trim()

@@ -1,6 +1,6 @@
 import { z } from '~/lib/zod';
 import { COUNTRY_CODES } from '../countries';
-import { visitorEmailAddress } from './common';
+import { mailableEmailAddress } from './common';
 
 import { DEFAULT_RATING } from '../public-forms';
 
@@ -11,7 +11,7 @@ const required = (max: number) =>
 
 export const TestimonialSchema = z.object({
   name: required(100),
-  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(visitorEmailAddress()),
+  email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(mailableEmailAddress()),
   country: z.enum(COUNTRY_CODES, { error: 'validation.required' }),
   rating: z
     .number({ error: 'validation.rating' })

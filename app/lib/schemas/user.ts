@@ -1,5 +1,5 @@
 import { z } from '~/lib/zod';
-import { emailAddress } from './common';
+import { mailableEmailAddress } from './common';
 
 export const ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof ROLES)[number];
@@ -21,6 +21,6 @@ export const InviteUserSchema = z.object({
     .trim()
     .min(1, "L'email est obligatoire")
     .max(254, "L'email est trop long")
-    .pipe(emailAddress('Adresse email invalide')),
+    .pipe(mailableEmailAddress('Adresse email invalide')),
   role: z.enum(ROLES, { error: 'Choisissez un rôle : Utilisateur ou Administrateur' }),
 });

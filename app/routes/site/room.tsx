@@ -164,8 +164,8 @@ export default function RoomPage() {
                 {t('room.capacity', { count: room.maxGuests })}
               </p>
             </header>
-            <aside className="h-fit space-y-4 md:col-start-3 md:row-span-2 md:row-start-1 card p-6">
-              <h2 className="text-lg font-semibold">{t('room.prices')}</h2>
+            <section aria-labelledby="room-prices" className="h-fit space-y-4 md:col-start-3 md:row-span-2 md:row-start-1 card p-6">
+              <h2 id="room-prices" className="text-lg font-semibold">{t('room.prices')}</h2>
               {booking?.rates.length ? (
                 <dl className="space-y-3" data-testid="season-prices">
                   {booking.rates.map((rate) => (
@@ -194,7 +194,7 @@ export default function RoomPage() {
               >
                 {t('room.book')}
               </a>
-            </aside>
+            </section>
             <div className="space-y-6 md:col-span-2">
               <RichText html={room.description} className="leading-relaxed" />
               {room.tags.length ? (

@@ -1,0 +1,128 @@
+// `npm test` and `npm run validate`: the layers of the suite, independent ones side by side.
+//
+//   validate  typecheck ‖ lint ‖ unit ‖ format:check
+//   npm test  lane 1: build → e2e
+//             lane 2: validate → integration (no build) → integration-built (waits for the build)
+//             lane 3, when INTEGRATION_DATABASE_URL is set (CI's second pass, against that server):
+//                     integration-pg → integration-built-pg (waits for the build)
+//
+// Every line a layer prints is shown as it comes, prefixed by the layer's name; the first
+// failure stops the other layers and fails the run. A summary gives each layer's wall
+// time. `node scripts/test.mjs --list` prints the layers' commands.
+import { spawn } from 'node:child_process';
+
+const npm = (script) => ['npm', ['run', '--silent', script]];
+const LAYERS = {
+  typecheck: npm('typecheck'),
+  lint: npm('lint'),
+  unit: npm('test:unit'),
+  'format:check': npm('format:check'),
+  build: npm('build'),
+  integration: ['npx', ['vitest', 'run', '--project', 'integration']],
+  'integration-built': ['npx', ['vitest', 'run', '--project', 'integration-built']],
+  // One project per vitest process: two in one load the global setup twice.
+  'integration-pg': ['npx', ['vitest', 'run', '--project', 'integration']],
+  'integration-built-pg': ['npx', ['vitest', 'run', '--project', 'integration-built']],
+  e2e: npm('test:e2e'),
+};
+
+const running = new Set();
+const times = [];
+let failed = null;
+
+function run(name, env = {}) {
+  if (failed) return Promise.reject(failed);
+  const [command, args] = LAYERS[name];
+  const started = Date.now();
+  console.log(`▶ ${name}`);
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that a failure elsewhere stops everything it started.
+    const child = spawn(command, args, {
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    running.add(child);
+    const show = (stream) => {
+      let pending = '';
+      stream.on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop();
+        for (const line of lines) console.log(`[${name}] ${line}`);
+      });
+      stream.on('end', () => pending && console.log(`[${name}] ${pending}`));
+    };
+    show(child.stdout);
+    show(child.stderr);
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      times.push([name, seconds, code === 0]);
+      if (code === 0) {
+        console.log(`✔ ${name} (${seconds} s)`);
+        resolve();
+      } else {
+        const error = new Error(`${name} failed (${signal ?? `exit ${code}`}, ${seconds} s)`);
+        if (!failed) {
+          failed = error;
+          for (const other of running) process.kill(-other.pid, 'SIGTERM');
+        }
+        reject(error);
+      }
+    });
+  });
+}
+
+const all = (names) => Promise.all(names.map((name) => run(name)));
+const validate = () => all(['typecheck', 'lint', 'unit', 'format:check']);
+
+async function whole() {
+  const built = run('build');
+  const lanes = [
+    built.then(() => run('e2e')),
+    validate()
+      .then(() => run('integration'))
+      .then(() => built)
+      .then(() => run('integration-built')),
+  ];
+  const url = process.env.INTEGRATION_DATABASE_URL;
+  if (url)
+    lanes.push(
+      run('integration-pg', { DATABASE_URL: url })
+        .then(() => built)
+        .then(() => run('integration-built-pg', { DATABASE_URL: url })),
+    );
+  const rejected = (await Promise.allSettled(lanes)).find((o) => o.status === 'rejected');
+  if (rejected) throw rejected.reason;
+}
+
+const plan = process.argv[2] ?? 'all';
+if (process.argv.includes('--list')) {
+  console.log(
+    Object.entries(LAYERS)
+      .map(([name, [command, args]]) => `${name}: ${command} ${args.join(' ')}`)
+      .join('\n'),
+  );
+  process.exit(0);
+}
+const started = Date.now();
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    for (const child of running) process.kill(-child.pid, 'SIGTERM');
+    process.exit(code);
+  });
+}
+try {
+  await (plan === 'validate' ? validate() : whole());
+} catch {
+  // reported below
+}
+const width = Math.max(...times.map(([name]) => name.length));
+console.log(`\n${times.map(([name, seconds, ok]) => `${ok ? '✔' : '✘'} ${name.padEnd(width)} ${String(seconds).padStart(4)} s`).join('\n')}`);
+console.log(
+  `${failed ? '✘' : '✔'} ${plan === 'validate' ? 'validate' : 'npm test'}: ${Math.round((Date.now() - started) / 1000)} s${failed ? ` — ${failed.message}` : ''}`,
+);
+process.exit(failed ? 1 : 0);
