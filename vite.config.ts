@@ -24,7 +24,9 @@ function clientChunk(id: string): string | undefined {
 export default defineConfig(({ isSsrBuild }) => ({
   // The production server bundle starts from our Hono entry, which imports the
   // React Router build: one bundle, one copy of every server module.
-  build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' }, target: 'node24' } : {
+  build: isSsrBuild
+    ? { rollupOptions: { input: './server/app.ts' }, target: 'node24' }
+    : {
         target: 'es2022',
         // terser: a few KB below esbuild's output on React and React Router.
         minify: 'terser',

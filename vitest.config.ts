@@ -4,7 +4,12 @@ import tsconfigPaths from 'vite-tsconfig-paths';
 import { defineConfig } from 'vitest/config';
 import { needsBuild } from './scripts/test-layers';
 
-const INTEGRATION = ['app/**/*.integration.test.{ts,tsx}', 'app/.server/**/*.integration.test.ts', 'server/**/*.integration.test.ts', 'tests/integration/**/*.test.ts'];
+const INTEGRATION = [
+  'app/**/*.integration.test.{ts,tsx}',
+  'app/.server/**/*.integration.test.ts',
+  'server/**/*.integration.test.ts',
+  'tests/integration/**/*.test.ts',
+];
 
 function integrationFiles() {
   return [...new Set(fs.globSync(INTEGRATION).map((file) => path.normalize(file)))];

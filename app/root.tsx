@@ -132,10 +132,7 @@ export default function App() {
   useEffect(() => {
     if (toast) setToasts((queued) => (queued.some((t) => t.id === toast.id) ? queued : [...queued, toast]));
   }, [toast]);
-  const raise = useCallback(
-    (next: Toast) => setToasts((queued) => [...queued, { ...next, id: crypto.randomUUID() }]),
-    [],
-  );
+  const raise = useCallback((next: Toast) => setToasts((queued) => [...queued, { ...next, id: crypto.randomUUID() }]), []);
 
   useEffect(() => {
     try {
@@ -167,9 +164,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-4xl font-bold">{notFound ? '404' : 'Erreur'}</h1>
-      <p className="text-lg text-muted-foreground">
-        {notFound ? 'Oops! Page introuvable' : 'Une erreur inattendue est survenue. Veuillez réessayer.'}
-      </p>
+      <p className="text-lg text-muted-foreground">{notFound ? 'Oops! Page introuvable' : 'Une erreur inattendue est survenue. Veuillez réessayer.'}</p>
       <a href="/" className="text-primary underline">
         Retour à l'accueil
       </a>

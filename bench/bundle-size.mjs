@@ -56,7 +56,11 @@ export function measurePages(clientDir = path.resolve(process.env.BUILD_DIR ?? '
 
 /** Back-office code among `files`: an admin route's module, or a chunk named after a back-office component (Rollup names a shared chunk after its first module). */
 export function backOfficeFilesIn(files, manifest, componentsDir = path.resolve('app/components/admin')) {
-  const adminModules = new Set(Object.values(manifest.routes).filter((route) => route.id.startsWith('routes/admin/')).map((route) => route.module));
+  const adminModules = new Set(
+    Object.values(manifest.routes)
+      .filter((route) => route.id.startsWith('routes/admin/'))
+      .map((route) => route.module),
+  );
   const names = new Set();
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -108,7 +112,14 @@ async function htmlBytesOf(base, url, html) {
   const sprite = Buffer.byteLength(/<svg id="icon-sprite"[^>]*>[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '');
   const texts = /data-catalog="([^"]+)"/.exec(html)?.[1];
   const textsBr = texts ? (await wireBytes(base + texts, 'br')).bytes : 0;
-  return { rawKb: raw.bytes / 1024, brKb: br.bytes / 1024, brEncoding: br.encoding, inlineCssKb: inlineCss / 1024, spriteKb: sprite / 1024, textsBrKb: textsBr / 1024 };
+  return {
+    rawKb: raw.bytes / 1024,
+    brKb: br.bytes / 1024,
+    brEncoding: br.encoding,
+    inlineCssKb: inlineCss / 1024,
+    spriteKb: sprite / 1024,
+    textsBrKb: textsBr / 1024,
+  };
 }
 
 async function writeBytesSection() {
@@ -142,7 +153,7 @@ async function writeBytesSection() {
     '',
     `${machineLine()} · JavaScript: the files the build's route manifest lists for the page (entry, root and route modules with their ` +
       'imports), gzip level 9 · CSS: the stylesheets the served HTML links plus its inline `<style>`, gzip level 9 · back-office code: any ' +
-      'admin route module, or a chunk named after a component of app/components/admin, among the manifest\'s files and the scripts the HTML names.',
+      "admin route module, or a chunk named after a component of app/components/admin, among the manifest's files and the scripts the HTML names.",
     '',
     `| page | JS gzip (KB) | JS files | CSS gzip (KB) | back-office modules loaded | target: JS ≤ ${JS_TARGET} KB, no back-office module |`,
     '|---|---:|---:|---:|---|---|',
@@ -185,7 +196,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.arg
     '',
     '| page | JS gzip (KB) | files | within budget |',
     '|---|---:|---:|---|',
-    ...rows.map((r) => `| ${r.page} | ${r.kb.toFixed(1)} | ${r.files} | ${r.page.startsWith('/admin') ? 'n/a (back office)' : r.kb <= BUDGET ? 'yes' : '**no**'} |`),
+    ...rows.map(
+      (r) => `| ${r.page} | ${r.kb.toFixed(1)} | ${r.files} | ${r.page.startsWith('/admin') ? 'n/a (back office)' : r.kb <= BUDGET ? 'yes' : '**no**'} |`,
+    ),
   ];
   console.log(lines.join('\n'));
   const over = rows.filter((r) => !r.page.startsWith('/admin') && r.kb > BUDGET);

@@ -112,7 +112,9 @@ export function reportSection(results, { started, runs, planned = results.length
         `${parts.join('; ')} | ${r.lost.slice(0, 4).join(', ') || '—'} |`
       );
     }),
-    ...(results.length < planned ? ['', `**Incomplete:** ${results.length} of ${planned} pages audited so far (the section is rewritten after each page).`] : []),
+    ...(results.length < planned
+      ? ['', `**Incomplete:** ${results.length} of ${planned} pages audited so far (the section is rewritten after each page).`]
+      : []),
     '<!-- lighthouse:end -->',
   ];
   return lines.join('\n');
@@ -139,7 +141,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     }
     const pages = await publicPages(base);
     // Written after each page, so that a run stopped early leaves what it measured.
-    const onPage = (done) => args.write === 'true' && done.length < pages.length && writeSection('lighthouse', reportSection(done, { started, runs, planned: pages.length }));
+    const onPage = (done) =>
+      args.write === 'true' && done.length < pages.length && writeSection('lighthouse', reportSection(done, { started, runs, planned: pages.length }));
     const results = await auditPages({ pages, runs, onPage });
     const section = reportSection(results, { started, runs });
     console.log(`\n${section}`);

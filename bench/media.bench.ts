@@ -38,7 +38,11 @@ async function photo(width: number, height: number) {
   const shapes = Buffer.from(
     `<svg width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f4c27a"/><stop offset="1" stop-color="#3b6e8f"/></linearGradient></defs>` +
       `<rect width="${width}" height="${height}" fill="url(#g)"/>` +
-      Array.from({ length: 30 }, (_, i) => `<circle cx="${(i * 397) % width}" cy="${(i * 211) % height}" r="${80 + ((i * 53) % 220)}" fill="hsl(${(i * 47) % 360},45%,55%)" opacity="0.6"/>`).join('') +
+      Array.from(
+        { length: 30 },
+        (_, i) =>
+          `<circle cx="${(i * 397) % width}" cy="${(i * 211) % height}" r="${80 + ((i * 53) % 220)}" fill="hsl(${(i * 47) % 360},45%,55%)" opacity="0.6"/>`,
+      ).join('') +
       `</svg>`,
   );
   return sharp(shapes)
@@ -73,7 +77,9 @@ const log = (line = '') => {
 const source = await photo(3000, 2000);
 log('# Media benchmark');
 log();
-log(`Run: ${new Date().toISOString()} · Node ${process.version} · sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}) · sharp threads ${sharp.concurrency()} · ${os.cpus().length} CPU(s) · ${os.cpus()[0]?.model ?? ''}`);
+log(
+  `Run: ${new Date().toISOString()} · Node ${process.version} · sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}) · sharp threads ${sharp.concurrency()} · ${os.cpus().length} CPU(s) · ${os.cpus()[0]?.model ?? ''}`,
+);
 log(`Source: photo-like 3000×2000 JPEG, ${fmt(source.length / 1024)} KB. Storage: disk backend (DATA_DIR/uploads). AVIF effort ${AVIF_EFFORT}.`);
 log();
 
@@ -89,7 +95,9 @@ log('## Upload: check + re-encode of the original (prepareImage)');
 log();
 log(`| input | output | median of 3 |`);
 log(`|---|---|---|`);
-log(`| 3000×2000 JPEG, ${fmt(source.length / 1024)} KB | ${prepared.width}×${prepared.height} JPEG, ${fmt(prepared.body.length / 1024)} KB | ${fmt(uploadRuns.sort((a, b) => a - b)[1]!)} ms |`);
+log(
+  `| 3000×2000 JPEG, ${fmt(source.length / 1024)} KB | ${prepared.width}×${prepared.height} JPEG, ${fmt(prepared.body.length / 1024)} KB | ${fmt(uploadRuns.sort((a, b) => a - b)[1]!)} ms |`,
+);
 log();
 
 const key = 'room-images/bench/1700000000000-000000000000.jpg';
@@ -125,9 +133,7 @@ log();
 // Coalescing: 20 simultaneous requests for a variant nobody asked for yet.
 const before = variantStats.encodes;
 const t0 = performance.now();
-await Promise.all(
-  Array.from({ length: 20 }, () => getVariant(key, { w: 640, h: 400, q: 75, fit: 'cover' }, 'avif')),
-);
+await Promise.all(Array.from({ length: 20 }, () => getVariant(key, { w: 640, h: 400, q: 75, fit: 'cover' }, 'avif')));
 log(`Coalescing: 20 concurrent first requests for one new variant → ${variantStats.encodes - before} encode, ${fmt(ms(t0))} ms in all.`);
 log();
 
@@ -140,10 +146,7 @@ const inProcess = await throughput('in process, AVIF 800×400 (cached)', 3000, 1
 });
 const firstEtag = (await serveMedia(new Request(cachedUrl, { headers: { accept: ACCEPT.avif } }), key)).headers.get('etag')!;
 const notModified = await throughput('in process, 304 (If-None-Match)', 3000, 16, async () => {
-  const response = await serveMedia(
-    new Request(cachedUrl, { headers: { accept: ACCEPT.avif, 'if-none-match': firstEtag } }),
-    key,
-  );
+  const response = await serveMedia(new Request(cachedUrl, { headers: { accept: ACCEPT.avif, 'if-none-match': firstEtag } }), key);
   if (response.status !== 304) throw new Error('expected 304');
 });
 
@@ -175,7 +178,9 @@ for (const r of [inProcess, notModified, overHttp, thumbsOverHttp]) {
   log(`| ${r.label} | ${r.total} | ${r.concurrency} | ${fmt(r.rps)} | ${fmt(r.meanMs, 2)} ms |`);
 }
 log();
-log('Variants are cached in the storage backend (disk here: `DATA_DIR/uploads/variants/…`), so the cached path is a file read, a SHA-256 ETag and the response. The client and server share the same 2 cores in the HTTP runs, and other processes on this shared machine add noise: compare runs on a quiet machine.');
+log(
+  'Variants are cached in the storage backend (disk here: `DATA_DIR/uploads/variants/…`), so the cached path is a file read, a SHA-256 ETag and the response. The client and server share the same 2 cores in the HTTP runs, and other processes on this shared machine add noise: compare runs on a quiet machine.',
+);
 
 fs.writeFileSync(path.join(import.meta.dirname, 'results', 'media.md'), lines.join('\n') + '\n');
 fs.rmSync(dataDir, { recursive: true, force: true });

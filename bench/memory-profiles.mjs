@@ -105,7 +105,11 @@ async function measure(label, start) {
     server = serverProcess(child.pid);
     if (!server) throw new Error(`${label}: no server process found under pid ${child.pid}`);
     const flags = commandLine(server).filter((arg) => arg.startsWith('--max-'));
-    const arenas = fs.readFileSync(`/proc/${server}/environ`, 'utf8').split('\0').find((entry) => entry.startsWith('MALLOC_ARENA_MAX=')) ?? 'MALLOC_ARENA_MAX unset';
+    const arenas =
+      fs
+        .readFileSync(`/proc/${server}/environ`, 'utf8')
+        .split('\0')
+        .find((entry) => entry.startsWith('MALLOC_ARENA_MAX=')) ?? 'MALLOC_ARENA_MAX unset';
     await sleep(10_000);
     const idle = procField(server, 'VmRSS');
     const room = await firstRoomPath(base);
@@ -138,7 +142,7 @@ const lines = [
   'RSS of the Node server process (found under the started command; the embedded PostgreSQL is not counted):',
   `idle 10 s after the first start on a fresh DATA_DIR (demo seeded), peak (VmHWM) over ${SECONDS} s of ${CONNECTIONS}`,
   'connections across `/`, a room, `/livre-dor` and `/mentions-legales` (page cache on, the default). The settings are',
-  "read from the server process itself (its command line and environment): server/start.mjs applies",
+  'read from the server process itself (its command line and environment): server/start.mjs applies',
   'server/memory-profile.mjs however it was started.',
   '',
   `| started as | settings the server runs with | idle (MB) | ≤ ${TARGETS.idleMb} | peak (MB) | ≤ ${TARGETS.peakMb} | requests |`,

@@ -16,7 +16,21 @@
 //   --quick: 10 s per page and a 60 s soak (reference taken after 12 s), for a quick look.
 //   --write: replaces the memory section of bench/RESULTS.md.
 //   --no-unit: without the memory profile (to see what it is worth).
-import { childPeak, createDataDir, firstRoomPath, machineLine, mb, pageCacheNote, parseArgs, productionMemoryEnv, removeDataDir, requireBuild, sleep, startApp, writeSection } from './app-server.mjs';
+import {
+  childPeak,
+  createDataDir,
+  firstRoomPath,
+  machineLine,
+  mb,
+  pageCacheNote,
+  parseArgs,
+  productionMemoryEnv,
+  removeDataDir,
+  requireBuild,
+  sleep,
+  startApp,
+  writeSection,
+} from './app-server.mjs';
 import { ensureWrk, runWrk } from './wrk.mjs';
 
 const args = parseArgs();
@@ -36,7 +50,10 @@ if (!ensureWrk()) {
 }
 const memoryEnv = args['no-unit'] === 'true' ? {} : productionMemoryEnv();
 if (args['node-options'] !== undefined) memoryEnv.NODE_OPTIONS = args['node-options'];
-const memorySettings = Object.entries(memoryEnv).map(([name, value]) => `${name}=${value}`).join(' ') || '(none)';
+const memorySettings =
+  Object.entries(memoryEnv)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ') || '(none)';
 const fmt = (value) => value.toFixed(0);
 
 // ───────────── the server process ─────────────
@@ -188,13 +205,21 @@ removeDataDir(dataDir);
 
 const ok = (met) => (met ? 'yes' : '**no**');
 const peakRows = [
-  ...results.pages.map((p) => [`${PAGE_SECONDS} s × ${CONNECTIONS} connections on \`${p.page}\`, page cache ${p.cache}`, p.peak, `${p.requests} requests, ${p.failed + p.timeouts} failed or timed out`]),
+  ...results.pages.map((p) => [
+    `${PAGE_SECONDS} s × ${CONNECTIONS} connections on \`${p.page}\`, page cache ${p.cache}`,
+    p.peak,
+    `${p.requests} requests, ${p.failed + p.timeouts} failed or timed out`,
+  ]),
   [
     `burst of ${results.images.count} image-variant requests (fresh encodes)`,
     results.images.peak,
     `${results.images.failed} failed; the image worker child encoding them peaked at ${fmt(mb(results.images.workerPeak))} MB (its own process, gone 5 s after its last encode)`,
   ],
-  [`soak ${SOAK_SECONDS} s × ${CONNECTIONS} connections across the four pages`, results.soak.peak, `${results.soak.requests} requests, ${results.soak.failed} failed`],
+  [
+    `soak ${SOAK_SECONDS} s × ${CONNECTIONS} connections across the four pages`,
+    results.soak.peak,
+    `${results.soak.requests} requests, ${results.soak.failed} failed`,
+  ],
 ];
 const lines = [
   '<!-- memory:start (written by node bench/memory.mjs --write) -->',

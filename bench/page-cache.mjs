@@ -36,11 +36,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 function get(base, path, headers = {}) {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: url.hostname, port: url.port, path: url.pathname + url.search, agent, headers: { 'accept-encoding': 'br, gzip', ...headers } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode, cache: response.headers['x-page-cache'] }));
-      response.on('error', reject);
-    });
+    const request = http.get(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, agent, headers: { 'accept-encoding': 'br, gzip', ...headers } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode, cache: response.headers['x-page-cache'] }));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -110,7 +113,10 @@ async function flood() {
       Array.from({ length: CONNECTIONS }, async () => {
         while (sent < FLOOD) {
           const n = sent++;
-          const answer = await get(server.base, `${paths[n % paths.length]}?${trackers[n % trackers.length]}=${n.toString(36)}${Math.random().toString(36).slice(2)}`);
+          const answer = await get(
+            server.base,
+            `${paths[n % paths.length]}?${trackers[n % trackers.length]}=${n.toString(36)}${Math.random().toString(36).slice(2)}`,
+          );
           if (answer.cache === 'hit') hits += 1;
         }
       }),
@@ -150,7 +156,10 @@ const lines = [
   '',
   '| page | miss (ms CPU) | uncached (ms CPU) | ratio | misses seen | target |',
   '|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.path} | ${r.miss.toFixed(1)} | ${r.uncached.toFixed(1)} | ${(r.miss / r.uncached).toFixed(2)} | ${r.misses}/${MISSES} | ${met(r.miss / r.uncached <= TARGETS.missOverUncached)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.path} | ${r.miss.toFixed(1)} | ${r.uncached.toFixed(1)} | ${(r.miss / r.uncached).toFixed(2)} | ${r.misses}/${MISSES} | ${met(r.miss / r.uncached <= TARGETS.missOverUncached)} |`,
+  ),
   '',
   `Flood: ${FLOOD.toLocaleString('en')} GETs with query strings all new (utm_source, fbclid, gclid, random) over /robots.txt, / and a room page, ${CONNECTIONS} connections from one Node client, production unit's heap settings, PAGE_CACHE_MAX_MB=${CACHE_MB}.`,
   '',

@@ -14,7 +14,21 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createDataDir, firstRoomPath, freePort, machineLine, mb, pageCacheNote, parseArgs, removeDataDir, requireBuild, root, sleep, startApp, writeSection } from './app-server.mjs';
+import {
+  createDataDir,
+  firstRoomPath,
+  freePort,
+  machineLine,
+  mb,
+  pageCacheNote,
+  parseArgs,
+  removeDataDir,
+  requireBuild,
+  root,
+  sleep,
+  startApp,
+  writeSection,
+} from './app-server.mjs';
 import { ensureWrk, runWrk } from './wrk.mjs';
 
 const args = parseArgs();
@@ -175,10 +189,11 @@ const lines = [
   '## Throughput: the app against nginx serving the same bytes',
   '',
   `${machineLine(started)} · \`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s --latency\` on loopback, wrk sending no Accept-Encoding ` +
-    '(identity bytes from both) · the app as one process with the production unit\'s memory settings, nginx ' +
+    "(identity bytes from both) · the app as one process with the production unit's memory settings, nginx " +
     `(${path.basename(nginxBinary)}, private config, one worker) serving the page's HTML saved from the app in the same run, ` +
     'measured right after the app, page by page; "2 processes": the app with `WEB_CONCURRENCY=2` against nginx with two ' +
-    'workers. wrk, the app and nginx share the cores.' + pageCacheNote(),
+    'workers. wrk, the app and nginx share the cores.' +
+    pageCacheNote(),
   '',
   '| page cache | page | HTML KB | app req/s | app p50 / p99 (ms) | nginx req/s | nginx p50 / p99 (ms) | ratio | errors | target |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -188,15 +203,18 @@ const lines = [
       `${r.reference.rps.toFixed(0)} | ${ms(r.reference.p50)} / ${ms(r.reference.p99)} | ${(r.served.rps / r.reference.rps).toFixed(4)} | ${errorsOf(r.served)} | ${target(r)} |`,
   ),
   '',
-  'Targets: with the page cache on, at least half of nginx\'s rate and p99 ≤ 50 ms; with it off, five times the ratio ' +
+  "Targets: with the page cache on, at least half of nginx's rate and p99 ≤ 50 ms; with it off, five times the ratio " +
     `measured before this work (\`/\` ${BEFORE['/']} and a room ${BEFORE['/room/:id']} req/s against nginx's ${BEFORE.nginx.toLocaleString('en')}; ` +
-    '`/livre-dor` had no figure and takes `/`\'s).',
+    "`/livre-dor` had no figure and takes `/`'s).",
   '',
   '| page cache | server RSS before the load (MB) | after (MB) | peak during (MB) | healthy after |',
   '|---|---:|---:|---:|---|',
-  ...modes.map(({ name }) => `| ${name} | ${mb(rss[name].before).toFixed(0)} | ${mb(rss[name].after).toFixed(0)} | ${mb(rss[name].peak).toFixed(0)} | ${rss[name].healthy ? 'yes' : '**no**'} |`),
+  ...modes.map(
+    ({ name }) =>
+      `| ${name} | ${mb(rss[name].before).toFixed(0)} | ${mb(rss[name].after).toFixed(0)} | ${mb(rss[name].peak).toFixed(0)} | ${rss[name].healthy ? 'yes' : '**no**'} |`,
+  ),
   '',
-  'RSS is summed over the server\'s Node processes (PostgreSQL runs in its own): with two processes, the primary and its ' +
+  "RSS is summed over the server's Node processes (PostgreSQL runs in its own): with two processes, the primary and its " +
     'two workers, and the peak is the sum of their peaks.',
   '<!-- throughput:end -->',
 ];

@@ -10,7 +10,7 @@ import os from 'node:os';
 const installed = ['/usr/sbin/nginx', '/usr/bin/nginx'].some((candidate) => fs.existsSync(candidate));
 if (!installed) {
   if (os.userInfo().uid === 0 && fs.existsSync('/usr/bin/apt-get')) {
-    console.log('nginx is missing: installing Debian\'s nginx-light package for the https e2e test…');
+    console.log("nginx is missing: installing Debian's nginx-light package for the https e2e test…");
     try {
       execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light', { stdio: 'inherit' });
     } catch {

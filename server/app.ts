@@ -60,7 +60,8 @@ function pageCacheOptions(): PageCacheOptions {
   const { PUBLIC_URL, TRUST_PROXY } = config();
   const staticFiles = listStaticFiles(clientDirectory());
   // Answered here before React Router, whose catch-all route would otherwise claim them as pages.
-  const isServerPath = (path: string) => path === '/healthz' || path === '/readyz' || path === '/webhooks/stripe' || path.startsWith('/assets/') || staticFiles.has(path);
+  const isServerPath = (path: string) =>
+    path === '/healthz' || path === '/readyz' || path === '/webhooks/stripe' || path.startsWith('/assets/') || staticFiles.has(path);
   return { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY, https: PUBLIC_URL.startsWith('https:'), isServerPath };
 }
 
@@ -97,7 +98,10 @@ export function createApp() {
   // Before routing: the static file server and React Router only see methods they answer.
   const staticFiles = listStaticFiles(clientDir);
   app.use('*', methodPolicy({ isStaticFile: (path) => staticFiles.has(path) }));
-  app.use('*', ignoreRanges((path) => path.startsWith('/assets/') || staticFiles.has(path)));
+  app.use(
+    '*',
+    ignoreRanges((path) => path.startsWith('/assets/') || staticFiles.has(path)),
+  );
 
   // Fingerprinted build output: cache forever, serve the precompressed copy.
   app.use(
@@ -119,10 +123,7 @@ export function createApp() {
 
   app.get('/healthz', async (c) => {
     try {
-      await Promise.race([
-        pool.query('select 1'),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
-      ]);
+      await Promise.race([pool.query('select 1'), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000))]);
       // The page cache's size and state, and what the process holds, for operators and the benchmark.
       return c.json({ status: 'ok', pageCache: { ...pageCacheStats(), listener: listenerStats() }, rss: process.memoryUsage.rss() }, 200, {
         'Cache-Control': 'no-store',

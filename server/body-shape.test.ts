@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkConformIntent,
-  checkConformState,
-  checkFieldName,
-  checkFormEntries,
-  DECLARED_LISTS,
-  MAX_FORM_FIELDS,
-  MAX_INDEX,
-} from './body-shape';
+import { checkConformIntent, checkConformState, checkFieldName, checkFormEntries, DECLARED_LISTS, MAX_FORM_FIELDS, MAX_INDEX } from './body-shape';
 
 const entries = (pairs: string) => new URLSearchParams(pairs);
 

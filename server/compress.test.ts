@@ -13,8 +13,7 @@ function appServing(response: () => Response) {
   return app;
 }
 
-const html = (body: BodyInit = page, headers: HeadersInit = {}) =>
-  new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
+const html = (body: BodyInit = page, headers: HeadersInit = {}) => new Response(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers } });
 
 async function bytesOf(response: Response) {
   return Buffer.from(await response.arrayBuffer());

@@ -18,7 +18,7 @@ describe('the systemd unit', () => {
     expect(Number(directives('StartLimitBurst')[0])).toBeGreaterThan(1);
   });
 
-  it("serves with the one memory profile, as npm start does, and reads the settings from an environment file", () => {
+  it('serves with the one memory profile, as npm start does, and reads the settings from an environment file', () => {
     // The profile lives in server/memory-profile.mjs, applied by server/start.mjs: a heap
     // flag here would be a second, diverging place (memory-profile.test.ts checks its values).
     const options = directives('Environment').find((value) => value.startsWith('NODE_OPTIONS='));

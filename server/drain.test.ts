@@ -6,11 +6,21 @@ import { answerWhileDraining, drainServer, isDraining, RETRY_ON_503_HEADER } fro
 
 function request(port: number, options: { method?: string; path?: string; headers?: Record<string, string> } = {}) {
   return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path ?? '/', headers: options.headers, agent: new http.Agent({ keepAlive: true }) }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        headers: options.headers,
+        agent: new http.Agent({ keepAlive: true }),
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });

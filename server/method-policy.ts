@@ -20,9 +20,7 @@ export function allowedMethods(path: string, isStaticFile: (path: string) => boo
   return PAGE;
 }
 
-export function methodPolicy(options: {
-  isStaticFile: (path: string) => boolean;
-}): MiddlewareHandler<{ Variables: { clientIp: string } }> {
+export function methodPolicy(options: { isStaticFile: (path: string) => boolean }): MiddlewareHandler<{ Variables: { clientIp: string } }> {
   return async (c, next) => {
     const allowed = allowedMethods(c.req.path, options.isStaticFile);
     const allow = allowed.join(', ');

@@ -12,7 +12,10 @@ describe('ranges of the built files', () => {
 
   it('lets the file server see no Range header: a whole file (200), or a 416', async () => {
     const app = new Hono();
-    app.use('*', ignoreRanges((path) => path.startsWith('/assets/')));
+    app.use(
+      '*',
+      ignoreRanges((path) => path.startsWith('/assets/')),
+    );
     app.get('*', (c) => c.text(`range: ${c.req.header('range') ?? 'none'}`));
     const get = (path: string, range: string) => app.request(`http://localhost${path}`, { headers: { range } });
     expect(await (await get('/assets/a.js', 'bytes=abc')).text()).toBe('range: none');

@@ -64,7 +64,8 @@ if (buildIsStale()) {
 process.env.NODE_ENV = 'production';
 const runtime = runtimeWarning(root);
 if (runtime && cluster.isPrimary) console.warn(runtime);
-if (profileMissing && cluster.isPrimary) console.warn(`Serving without the memory profile of server/memory-profile.mjs (${profileMissing}): Node's default heap settings apply.`);
+if (profileMissing && cluster.isPrimary)
+  console.warn(`Serving without the memory profile of server/memory-profile.mjs (${profileMissing}): Node's default heap settings apply.`);
 
 // A fatal error is logged with its cause (the journal keeps it under systemd), then what
 // this process started is stopped — at most 10 s, so that the embedded PostgreSQL does

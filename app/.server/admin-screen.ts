@@ -27,8 +27,7 @@ export class Refusal {
 export const refuse = (message: string, options?: Refusal['options']) => new Refusal(message, options);
 
 /** For domain functions that answer `{ ok: false, message }` when a rule refuses. */
-export const ruleOutcome = <T extends { ok: true } | { ok: false; message: string }>(result: T) =>
-  result.ok ? result : refuse(result.message);
+export const ruleOutcome = <T extends { ok: true } | { ok: false; message: string }>(result: T) => (result.ok ? result : refuse(result.message));
 
 type Outcome<R> = R | typeof NOT_FOUND | Refusal | false | null;
 
@@ -96,12 +95,7 @@ export function unknownIntent(formData: FormData) {
  * the page still renders (empty, with the spec's message in `loadError`, shown by
  * <LoadError/> as an alert and a toast), so the rest of the back office stays usable.
  */
-export async function loadList<T extends object>(
-  screen: string,
-  failure: string,
-  read: () => Promise<T>,
-  empty: T,
-): Promise<T & { loadError: string | null }> {
+export async function loadList<T extends object>(screen: string, failure: string, read: () => Promise<T>, empty: T): Promise<T & { loadError: string | null }> {
   try {
     return { ...(await read()), loadError: null };
   } catch (error) {

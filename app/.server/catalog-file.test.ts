@@ -15,7 +15,13 @@ describe('the file of a page’s texts', () => {
   });
 
   it('serves every chain a page can name, French pages of a site whose default is another language included', () => {
-    for (const [language, defaultLanguage] of [['fr', 'fr'], ['fr', 'en'], ['de', 'en'], ['it', 'es'], ['en', 'it']] as const) {
+    for (const [language, defaultLanguage] of [
+      ['fr', 'fr'],
+      ['fr', 'en'],
+      ['de', 'en'],
+      ['it', 'es'],
+      ['en', 'it'],
+    ] as const) {
       const href = catalogHref(language, defaultLanguage);
       expect(readCatalogFile(href.slice('/i18n/'.length))?.current, href).toBe(true);
     }
@@ -32,7 +38,17 @@ describe('the file of a page’s texts', () => {
   });
 
   it('knows no other name', () => {
-    for (const name of ['es-fr.json', 'en-de.0123456789.json', 'fr-en-fr.0123456789.json', 'xx-fr.0123456789.json', 'fr-fr.0123456789.json', 'constructor.0123456789.json', 'fr.0123456789.json.map', '../fr.0123456789.json', 'FR.0123456789.json']) {
+    for (const name of [
+      'es-fr.json',
+      'en-de.0123456789.json',
+      'fr-en-fr.0123456789.json',
+      'xx-fr.0123456789.json',
+      'fr-fr.0123456789.json',
+      'constructor.0123456789.json',
+      'fr.0123456789.json.map',
+      '../fr.0123456789.json',
+      'FR.0123456789.json',
+    ]) {
       expect(readCatalogFile(name), name).toBeNull();
     }
   });

@@ -86,10 +86,7 @@ export async function listContactMessages(page = 1, pageSize = ENQUIRIES_PAGE_SI
       nextAttemptAt: mailOutbox.nextAttemptAt,
     })
     .from(contactMessages)
-    .leftJoin(
-      mailOutbox,
-      and(eq(mailOutbox.contactMessageId, contactMessages.id), eq(mailOutbox.kind, 'contact')),
-    )
+    .leftJoin(mailOutbox, and(eq(mailOutbox.contactMessageId, contactMessages.id), eq(mailOutbox.kind, 'contact')))
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(pageSize)
     .offset(Math.max(0, page - 1) * pageSize);
@@ -133,9 +130,7 @@ export async function setContactMessageRead(id: string, read: boolean): Promise<
  */
 export async function deleteContactMessage(id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx
-      .delete(mailOutbox)
-      .where(and(eq(mailOutbox.contactMessageId, id), isNull(mailOutbox.sentAt)));
+    await tx.delete(mailOutbox).where(and(eq(mailOutbox.contactMessageId, id), isNull(mailOutbox.sentAt)));
     const rows = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
     return rows.length > 0;
   });

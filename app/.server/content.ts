@@ -9,11 +9,7 @@ import { multilingualContent, type ContentType } from './db/schema';
 /** key → language → value */
 export type TextsByKey = Map<string, Record<string, string>>;
 
-export async function loadTexts(
-  contentType: ContentType,
-  entityIds?: string[] | null,
-  executor: Executor = db,
-): Promise<TextsByKey> {
+export async function loadTexts(contentType: ContentType, entityIds?: string[] | null, executor: Executor = db): Promise<TextsByKey> {
   const conditions = [eq(multilingualContent.contentType, contentType)];
   if (entityIds === null) conditions.push(isNull(multilingualContent.entityId));
   else if (entityIds) {
@@ -38,11 +34,7 @@ export async function loadTexts(
 }
 
 /** SPEC §4 fallback: current → default → fr → supplied default (e.g. the table column) → ''. */
-export function pickText(
-  values: Record<string, string> | undefined,
-  chain: string[],
-  fallback?: string | null,
-): string {
+export function pickText(values: Record<string, string> | undefined, chain: string[], fallback?: string | null): string {
   for (const code of chain) {
     const value = values?.[code];
     if (value && value.trim() !== '') return value;
@@ -72,14 +64,17 @@ export interface TextWrite {
  * saved). A translation records the fingerprint of the French text as it is now, in
  * the same transaction: saving it again is what clears "à revoir".
  */
-export async function upsertTexts(
-  executor: Executor,
-  target: { contentType: ContentType; entityId: string | null; language: string },
-  texts: TextWrite[],
-) {
+export async function upsertTexts(executor: Executor, target: { contentType: ContentType; entityId: string | null; language: string }, texts: TextWrite[]) {
   const filled = texts.filter((t): t is { key: string; value: string } => typeof t.value === 'string' && t.value.trim() !== '');
   if (filled.length === 0) return;
-  const sources = target.language === SOURCE_LANGUAGE ? new Map<string, string>() : await loadSourceFingerprints(executor, target, filled.map((t) => t.key));
+  const sources =
+    target.language === SOURCE_LANGUAGE
+      ? new Map<string, string>()
+      : await loadSourceFingerprints(
+          executor,
+          target,
+          filled.map((t) => t.key),
+        );
   const rows = filled.map((t) => ({
     contentKey: t.key,
     contentValue: t.value,
@@ -92,12 +87,7 @@ export async function upsertTexts(
     .insert(multilingualContent)
     .values(rows)
     .onConflictDoUpdate({
-      target: [
-        multilingualContent.contentKey,
-        multilingualContent.languageCode,
-        multilingualContent.contentType,
-        multilingualContent.entityId,
-      ],
+      target: [multilingualContent.contentKey, multilingualContent.languageCode, multilingualContent.contentType, multilingualContent.entityId],
       set: { contentValue: sql`excluded.content_value`, sourceFingerprint: sql`excluded.source_fingerprint`, updatedAt: new Date() },
     });
 }
@@ -123,7 +113,5 @@ async function loadSourceFingerprints(
 }
 
 export async function deleteEntityTexts(executor: Executor, contentType: ContentType, entityId: string) {
-  await executor
-    .delete(multilingualContent)
-    .where(and(eq(multilingualContent.contentType, contentType), eq(multilingualContent.entityId, entityId)));
+  await executor.delete(multilingualContent).where(and(eq(multilingualContent.contentType, contentType), eq(multilingualContent.entityId, entityId)));
 }

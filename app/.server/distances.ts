@@ -24,7 +24,10 @@ export function listDistances(): Promise<Distance[]> {
       .select({ id: distances.id, city: distances.city, durationMinutes: distances.durationMinutes })
       .from(distances)
       .orderBy(asc(distances.durationMinutes), asc(distances.city));
-    const texts = await loadTexts('distance', rows.map((r) => r.id));
+    const texts = await loadTexts(
+      'distance',
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => ({ ...row, names: texts.get(distanceNameKey(row.id)) ?? {} }));
   });
 }

@@ -14,7 +14,9 @@ describe('the inline icon sprite', () => {
 
   it('holds the symbols the document draws, each once, first in <body>', () => {
     const html = sprited(`<html><head></head><body class="x"><div id="app">${use('star')}${use('menu')}${use('star')}</div></body></html>`);
-    expect(html).toMatch(/^<html><head><\/head><body class="x"><svg id="icon-sprite" aria-hidden="true" style="display:none"><symbol id="icon-star" [^]*<\/svg><div id="app">/);
+    expect(html).toMatch(
+      /^<html><head><\/head><body class="x"><svg id="icon-sprite" aria-hidden="true" style="display:none"><symbol id="icon-star" [^]*<\/svg><div id="app">/,
+    );
     expect(html.split('<symbol ')).toHaveLength(3);
     expect(html.split('<symbol id="icon-star"')).toHaveLength(2);
     expect(html.split('<symbol id="icon-menu"')).toHaveLength(2);
@@ -27,7 +29,8 @@ describe('the inline icon sprite', () => {
   });
 
   it('keeps the drawing of each symbol', () => {
-    const file = '<svg xmlns="http://www.w3.org/2000/svg">\n<symbol id="star" viewBox="0 0 24 24"><path d="M1 2"/></symbol>\n<symbol id="x" viewBox="0 0 24 24"><path d="M3 4"/> </symbol>\n</svg>\n';
+    const file =
+      '<svg xmlns="http://www.w3.org/2000/svg">\n<symbol id="star" viewBox="0 0 24 24"><path d="M1 2"/></symbol>\n<symbol id="x" viewBox="0 0 24 24"><path d="M3 4"/> </symbol>\n</svg>\n';
     expect([...symbolsOf(file)]).toEqual([
       ['star', '<symbol id="icon-star" viewBox="0 0 24 24"><path d="M1 2"/></symbol>'],
       ['x', '<symbol id="icon-x" viewBox="0 0 24 24"><path d="M3 4"/></symbol>'],

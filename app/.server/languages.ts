@@ -87,12 +87,7 @@ async function clearDefault(tx: Tx, exceptId?: string) {
     .where(exceptId ? ne(languages.id, exceptId) : eq(languages.isDefault, true));
 }
 
-export async function createLanguage(values: {
-  code: string;
-  name: string;
-  isActive: boolean;
-  isDefault: boolean;
-}): Promise<LanguageResult> {
+export async function createLanguage(values: { code: string; name: string; isActive: boolean; isDefault: boolean }): Promise<LanguageResult> {
   if (values.isDefault && !values.isActive) return { ok: false, message: LANGUAGE_RULES.inactiveDefault };
   return db.transaction(async (tx) => {
     // Serialises concurrent creations so that two new languages never share max + 1.
@@ -106,10 +101,7 @@ export async function createLanguage(values: {
   });
 }
 
-export async function updateLanguage(
-  id: string,
-  values: { name: string; isActive: boolean; isDefault: boolean },
-): Promise<LanguageResult> {
+export async function updateLanguage(id: string, values: { name: string; isActive: boolean; isDefault: boolean }): Promise<LanguageResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sqlLockLanguages);
     const [current] = await tx.select({ isDefault: languages.isDefault }).from(languages).where(eq(languages.id, id));
@@ -126,11 +118,7 @@ export async function updateLanguage(
 
 export async function deleteLanguage(id: string): Promise<LanguageResult> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ isDefault: languages.isDefault })
-      .from(languages)
-      .where(eq(languages.id, id))
-      .for('update');
+    const [current] = await tx.select({ isDefault: languages.isDefault }).from(languages).where(eq(languages.id, id)).for('update');
     if (!current) return { ok: false, message: LANGUAGE_RULES.notFound };
     if (current.isDefault) return { ok: false, message: LANGUAGE_RULES.deleteDefault };
     await tx.delete(languages).where(eq(languages.id, id));

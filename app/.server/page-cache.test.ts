@@ -26,7 +26,7 @@ describe('public data in memory', () => {
     expect(await cachePublicData('k', read)).toBe(4);
   });
 
-  it('runs a lazy query once: a thenable that reads again on every await (Drizzle\'s builders) is adopted', async () => {
+  it("runs a lazy query once: a thenable that reads again on every await (Drizzle's builders) is adopted", async () => {
     let runs = 0;
     const lazyQuery = () => ({
       then<T>(resolve: (value: number) => T, reject?: (reason: unknown) => T) {

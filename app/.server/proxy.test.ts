@@ -69,6 +69,8 @@ describe('publicRequestUrl', () => {
       expect(() => publicRequestUrl('http://127.0.0.1:3000/', headers({ 'x-forwarded-host': host }), trusted), host).not.toThrow();
     }
     // Without TRUST_PROXY the header is not read at all.
-    expect(publicRequestUrl('http://127.0.0.1:3000/', headers({ 'x-forwarded-host': 'a@evil' }), { ...trusted, trustProxy: false })).toBe('http://127.0.0.1:3000/');
+    expect(publicRequestUrl('http://127.0.0.1:3000/', headers({ 'x-forwarded-host': 'a@evil' }), { ...trusted, trustProxy: false })).toBe(
+      'http://127.0.0.1:3000/',
+    );
   });
 });

@@ -4,8 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { db, type Executor } from './db/client';
 import { submissionLimits } from './db/schema';
 
-const expired = (windowMinutes: number) =>
-  sql`${submissionLimits.windowStartedAt} <= now() - make_interval(mins => ${windowMinutes})`;
+const expired = (windowMinutes: number) => sql`${submissionLimits.windowStartedAt} <= now() - make_interval(mins => ${windowMinutes})`;
 
 /**
  * Counts one hit on `key` and tells whether it is within `limit` per window. One atomic

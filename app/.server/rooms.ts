@@ -53,7 +53,10 @@ async function readRoomCards(chain: string[]) {
     })
     .from(rooms)
     .orderBy(asc(rooms.position), asc(rooms.createdAt));
-  const texts = await loadTexts('room', rows.map((r) => r.id));
+  const texts = await loadTexts(
+    'room',
+    rows.map((r) => r.id),
+  );
   return rows.map((row, index) => {
     const t = roomTexts(texts, row.id, chain, row.tags);
     return {
@@ -237,8 +240,7 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
     .select({ key: multilingualContent.contentKey, value: multilingualContent.contentValue, language: multilingualContent.languageCode })
     .from(multilingualContent)
     .where(and(eq(multilingualContent.contentType, 'room'), eq(multilingualContent.entityId, id)));
-  const inLanguage = (field: Parameters<typeof roomTextKey>[1]) =>
-    texts.find((t) => t.key === roomTextKey(id, field) && t.language === language)?.value ?? '';
+  const inLanguage = (field: Parameters<typeof roomTextKey>[1]) => texts.find((t) => t.key === roomTextKey(id, field) && t.language === language)?.value ?? '';
   const names = texts.filter((t) => t.key === roomTextKey(id, 'name'));
   const anyName = inLanguage('name') || (names.find((t) => t.language === 'fr') ?? names[0])?.value || '';
   return {
@@ -261,11 +263,7 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
  * editing language, in one transaction. Rich text is sanitised here, before storing.
  * rooms.tags mirrors the tags of the default language (and those of a new room).
  */
-export async function saveRoom(
-  id: string | null,
-  input: Omit<RoomInput, 'intent'>,
-  language: { code: string; isDefault: boolean },
-): Promise<string | null> {
+export async function saveRoom(id: string | null, input: Omit<RoomInput, 'intent'>, language: { code: string; isDefault: boolean }): Promise<string | null> {
   const tags = splitTags(input.tags);
   return db.transaction(async (tx) => {
     let roomId = id;

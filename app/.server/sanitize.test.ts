@@ -64,9 +64,7 @@ describe('sanitizeRichText', () => {
 
   it('keeps images from http, https and raster data URLs only', () => {
     expect(sanitizeRichText('<img src="https://e.com/a.jpg" alt="A">')).toBe('<img src="https://e.com/a.jpg" alt="A" />');
-    expect(sanitizeRichText('<img src="data:image/png;base64,iVBORw0KGgo=">')).toBe(
-      '<img src="data:image/png;base64,iVBORw0KGgo=" />',
-    );
+    expect(sanitizeRichText('<img src="data:image/png;base64,iVBORw0KGgo=">')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=" />');
     for (const src of [
       'javascript:alert(1)',
       'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+',
@@ -105,7 +103,9 @@ describe('sanitizeRichText', () => {
     ];
     for (const payload of payloads) {
       const clean = sanitizeRichText(payload);
-      expect(clean).not.toMatch(/<script|<style|<iframe|<svg|<object|<embed|<form|<input|<button|<table|<div|<base|<meta|<link|<math|<noscript|<h4|<pre|<code|<blockquote/i);
+      expect(clean).not.toMatch(
+        /<script|<style|<iframe|<svg|<object|<embed|<form|<input|<button|<table|<div|<base|<meta|<link|<math|<noscript|<h4|<pre|<code|<blockquote/i,
+      );
       expect(clean).not.toMatch(/\son\w+\s*=/i);
       expect(clean).not.toMatch(/javascript:|expression\(|url\(|position|class=|id=|data-x/i);
     }
@@ -113,9 +113,7 @@ describe('sanitizeRichText', () => {
   });
 
   it('limits styles per tag', () => {
-    expect(sanitizeRichText('<mark style="color: red; background-color: yellow">t</mark>')).toBe(
-      '<mark style="background-color:yellow">t</mark>',
-    );
+    expect(sanitizeRichText('<mark style="color: red; background-color: yellow">t</mark>')).toBe('<mark style="background-color:yellow">t</mark>');
     expect(sanitizeRichText('<p style="text-align: evil">t</p>')).toBe('<p>t</p>');
     expect(sanitizeRichText('<strong style="color: red">t</strong>')).toBe('<strong>t</strong>');
   });

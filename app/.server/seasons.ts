@@ -28,7 +28,10 @@ export async function listSeasonDetails(language: string) {
     .select({ id: seasonPeriods.id, seasonId: seasonPeriods.seasonId, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight })
     .from(seasonPeriods)
     .orderBy(asc(seasonPeriods.firstNight));
-  const texts = await loadTexts('season', rows.map((s) => s.id));
+  const texts = await loadTexts(
+    'season',
+    rows.map((s) => s.id),
+  );
   return rows.map((season) => ({
     ...season,
     localName: language === COLUMN_LANGUAGE ? season.name : (texts.get(seasonNameKey(season.id))?.[language] ?? ''),

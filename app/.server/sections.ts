@@ -37,7 +37,10 @@ async function readActiveSections(chain: string[]) {
     .from(homepageSections)
     .where(eq(homepageSections.isActive, true))
     .orderBy(asc(homepageSections.position));
-  const texts = await loadTexts('homepage_section', rows.map((r) => r.id));
+  const texts = await loadTexts(
+    'homepage_section',
+    rows.map((r) => r.id),
+  );
   const sections = rows.map((row) => ({
     id: row.id,
     position: row.position,
@@ -90,11 +93,7 @@ export async function listAdminSections(language: string): Promise<AdminSectionR
 }
 
 export async function setSectionActive(id: string, isActive: boolean): Promise<boolean> {
-  const updated = await db
-    .update(homepageSections)
-    .set({ isActive })
-    .where(eq(homepageSections.id, id))
-    .returning({ id: homepageSections.id });
+  const updated = await db.update(homepageSections).set({ isActive }).where(eq(homepageSections.id, id)).returning({ id: homepageSections.id });
   return updated.length > 0;
 }
 
@@ -106,19 +105,12 @@ export async function setSectionActive(id: string, isActive: boolean): Promise<b
 export async function moveSection(id: string, direction: 'up' | 'down'): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sqlLockSections);
-    const [moved] = await tx
-      .select({ position: homepageSections.position })
-      .from(homepageSections)
-      .where(eq(homepageSections.id, id));
+    const [moved] = await tx.select({ position: homepageSections.position }).from(homepageSections).where(eq(homepageSections.id, id));
     if (!moved) return false;
     const [neighbour] = await tx
       .select({ id: homepageSections.id, position: homepageSections.position })
       .from(homepageSections)
-      .where(
-        direction === 'up'
-          ? lt(homepageSections.position, moved.position)
-          : gt(homepageSections.position, moved.position),
-      )
+      .where(direction === 'up' ? lt(homepageSections.position, moved.position) : gt(homepageSections.position, moved.position))
       .orderBy(direction === 'up' ? desc(homepageSections.position) : asc(homepageSections.position))
       .limit(1);
     if (!neighbour) return false;
@@ -133,10 +125,7 @@ export async function moveSection(id: string, direction: 'up' | 'down'): Promise
 export async function deleteSection(id: string): Promise<boolean> {
   const deleted = await db.transaction(async (tx) => {
     await deleteEntityTexts(tx, 'homepage_section', id);
-    const removed = await tx
-      .delete(homepageSections)
-      .where(eq(homepageSections.id, id))
-      .returning({ id: homepageSections.id });
+    const removed = await tx.delete(homepageSections).where(eq(homepageSections.id, id)).returning({ id: homepageSections.id });
     return removed.length > 0;
   });
   if (deleted) {
@@ -176,13 +165,7 @@ export async function getSectionForEdit(id: string, language: string): Promise<S
   const texts = await db
     .select({ key: multilingualContent.contentKey, value: multilingualContent.contentValue })
     .from(multilingualContent)
-    .where(
-      and(
-        eq(multilingualContent.contentType, 'homepage_section'),
-        eq(multilingualContent.entityId, id),
-        eq(multilingualContent.languageCode, language),
-      ),
-    );
+    .where(and(eq(multilingualContent.contentType, 'homepage_section'), eq(multilingualContent.entityId, id), eq(multilingualContent.languageCode, language)));
   const text = (field: 'title' | 'content') => texts.find((t) => t.key === sectionTextKey(id, field))?.value ?? '';
   return {
     id: section.id,

@@ -68,13 +68,7 @@ export function countPublishedTestimonials(): Promise<number> {
 
 export function listPublishedTestimonials({ offset, limit } = GUEST_BOOK_PAGE) {
   return cachePublicData(`testimonials:published:${offset}:${limit}`, () =>
-    db
-      .select(PUBLIC_COLUMNS)
-      .from(testimonials)
-      .where(eq(testimonials.isPublished, true))
-      .orderBy(desc(testimonials.createdAt))
-      .offset(offset)
-      .limit(limit),
+    db.select(PUBLIC_COLUMNS).from(testimonials).where(eq(testimonials.isPublished, true)).orderBy(desc(testimonials.createdAt)).offset(offset).limit(limit),
   );
 }
 
@@ -114,10 +108,7 @@ export const publishTestimonial = (id: string, published: boolean) => updateOne(
 
 export const featureTestimonial = (id: string, featured: boolean) => updateOne(id, { isFeatured: featured });
 
-export const editTestimonial = (
-  id: string,
-  values: { name: string; email: string; message: string; country: string | null },
-) => updateOne(id, values);
+export const editTestimonial = (id: string, values: { name: string; email: string; message: string; country: string | null }) => updateOne(id, values);
 
 export async function deleteTestimonial(id: string): Promise<boolean> {
   const rows = await db.delete(testimonials).where(eq(testimonials.id, id)).returning({ id: testimonials.id });

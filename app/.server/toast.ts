@@ -37,10 +37,7 @@ export function toastSuccess<T>(description: string, body?: T, init?: ResponseIn
 
 /** The spec's error toasts: title 'Erreur' (destructive). Status 400 unless told. */
 export function toastError<T>(description: string, body?: T, init?: ResponseInit) {
-  return data(
-    body ?? ({ ok: false } as T),
-    withToast({ status: 400, ...init }, { type: 'error', title: 'Erreur', description }),
-  );
+  return data(body ?? ({ ok: false } as T), withToast({ status: 400, ...init }, { type: 'error', title: 'Erreur', description }));
 }
 
 export function sendToast<T>(toast: Toast, body: T, init?: ResponseInit) {

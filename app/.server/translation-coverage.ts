@@ -72,8 +72,14 @@ async function listCatalogue(stored: StoredTexts): Promise<CatalogueEntry[]> {
   ]);
   return [
     ...entriesOf('site_config', [{ id: null, name: 'Configuration générale' }]),
-    ...entriesOf('room', roomRows.map((r, index) => ({ id: r.id, name: roomLabel(frenchText(stored, 'room', roomTextKey(r.id, 'name')), index) }))),
-    ...entriesOf('homepage_section', sectionRows.map((s) => ({ id: s.id, name: `Section « ${frenchText(stored, 'homepage_section', sectionTextKey(s.id, 'title')) ?? s.title} »` }))),
+    ...entriesOf(
+      'room',
+      roomRows.map((r, index) => ({ id: r.id, name: roomLabel(frenchText(stored, 'room', roomTextKey(r.id, 'name')), index) })),
+    ),
+    ...entriesOf(
+      'homepage_section',
+      sectionRows.map((s) => ({ id: s.id, name: `Section « ${frenchText(stored, 'homepage_section', sectionTextKey(s.id, 'title')) ?? s.title} »` })),
+    ),
     ...entriesOf(
       'transport',
       transportRows
@@ -81,8 +87,14 @@ async function listCatalogue(stored: StoredTexts): Promise<CatalogueEntry[]> {
         .sort((a, b) => Object.keys(TRANSPORT_LABELS).indexOf(a.type) - Object.keys(TRANSPORT_LABELS).indexOf(b.type))
         .map((t) => ({ id: t.id, name: `Transport « ${TRANSPORT_LABELS[t.type as TransportType] ?? t.type} »` })),
     ),
-    ...entriesOf('season', seasonRows.map((s) => ({ id: s.id, name: `Saison « ${s.name} »` }))),
-    ...entriesOf('distance', distanceRows.map((d) => ({ id: d.id, name: `Distance « ${d.city} »` }))),
+    ...entriesOf(
+      'season',
+      seasonRows.map((s) => ({ id: s.id, name: `Saison « ${s.name} »` })),
+    ),
+    ...entriesOf(
+      'distance',
+      distanceRows.map((d) => ({ id: d.id, name: `Distance « ${d.city} »` })),
+    ),
   ];
 }
 
@@ -197,10 +209,7 @@ function linkOf(entry: CatalogueEntry, language: string, state: TextToTranslate[
  * The fields of some entities whose text in `language` is "à revoir", by the name
  * their editor gives them (`data-text-field`), for the flag next to each field.
  */
-export async function listFieldsToReview(
-  targets: Array<{ owner: TextOwner; entityId: string | null }>,
-  language: string,
-): Promise<string[]> {
+export async function listFieldsToReview(targets: Array<{ owner: TextOwner; entityId: string | null }>, language: string): Promise<string[]> {
   if (language === SOURCE_LANGUAGE || targets.length === 0) return [];
   const stored = await loadStoredTexts();
   return targets.flatMap(({ owner, entityId }) =>
@@ -220,9 +229,7 @@ export interface IncompleteActivation {
  * confirmation (issue 16): its name and percentage when it would, else null (already
  * public, unknown, or complete).
  */
-export async function findIncompleteActivation(
-  target: { id: string } | { code: string; name: string },
-): Promise<IncompleteActivation | null> {
+export async function findIncompleteActivation(target: { id: string } | { code: string; name: string }): Promise<IncompleteActivation | null> {
   let language = 'code' in target ? { ...target, isActive: false } : null;
   if ('id' in target) {
     const [row] = await db
@@ -236,5 +243,4 @@ export async function findIncompleteActivation(
   return percent < 100 ? { name: language.name, percent } : null;
 }
 
-export const incompleteActivationMessage = ({ name, percent }: IncompleteActivation) =>
-  `${name} n'est traduite qu'à ${percent} % : confirmez son activation.`;
+export const incompleteActivationMessage = ({ name, percent }: IncompleteActivation) => `${name} n'est traduite qu'à ${percent} % : confirmez son activation.`;

@@ -63,7 +63,10 @@ export async function listTransportOptionsForEditing(language: string): Promise<
     .select({ id: transportOptions.id, type: transportOptions.type, enabled: transportOptions.enabled })
     .from(transportOptions)
     .orderBy(asc(transportOptions.type));
-  const texts = await loadTexts('transport', rows.map((r) => r.id));
+  const texts = await loadTexts(
+    'transport',
+    rows.map((r) => r.id),
+  );
   const order = new Map(TRANSPORT_TYPES.map((type, index) => [type as string, index]));
   return rows
     .map((row) => ({
@@ -76,11 +79,7 @@ export async function listTransportOptionsForEditing(language: string): Promise<
 }
 
 export async function setTransportEnabled(id: string, enabled: boolean): Promise<boolean> {
-  const rows = await db
-    .update(transportOptions)
-    .set({ enabled })
-    .where(eq(transportOptions.id, id))
-    .returning({ id: transportOptions.id });
+  const rows = await db.update(transportOptions).set({ enabled }).where(eq(transportOptions.id, id)).returning({ id: transportOptions.id });
   return rows.length > 0;
 }
 
@@ -91,8 +90,6 @@ export async function setTransportEnabled(id: string, enabled: boolean): Promise
 export async function saveTransportDescription(id: string, language: string, description: string): Promise<boolean> {
   const [row] = await db.select({ id: transportOptions.id }).from(transportOptions).where(eq(transportOptions.id, id));
   if (!row) return false;
-  await upsertTexts(db, { contentType: 'transport', entityId: id, language }, [
-    { key: transportDescriptionKey(id), value: cleanRichText(description) },
-  ]);
+  await upsertTexts(db, { contentType: 'transport', entityId: id, language }, [{ key: transportDescriptionKey(id), value: cleanRichText(description) }]);
   return true;
 }

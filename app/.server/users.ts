@@ -35,11 +35,7 @@ export type UserChangeResult = { ok: true } | { ok: false; message: string };
  * the same moment cannot leave the site without an administrator.
  */
 async function lockAdmins(tx: Executor): Promise<string[]> {
-  const rows = await tx
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(eq(profiles.role, 'admin'))
-    .for('update');
+  const rows = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, 'admin')).for('update');
   return rows.map((r) => r.id);
 }
 

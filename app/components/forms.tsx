@@ -94,10 +94,7 @@ export function Field({ inputProps, ...frame }: FieldFrame & { inputProps: WithK
   );
 }
 
-export function TextareaField({
-  textareaProps,
-  ...frame
-}: FieldFrame & { textareaProps: WithKey<React.ComponentProps<'textarea'>> }) {
+export function TextareaField({ textareaProps, ...frame }: FieldFrame & { textareaProps: WithKey<React.ComponentProps<'textarea'>> }) {
   const [key, props] = withoutKey(textareaProps);
   const wiring = useFieldWiring(props.id, frame.errors, frame.hint);
   return (
@@ -139,14 +136,7 @@ export function CheckboxField({
   return (
     <div className={cn('space-y-1', className)}>
       <label htmlFor={wiring.id} className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium">
-        <input
-          key={key}
-          {...props}
-          type="checkbox"
-          id={wiring.id}
-          {...wiring.aria}
-          className="size-5 shrink-0 rounded border-input accent-primary"
-        />
+        <input key={key} {...props} type="checkbox" id={wiring.id} {...wiring.aria} className="size-5 shrink-0 rounded border-input accent-primary" />
         {label}
       </label>
       {hint ? (

@@ -1,9 +1,7 @@
 // SPEC §2 "Text auto-linking": emails (mailto), phone numbers of 10 to 15 digits
 // (tel) and French street addresses (map link), found in plain text.
 
-export type Segment =
-  | { type: 'text'; text: string }
-  | { type: 'email' | 'phone' | 'address'; text: string; href: string };
+export type Segment = { type: 'text'; text: string } | { type: 'email' | 'phone' | 'address'; text: string; href: string };
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 
@@ -17,8 +15,7 @@ const CITY = "[A-ZÀ-Ý][\\wÀ-ÿ'’]*(?:-[\\wÀ-ÿ'’]+)*(?:\\s(?:sur|en|lès
 // "12 bis chemin des Oliviers, 06130 Grasse" — the postcode and city are optional, but
 // without them the street must end the line or be followed by punctuation.
 const ADDRESS = new RegExp(
-  `(?<![\\w])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:${STREET_TYPES})\\s[^\\n,;.\\d]{1,60}?` +
-    `(?:,?\\s*\\d{5}\\s+${CITY}|(?=\\s*(?:[,;.\\n]|$)))`,
+  `(?<![\\w])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:${STREET_TYPES})\\s[^\\n,;.\\d]{1,60}?` + `(?:,?\\s*\\d{5}\\s+${CITY}|(?=\\s*(?:[,;.\\n]|$)))`,
   'giu',
 );
 

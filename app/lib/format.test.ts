@@ -34,9 +34,15 @@ describe('formatPrice', () => {
     expect(formatPrice(1050, 'xx')).toBe('1\u00a0050\u00a0€');
   });
   it('agrees with Intl wherever the separators are the same characters', () => {
-    for (const [language, locale] of [['en', 'en-GB'], ['de', 'de-DE'], ['es', 'es-ES']] as const) {
+    for (const [language, locale] of [
+      ['en', 'en-GB'],
+      ['de', 'de-DE'],
+      ['es', 'es-ES'],
+    ] as const) {
       for (const amount of [5, 85.5, 999, 1050, 10500, 123456.78]) {
-        const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);
+        const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(
+          amount,
+        );
         expect(formatPrice(amount, language), `${language} ${amount}`).toBe(intl);
       }
     }

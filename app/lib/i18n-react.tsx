@@ -12,10 +12,7 @@ const I18nContext = createContext<I18nValue | null>(null);
 
 /** `catalog`: the address of the page's texts (app/lib/page-catalog.ts), which the page already holds. */
 export function I18nProvider({ language, catalog, children }: { language: string; catalog: string; children: ReactNode }) {
-  const value = useMemo(
-    () => ({ t: createTranslator(language, catalogAt(catalog)), i18n: { language } }),
-    [language, catalog],
-  );
+  const value = useMemo(() => ({ t: createTranslator(language, catalogAt(catalog)), i18n: { language } }), [language, catalog]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -89,8 +89,6 @@ export function createTranslator(language: string, catalog: Catalog): TFunction 
       key;
     // Most texts have nothing to fill in: they skip the pattern (t runs hundreds of times per page).
     if (!text.includes('{{')) return text;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-      options[name] === undefined ? match : String(options[name]),
-    );
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (options[name] === undefined ? match : String(options[name])));
   };
 }

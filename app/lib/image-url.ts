@@ -86,9 +86,7 @@ function allowedVariants(): Set<string> {
   allowed ??= new Set<string>([
     ...Object.values(VARIANTS).map((v) => variantId(v.w, v.h, v.q)),
     ...SRCSET_WIDTHS.flatMap((w) =>
-      [undefined, ...SRCSET_RATIOS].flatMap((ratio) =>
-        SRCSET_QUALITIES.map((q) => variantId(w, ratio ? Math.round(w * ratio) : undefined, q)),
-      ),
+      [undefined, ...SRCSET_RATIOS].flatMap((ratio) => SRCSET_QUALITIES.map((q) => variantId(w, ratio ? Math.round(w * ratio) : undefined, q))),
     ),
   ]);
   return allowed;

@@ -20,7 +20,11 @@ describe('remember', () => {
 
   it('keeps nothing when making throws', () => {
     const memo = new Map<string, number>();
-    expect(() => remember(memo, 'x', 3, () => { throw new RangeError('bad'); })).toThrow(RangeError);
+    expect(() =>
+      remember(memo, 'x', 3, () => {
+        throw new RangeError('bad');
+      }),
+    ).toThrow(RangeError);
     expect(memo.size).toBe(0);
   });
 });

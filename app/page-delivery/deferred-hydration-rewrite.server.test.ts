@@ -25,15 +25,15 @@ describe('deferHydration', () => {
     const html = deferred(page());
     expect(html).not.toContain('modulepreload');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
-    expect(html).toContain(
-      `<script type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">${BOOT_MODULE_CODE}</script><script>${BOOT_SCRIPT}</script></body>`,
-    );
+    expect(html).toContain(`<script type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">${BOOT_MODULE_CODE}</script><script>${BOOT_SCRIPT}</script></body>`);
     expect(html).toContain('window.__reactRouterContext');
   });
 
   it("gives the boot script the nonce of an uncached page's boot module, which keeps it too", () => {
     const html = deferred(page({ nonce: 'abc123' }));
-    expect(html).toContain(`<script nonce="abc123" type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">${BOOT_MODULE_CODE}</script><script nonce="abc123">(function(){`);
+    expect(html).toContain(
+      `<script nonce="abc123" type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">${BOOT_MODULE_CODE}</script><script nonce="abc123">(function(){`,
+    );
     expect(html).not.toContain('modulepreload');
   });
 

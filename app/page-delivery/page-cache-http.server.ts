@@ -21,16 +21,7 @@ import { PRIVATE_CACHE_CONTROL } from '../../server/cache-policy';
 import { contentSecurityPolicy, securityHeaderEntries } from '../../server/security';
 import { forbidsStorage, routeDeclarationsAdopted, setsSharedCookiesOnly } from './delivery-policy.server';
 import { cacheTarget, encodingFor, pageCacheSlot, type PageCacheOptions, type PageSlot } from './page-cache-key.server';
-import {
-  inlineScriptHashes,
-  isPageCacheEnabled,
-  lookupPage,
-  pageBody,
-  preparePage,
-  storePage,
-  type BodyEncoding,
-  type CachedPage,
-} from './page-store.server';
+import { inlineScriptHashes, isPageCacheEnabled, lookupPage, pageBody, preparePage, storePage, type BodyEncoding, type CachedPage } from './page-store.server';
 
 const DOCUMENT_VARY = 'Accept-Encoding, Accept-Language, Cookie';
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -96,9 +87,7 @@ const fills = new Map<string, { generation: number; page: Promise<CachedPage | u
  * keeps the 200s (unless something was invalidated during the render). Must run where
  * the request already carries its public URL, just before React Router.
  */
-export function pageCacheFill(
-  options: PageCacheOptions & { routesReady: () => Promise<unknown> },
-): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
+export function pageCacheFill(options: PageCacheOptions & { routesReady: () => Promise<unknown> }): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
   return async (c, next) => {
     const method = c.req.method;
     // Cache off (PAGE_CACHE=off, or invalidation not guaranteed): rendered as usual, with a nonce.

@@ -73,7 +73,9 @@ describe('cacheTarget', () => {
     expect(key('/?lang=en&utm_source=news')).toBe('en https://guesthouse.example/?lang=en');
     expect(key('/livre-dor?page=2&random=1')).toBe('fr https://guesthouse.example/livre-dor');
     // React Router's data requests keep its own parameters.
-    expect(key('/livre-dor.data?_routes=routes%2Fsite%2Fguest-book&x=1')).toBe('fr https://guesthouse.example/livre-dor.data?_routes=routes%2Fsite%2Fguest-book');
+    expect(key('/livre-dor.data?_routes=routes%2Fsite%2Fguest-book&x=1')).toBe(
+      'fr https://guesthouse.example/livre-dor.data?_routes=routes%2Fsite%2Fguest-book',
+    );
     // A file is the same for every language: one entry.
     expect(key('/robots.txt?q=1')).toBe('* https://guesthouse.example/robots.txt');
     expect(cacheTarget(request('/robots.txt?q=2', { 'accept-language': 'de' }), OPTIONS, LANGUAGES)?.key).toBe('* https://guesthouse.example/robots.txt');
@@ -89,12 +91,25 @@ describe('cacheTarget', () => {
     expect(cacheTarget(request('/livre%2ddor'), OPTIONS, LANGUAGES)).toBeNull();
   });
 
-  it('never takes React Router\'s own endpoints for pages', () => {
+  it("never takes React Router's own endpoints for pages", () => {
     expect(cacheTarget(request('/__manifest?p=%2Froom%2Fa&version=1'), OPTIONS, LANGUAGES)).toBeNull();
   });
 
   it('sees the route that answers whatever the case, encoding or dot segments of its path: media and feeds are never pages', () => {
-    for (const path of ['/media/a.jpg', '/MEDIA/a.jpg', '/%6dedia/a.jpg', '/%6Dedia/a.jpg', '/x/../media/a.jpg', '/%2e%2e/media/a.jpg', '/ICAL/room.ics', '/ical/room.ics', '/ADMIN', '/Auth', '/api/media', '/API/MEDIA']) {
+    for (const path of [
+      '/media/a.jpg',
+      '/MEDIA/a.jpg',
+      '/%6dedia/a.jpg',
+      '/%6Dedia/a.jpg',
+      '/x/../media/a.jpg',
+      '/%2e%2e/media/a.jpg',
+      '/ICAL/room.ics',
+      '/ical/room.ics',
+      '/ADMIN',
+      '/Auth',
+      '/api/media',
+      '/API/MEDIA',
+    ]) {
       expect(cacheTarget(request(path), OPTIONS, LANGUAGES), path).toBeNull();
     }
   });

@@ -7,9 +7,8 @@ process.env.PAGE_CACHE_MAX_MB = '1';
 process.env.PAGE_CACHE = 'on';
 
 const { cacheGeneration, invalidatePublicContent, setCacheCoherent } = await import('~/.server/page-cache');
-const { ENTRY_OVERHEAD_BYTES, MAX_PAGE_ENTRIES, exactBytes, inlineScriptHashes, lookupPage, pageBody, pageCacheStats, preparePage, storePage } = await import(
-  './page-store.server'
-);
+const { ENTRY_OVERHEAD_BYTES, MAX_PAGE_ENTRIES, exactBytes, inlineScriptHashes, lookupPage, pageBody, pageCacheStats, preparePage, storePage } =
+  await import('./page-store.server');
 
 /** A body that does not compress, so that its compressed forms weigh as much as it does. */
 const noise = (bytes: number) => randomBytes(bytes);
@@ -134,4 +133,3 @@ describe('inline script hashes', () => {
     expect(inlineScriptHashes(html)).toEqual([sha(body), sha('console.log(1)')]);
   });
 });
-

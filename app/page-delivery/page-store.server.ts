@@ -119,7 +119,13 @@ export function exactBytes(buffer: Buffer): Buffer {
 const retained = (buffer: Buffer) => buffer.buffer.byteLength;
 
 /** The page ready to be stored and served, with its form for `encoding` (the filling visitor's). */
-export function preparePage(status: number, headers: [string, string][], body: Buffer, scriptHashes: string[], encoding: BodyEncoding = 'identity'): CachedPage {
+export function preparePage(
+  status: number,
+  headers: [string, string][],
+  body: Buffer,
+  scriptHashes: string[],
+  encoding: BodyEncoding = 'identity',
+): CachedPage {
   const identity = exactBytes(body);
   // Strings count two bytes a character: V8 keeps some of them two-byte.
   const textBytes = 2 * (headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + scriptHashes.join('').length);

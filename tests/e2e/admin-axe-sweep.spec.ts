@@ -43,7 +43,11 @@ async function scanTabs(page: Page, editor: string, tabs: string[]) {
 
 async function firstEditorHref(page: Page, list: string, table: string) {
   await page.goto(list);
-  return (await page.getByRole('table', { name: table }).getByRole('link', { name: /^Modifier / }).first().getAttribute('href'))!;
+  return (await page
+    .getByRole('table', { name: table })
+    .getByRole('link', { name: /^Modifier / })
+    .first()
+    .getAttribute('href'))!;
 }
 
 test('axe finds nothing on any back-office screen', async ({ page }, testInfo) => {
@@ -68,7 +72,11 @@ test('axe finds nothing on any back-office screen', async ({ page }, testInfo) =
 
   // A booking's record (the demo's phone booking, from the home's list of stays), its forms open.
   await page.goto('/admin/today');
-  await page.getByRole('table', { name: /^Séjours des / }).getByRole('link').first().click();
+  await page
+    .getByRole('table', { name: /^Séjours des / })
+    .getByRole('link')
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: /^Réservation de / })).toBeVisible();
   await page.getByText('Modifier les dates ou la chambre…').click();
   await page.getByText('Annuler la réservation…').click();
@@ -76,7 +84,11 @@ test('axe finds nothing on any back-office screen', async ({ page }, testInfo) =
 
   // A confirmation dialog (every delete uses the same one).
   await page.goto('/admin/rooms');
-  await page.getByRole('table', { name: 'Chambres' }).getByRole('button', { name: /^Supprimer / }).first().click();
+  await page
+    .getByRole('table', { name: 'Chambres' })
+    .getByRole('button', { name: /^Supprimer / })
+    .first()
+    .click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toBeVisible();
   await scan(page, 'delete confirmation');

@@ -10,10 +10,7 @@ test.describe('admin: backup from the configuration screen', () => {
     const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Sauvegarde' }) });
     await expect(card.getByRole('button', { name: 'Télécharger une sauvegarde' })).toBeVisible();
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      card.getByRole('button', { name: 'Télécharger une sauvegarde' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Télécharger une sauvegarde' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^sauvegarde-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
     const file = await download.path();
     // A complete gzip stream (gunzip checks its length and CRC) whose tar ends with the manifest.

@@ -13,7 +13,10 @@ test.describe('admin: languages', () => {
     await expect(table).toBeVisible();
 
     // The default language cannot be deleted.
-    const defaultRow = table.getByRole('row').filter({ has: page.getByText('Par défaut', { exact: true }) }).last();
+    const defaultRow = table
+      .getByRole('row')
+      .filter({ has: page.getByText('Par défaut', { exact: true }) })
+      .last();
     await expect(defaultRow.getByRole('button', { name: /^Supprimer/ })).toBeDisabled();
 
     // A duplicate code shows the server's message.

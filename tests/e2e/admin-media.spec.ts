@@ -20,9 +20,7 @@ async function expectThumbnailsLoaded(scope: Locator) {
   for (let i = 0; i < count; i++) {
     // Thumbnails are lazy: bring each one on screen (the mobile viewport is short).
     await images.nth(i).scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-      .toBe(true);
+    await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
 }
 

@@ -105,7 +105,10 @@ test('every list screen is usable at 375 px by touch', async ({ page, playwright
   // Sections: deactivate and activate again.
   await page.goto('/admin/sections');
   await expectNoHorizontalScroll(page);
-  const toggle = page.getByRole('table', { name: 'Sections' }).getByRole('button', { name: /^(Activer|Désactiver) / }).first();
+  const toggle = page
+    .getByRole('table', { name: 'Sections' })
+    .getByRole('button', { name: /^(Activer|Désactiver) / })
+    .first();
   const label = (await toggle.getAttribute('aria-label'))!;
   await tapTouchTarget(toggle);
   const title = label.replace(/^(Activer|Désactiver) /, '');
@@ -140,7 +143,10 @@ test('every list screen is usable at 375 px by touch', async ({ page, playwright
   await tapTouchTarget(page.getByRole('button', { name: 'Bloquer ces nuits' }));
   await expect(page.getByText('Nuits bloquées', { exact: true })).toBeVisible();
   await closeToast(page, 'Nuits bloquées');
-  const block = page.getByRole('list', { name: 'Blocages à venir' }).getByRole('listitem').filter({ hasText: `Blocage ${stamp}` });
+  const block = page
+    .getByRole('list', { name: 'Blocages à venir' })
+    .getByRole('listitem')
+    .filter({ hasText: `Blocage ${stamp}` });
   await tapTouchTarget(block.getByRole('button', { name: /^Supprimer le blocage / }));
   await tapTouchTarget(page.getByRole('alertdialog', { name: 'Supprimer ce blocage ?' }).getByRole('button', { name: 'Supprimer' }));
   await expect(page.getByText('Blocage supprimé', { exact: true })).toBeVisible();
@@ -186,7 +192,9 @@ test('hero images are reordered by touch at 375 px', async ({ page }) => {
     return [...(await home.text()).matchAll(/homepage-images\/hero\/[^"?&\s\\]+/g)].map((m) => m[0]);
   };
   const order = await heroSources();
-  expect(order.indexOf(second!.match(/homepage-images\/hero\/[^"?&\s]+/)![0])).toBeLessThan(order.indexOf(first!.match(/homepage-images\/hero\/[^"?&\s]+/)![0]));
+  expect(order.indexOf(second!.match(/homepage-images\/hero\/[^"?&\s]+/)![0])).toBeLessThan(
+    order.indexOf(first!.match(/homepage-images\/hero\/[^"?&\s]+/)![0]),
+  );
   await tapTouchTarget(scope.getByRole('button', { name: "Monter l'image 2" }));
   await expect.poll(() => srcOf(1)).toBe(first);
 });

@@ -23,7 +23,9 @@ test('a room saved before the text editors have loaded is saved', async ({ page 
 
   await page.goto('/admin/rooms');
   await expect(roomRow(page, name)).toHaveCount(1);
-  await roomRow(page, name).getByRole('button', { name: `Supprimer ${name}` }).click();
+  await roomRow(page, name)
+    .getByRole('button', { name: `Supprimer ${name}` })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
   await expect(roomRow(page, name)).toHaveCount(0);
 });

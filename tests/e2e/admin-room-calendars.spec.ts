@@ -5,7 +5,9 @@ import { expectNoAxeViolations } from './axe';
 
 const roomRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 
-test('room editor Calendriers: import a feed (invalid refused), see it never synced, regenerate the export link, remove the feed', async ({ page }, testInfo) => {
+test('room editor Calendriers: import a feed (invalid refused), see it never synced, regenerate the export link, remove the feed', async ({
+  page,
+}, testInfo) => {
   const name = `Chambre calendriers ${uniqueTag(testInfo.project.name)}`;
   await signInAsAdmin(page);
   await page.goto('/admin/room/new');
@@ -59,7 +61,9 @@ test('room editor Calendriers: import a feed (invalid refused), see it never syn
 
   // Leave no room behind.
   await page.goto('/admin/rooms');
-  await roomRow(page, name).getByRole('button', { name: `Supprimer ${name}` }).click();
+  await roomRow(page, name)
+    .getByRole('button', { name: `Supprimer ${name}` })
+    .click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
   await expect(roomRow(page, name)).toHaveCount(0);
 });

@@ -34,10 +34,7 @@ test.describe('admin rooms', () => {
     await nav.getByRole('link', { name: 'Sections' }).click();
     await expect(page).toHaveURL(/\/admin\/sections$/);
     await openSidebar(page);
-    await expect(page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Sections' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    await expect(page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Sections' })).toHaveAttribute('aria-current', 'page');
     if (!isMobile(page)) {
       const sidebar = page.locator('[data-slot=sidebar][data-state]');
       await expect(sidebar).toHaveAttribute('data-state', 'expanded');
@@ -151,7 +148,9 @@ test.describe('admin rooms', () => {
     await expect(page).toHaveURL(/\/admin\/rooms$/);
 
     // Delete with confirmation.
-    await roomRow(page, frName).getByRole('button', { name: `Supprimer ${frName}` }).click();
+    await roomRow(page, frName)
+      .getByRole('button', { name: `Supprimer ${frName}` })
+      .click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Cette action est irréversible');
     await dialog.getByRole('button', { name: 'Supprimer' }).click();

@@ -71,7 +71,9 @@ test.describe('admin sections', () => {
     await expect(page.getByRole('heading', { name: 'Nos Chambres' }).or(page.locator('#chambres')).first()).toBeVisible();
     await expect(page.getByText(frContent)).toHaveCount(0);
     await page.goto('/admin/sections');
-    await sectionRow(page, frTitle).getByRole('button', { name: `Activer ${frTitle}` }).click();
+    await sectionRow(page, frTitle)
+      .getByRole('button', { name: `Activer ${frTitle}` })
+      .click();
     await expect(sectionRow(page, frTitle).getByText('Active', { exact: true })).toBeVisible();
 
     // Reorder: the new section is last; move it up one place.
@@ -82,11 +84,15 @@ test.describe('admin sections', () => {
     await last.getByRole('button', { name: `Monter ${frTitle}` }).click();
     await expect(rows.nth(count - 2)).toContainText(frTitle);
     await expect(sectionRow(page, frTitle).getByRole('button', { name: `Descendre ${frTitle}` })).toBeEnabled();
-    await sectionRow(page, frTitle).getByRole('button', { name: `Descendre ${frTitle}` }).click();
+    await sectionRow(page, frTitle)
+      .getByRole('button', { name: `Descendre ${frTitle}` })
+      .click();
     await expect(rows.nth(count - 1)).toContainText(frTitle);
 
     // Delete.
-    await sectionRow(page, frTitle).getByRole('button', { name: `Supprimer ${frTitle}` }).click();
+    await sectionRow(page, frTitle)
+      .getByRole('button', { name: `Supprimer ${frTitle}` })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click();
     await expect(page.getByText('Section supprimée avec succès')).toBeVisible();
     await expect(sectionRow(page, frTitle)).toHaveCount(0);

@@ -117,10 +117,23 @@ test('the owner runs stays from the back office', async ({ page }, testInfo) => 
   // Two overlapping requests from the site: each card names the other before any click.
   const origin = testInfo.project.use.baseURL!;
   const requestArrival = addDays(today(), base + 30);
-  for (const [name, shift] of [[`Alice ${tag}`, 0], [`Bob ${tag}`, 1]] as const) {
+  for (const [name, shift] of [
+    [`Alice ${tag}`, 0],
+    [`Bob ${tag}`, 1],
+  ] as const) {
     const response = await page.request.post(`/room/${phone.roomId}?lang=fr`, {
       headers: { origin },
-      form: { intent: 'book', arrival: addDays(requestArrival, shift), departure: addDays(requestArrival, shift + 2), guests: '2', name, email: 'demande@example.org', phone: '', message: '', website: '' },
+      form: {
+        intent: 'book',
+        arrival: addDays(requestArrival, shift),
+        departure: addDays(requestArrival, shift + 2),
+        guests: '2',
+        name,
+        email: 'demande@example.org',
+        phone: '',
+        message: '',
+        website: '',
+      },
     });
     expect(response.status()).toBe(200);
   }

@@ -8,7 +8,11 @@ import { isMobile, openSidebar } from './admin-helpers';
 test('the room editor asks before a sidebar link or the language switch throws changes away', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/admin/rooms');
-  await page.getByRole('table', { name: 'Chambres' }).getByRole('link', { name: /^Modifier / }).first().click();
+  await page
+    .getByRole('table', { name: 'Chambres' })
+    .getByRole('link', { name: /^Modifier / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
   const editorUrl = page.url();
   const name = page.getByLabel('Nom de la chambre *');
@@ -59,7 +63,11 @@ test('the room editor asks before a sidebar link or the language switch throws c
 test('the back button and closing the tab ask too; after a save they do not', async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/admin/rooms');
-  await page.getByRole('table', { name: 'Chambres' }).getByRole('link', { name: /^Modifier / }).first().click();
+  await page
+    .getByRole('table', { name: 'Chambres' })
+    .getByRole('link', { name: /^Modifier / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
   const editorUrl = page.url();
   const name = page.getByLabel('Nom de la chambre *');

@@ -44,7 +44,8 @@ test.describe('sign-up', () => {
   });
 
   test('answers alike for a new address and for the admin’s own address', async ({ page }, testInfo) => {
-    const answer = "Si cette adresse n'avait pas encore de compte, il est créé : connectez-vous avec votre mot de passe. Sinon, nous venons d'écrire à cette adresse.";
+    const answer =
+      "Si cette adresse n'avait pas encore de compte, il est créé : connectez-vous avec votre mot de passe. Sinon, nous venons d'écrire à cette adresse.";
     await signUp(page, `e2e-signup-${testInfo.project.name}-${Date.now()}@example.com`, 'Lavande & mimosa 1987');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText(answer)).toBeVisible();

@@ -11,7 +11,11 @@ const dayName = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 
 
 async function firstRoom(page: Page): Promise<string> {
   await page.goto('/?lang=en');
-  const href = await page.locator('#chambres').getByRole('link', { name: /details|Details|View/ }).first().getAttribute('href');
+  const href = await page
+    .locator('#chambres')
+    .getByRole('link', { name: /details|Details|View/ })
+    .first()
+    .getAttribute('href');
   expect(href).toMatch(/^\/room\//);
   return href!;
 }
@@ -24,7 +28,18 @@ test('the rates box shows the season names of the page, in date order, with thei
   expect([...names].sort()).toEqual(['High season', 'Low season', 'Mid season']);
   // In the order they come: the season of today's date first (see demo-bookings.ts).
   const month = today().slice(5);
-  const current = month >= '01-04' && month < '04-01' ? 'Low season' : month < '07-01' ? 'Mid season' : month < '09-01' ? 'High season' : month < '11-01' ? 'Mid season' : month < '12-20' ? 'Low season' : 'Mid season';
+  const current =
+    month >= '01-04' && month < '04-01'
+      ? 'Low season'
+      : month < '07-01'
+        ? 'Mid season'
+        : month < '09-01'
+          ? 'High season'
+          : month < '11-01'
+            ? 'Mid season'
+            : month < '12-20'
+              ? 'Low season'
+              : 'Mid season';
   expect(names[0]).toBe(current);
   await expect(rates).not.toContainText('saison');
   // Each with its periods, in English.

@@ -106,5 +106,10 @@ test('a guest requests a stay across two seasons, the owner accepts it, the nigh
 
   await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
   await expect(page.getByTestId('quote')).toContainText('Nights already taken');
-  await expect(page.getByRole('region', { name: 'Availability and booking' }).getByText(/unavailable/).first()).toBeAttached();
+  await expect(
+    page
+      .getByRole('region', { name: 'Availability and booking' })
+      .getByText(/unavailable/)
+      .first(),
+  ).toBeAttached();
 });

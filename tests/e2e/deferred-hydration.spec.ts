@@ -44,7 +44,10 @@ test('the home page asks for no script while its hero image loads; a click meanw
   // not once the modules had run.
   const texts = await page.locator('html').getAttribute('data-catalog');
   expect(texts).toMatch(/^\/i18n\/fr\.[0-9a-f]{10}\.json$/);
-  const initiator = await page.evaluate((href) => performance.getEntriesByName(new URL(href, location.href).href).map((e) => (e as PerformanceResourceTiming).initiatorType), texts!);
+  const initiator = await page.evaluate(
+    (href) => performance.getEntriesByName(new URL(href, location.href).href).map((e) => (e as PerformanceResourceTiming).initiatorType),
+    texts!,
+  );
   expect(initiator).toEqual(['link']);
 });
 
@@ -62,7 +65,10 @@ test('a page hydrates both when rendered for the request and when served from th
   }
   // Rendered for the request (a nonce): a month of a room's calendar is never kept.
   await page.goto('/');
-  const room = await page.getByRole('link', { name: /Voir les détails/ }).first().getAttribute('href');
+  const room = await page
+    .getByRole('link', { name: /Voir les détails/ })
+    .first()
+    .getAttribute('href');
   const month = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 7);
   const rendered = await page.goto(`${room}?month=${month}`);
   expect(rendered?.headers()['x-page-cache']).toBeUndefined();
@@ -79,16 +85,23 @@ test('a page carries the symbols of the icons it draws, and only those; an icon 
   });
   const missingSymbols = () =>
     page.evaluate(() =>
-      [...document.querySelectorAll('use')].map((use) => use.getAttribute('href') ?? '').filter((href) => !href.startsWith('#icon-') || !document.getElementById(href.slice(1))),
+      [...document.querySelectorAll('use')]
+        .map((use) => use.getAttribute('href') ?? '')
+        .filter((href) => !href.startsWith('#icon-') || !document.getElementById(href.slice(1))),
     );
   for (const path of ['/', '/livre-dor', '/mentions-legales']) {
     await page.goto(path);
     await waitForHydration(page);
     expect(await missingSymbols()).toEqual([]);
-    const unused = await page.evaluate(() => [...document.querySelectorAll('#icon-sprite symbol')].map((s) => s.id).filter((id) => !document.querySelector(`use[href="#${id}"]`)));
+    const unused = await page.evaluate(() =>
+      [...document.querySelectorAll('#icon-sprite symbol')].map((s) => s.id).filter((id) => !document.querySelector(`use[href="#${id}"]`)),
+    );
     expect(unused).toEqual([]);
     // Drawn, not an empty box: the header's language icon has a size once rendered.
-    const drawn = await page.locator('header svg:has(use)').first().evaluate((svg) => (svg as SVGSVGElement).getBBox().width);
+    const drawn = await page
+      .locator('header svg:has(use)')
+      .first()
+      .evaluate((svg) => (svg as SVGSVGElement).getBBox().width);
     expect(drawn).toBeGreaterThan(0);
   }
   expect(symbolFiles, 'a page drawn by the server finds its symbols and its favicon in itself').toEqual([]);
@@ -103,7 +116,10 @@ test('a page carries the symbols of the icons it draws, and only those; an icon 
     await close.click();
   }
   // A room reached in the app draws icons the home page did not (its back link, its amenities).
-  await page.getByRole('link', { name: /Voir les détails/ }).first().click();
+  await page
+    .getByRole('link', { name: /Voir les détails/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/room\//);
   await expect.poll(missingSymbols).toEqual([]);
   expect(symbolFiles).toHaveLength(1);
@@ -120,7 +136,10 @@ test('the sign-in page, which hydrates at once, asks for its texts beside its mo
     const button = document.querySelector('form button');
     return Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactProps')));
   });
-  const initiator = await page.evaluate((href) => performance.getEntriesByName(new URL(href, location.href).href).map((e) => (e as PerformanceResourceTiming).initiatorType), texts!);
+  const initiator = await page.evaluate(
+    (href) => performance.getEntriesByName(new URL(href, location.href).href).map((e) => (e as PerformanceResourceTiming).initiatorType),
+    texts!,
+  );
   // One request: the head's preload, which the client's own fetch then used.
   expect(initiator).toEqual(['link']);
 });

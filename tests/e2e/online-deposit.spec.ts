@@ -19,7 +19,12 @@ const mailDir = () => path.join(dataDir(), 'mail');
 /** The .eml files' text, quoted-printable soft breaks and `=3D` undone. */
 const mails = () =>
   fs.existsSync(mailDir())
-    ? fs.readdirSync(mailDir()).map((f) => fs.readFileSync(path.join(mailDir(), f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    ? fs.readdirSync(mailDir()).map((f) =>
+        fs
+          .readFileSync(path.join(mailDir(), f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
     : [];
 
 async function setOnlineDeposit(page: Page, on: boolean) {
@@ -35,7 +40,11 @@ async function setOnlineDeposit(page: Page, on: boolean) {
 /** A guest's request in English from the first room's page, accepted by the owner: the room and the mailed payment link. */
 async function heldRequest(page: Page, arrival: string, departure: string, guestName: string, email: string) {
   await page.goto('/?lang=en');
-  const roomHref = await page.locator('#chambres').getByRole('link', { name: /details|Details|View/ }).first().getAttribute('href');
+  const roomHref = await page
+    .locator('#chambres')
+    .getByRole('link', { name: /details|Details|View/ })
+    .first()
+    .getAttribute('href');
   await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
   const booking = page.getByRole('region', { name: 'Availability and booking' });
   await booking.getByRole('textbox', { name: 'Name', exact: true }).fill(guestName);
@@ -47,7 +56,9 @@ async function heldRequest(page: Page, arrival: string, departure: string, guest
   const request = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(guestName) }) });
   await request.getByRole('button', { name: `Accepter la demande de ${guestName}` }).click();
   await expect(page.getByText("Demande acceptée : le client reçoit le lien de paiement de l'acompte")).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Demandes traitées' }).getByRole('listitem').filter({ hasText: guestName })).toContainText('En attente de paiement');
+  await expect(page.getByRole('list', { name: 'Demandes traitées' }).getByRole('listitem').filter({ hasText: guestName })).toContainText(
+    'En attente de paiement',
+  );
 
   // The guest's mail, in English, carries the link.
   let link = '';
@@ -117,7 +128,10 @@ test('a hold that expires unpaid reopens its nights, and both sides are told', a
     await client.connect();
     try {
       const token = link.split('/pay/')[1]!;
-      const moved = await client.query("update bookings set payment_expires_at = now() - interval '1 minute' where payment_token = $1 and status = 'awaiting_payment'", [token]);
+      const moved = await client.query(
+        "update bookings set payment_expires_at = now() - interval '1 minute' where payment_token = $1 and status = 'awaiting_payment'",
+        [token],
+      );
       expect(moved.rowCount).toBe(1);
     } finally {
       await client.end();

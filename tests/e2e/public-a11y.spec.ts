@@ -12,7 +12,10 @@ test.describe('accessibility', () => {
     test(`every public page in ${language} has no axe violations`, async ({ page }) => {
       test.setTimeout(120_000);
       await page.goto(`/?lang=${language}`);
-      const room = await page.getByRole('link', { name: /^(Voir les détails|View details|Ver detalles|Details ansehen)/ }).first().getAttribute('href');
+      const room = await page
+        .getByRole('link', { name: /^(Voir les détails|View details|Ver detalles|Details ansehen)/ })
+        .first()
+        .getAttribute('href');
       for (const path of [...PAGES, room!]) {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`);
         await page.waitForLoadState('networkidle');
@@ -23,7 +26,10 @@ test.describe('accessibility', () => {
 
   test('a room page and its open viewer have no axe violations', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: /Voir les détails/ }).first().click();
+    await page
+      .getByRole('link', { name: /Voir les détails/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: /Agrandir la photo 1/ }).click();

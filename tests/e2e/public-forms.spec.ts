@@ -54,9 +54,7 @@ test.describe('guest-book form with JavaScript', () => {
     await expect(page.getByText(GUEST_BOOK_FAILURE)).toHaveCount(0);
     // The emptied form shows the country list's placeholder again, not a blank.
     await expect(page.getByLabel('Pays')).toHaveValue('');
-    expect(await page.getByLabel('Pays').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe(
-      'Sélectionnez votre pays',
-    );
+    expect(await page.getByLabel('Pays').evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.textContent)).toBe('Sélectionnez votre pays');
   });
 });
 

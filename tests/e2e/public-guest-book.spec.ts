@@ -25,7 +25,10 @@ test.describe('guest book', () => {
     await page.getByLabel('Email').fill('hote@example.com');
     await country.selectOption('CH');
     await expect(submit).toBeEnabled();
-    await page.locator('label').filter({ has: page.getByRole('radio', { name: '4 étoiles' }) }).click();
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: '4 étoiles' }) })
+      .click();
     await expect(page.getByRole('radio', { name: '4 étoiles' })).toBeChecked();
     await page.getByLabel('Votre témoignage').fill('Un séjour merveilleux.');
     await submit.click();
@@ -65,7 +68,12 @@ test.describe('legal notice', () => {
       '6. Cookies',
       '7. Droit applicable',
     ]);
-    await expect(page.locator('article').getByText(/La Bastide aux Jasmins/).first()).toBeVisible();
+    await expect(
+      page
+        .locator('article')
+        .getByText(/La Bastide aux Jasmins/)
+        .first(),
+    ).toBeVisible();
     const today = new Date().toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
     await expect(page.getByText(`Dernière mise à jour : ${today}`)).toBeVisible();
     await page.locator('article').getByRole('link', { name: "Retour à l'accueil" }).click();

@@ -14,19 +14,8 @@ async function waitForHydration(page: Page) {
 test.describe('home page', () => {
   test('shows the blocks in the spec order with their anchors', async ({ page }) => {
     await page.goto('/');
-    const order = await page.evaluate(() =>
-      [...document.querySelectorAll('main > section')].map((s) => s.id || (s.querySelector('h2')?.textContent ?? '')),
-    );
-    expect(order).toEqual([
-      'accueil',
-      'Bienvenue à la Bastide',
-      'chambres',
-      'Le jardin et la piscine',
-      'modalites',
-      'temoignages',
-      'acces',
-      'contact',
-    ]);
+    const order = await page.evaluate(() => [...document.querySelectorAll('main > section')].map((s) => s.id || (s.querySelector('h2')?.textContent ?? '')));
+    expect(order).toEqual(['accueil', 'Bienvenue à la Bastide', 'chambres', 'Le jardin et la piscine', 'modalites', 'temoignages', 'acces', 'contact']);
     await expect(page.getByRole('heading', { name: 'Modalités de séjour' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
@@ -112,11 +101,7 @@ test.describe('home page', () => {
     await expect(access.getByRole('heading', { name: 'En voiture' })).toBeVisible();
     await expect(access.getByRole('heading', { name: 'En train' })).toBeVisible();
     await expect(access.getByRole('heading', { name: 'En avion' })).toBeVisible();
-    expect(await access.locator('[data-transport]').evaluateAll((els) => els.map((e) => e.getAttribute('data-transport')))).toEqual([
-      'car',
-      'plane',
-      'train',
-    ]);
+    expect(await access.locator('[data-transport]').evaluateAll((els) => els.map((e) => e.getAttribute('data-transport')))).toEqual(['car', 'plane', 'train']);
     await expect(access.locator('[data-transport] svg').first()).toBeVisible();
     const durations = await access.locator('li span.font-medium').allTextContents();
     expect(durations.length).toBeGreaterThan(0);

@@ -56,7 +56,10 @@ test.describe('search engines', () => {
 
   test('room: HotelRoom with offers in euros, description in the page language', async ({ page }) => {
     await page.goto('/?lang=en');
-    await page.getByRole('link', { name: /View details/ }).first().click();
+    await page
+      .getByRole('link', { name: /View details/ })
+      .first()
+      .click();
     await expect(page).toHaveTitle(/Lavender Room/);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
     expect(ld['@type']).toBe('HotelRoom');

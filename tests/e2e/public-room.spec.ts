@@ -3,7 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 
 async function openFirstRoom(page: Page) {
   await page.goto('/');
-  const href = await page.getByTestId('room-card').first().getByRole('link', { name: /Voir les détails/ }).getAttribute('href');
+  const href = await page
+    .getByTestId('room-card')
+    .first()
+    .getByRole('link', { name: /Voir les détails/ })
+    .getAttribute('href');
   await page.goto(href!);
   return href!;
 }
@@ -31,7 +35,10 @@ test.describe('room detail', () => {
 
   test('the viewer: counter, wrap-around, keys, swipe, labelled close', async ({ page }, info) => {
     await openFirstRoom(page);
-    const total = await page.getByRole('group', { name: 'Galerie de photos' }).getByRole('button', { name: /Chambre Lavande – photo/ }).count();
+    const total = await page
+      .getByRole('group', { name: 'Galerie de photos' })
+      .getByRole('button', { name: /Chambre Lavande – photo/ })
+      .count();
     await page.getByRole('button', { name: /Agrandir la photo 1/ }).click();
     const viewer = page.getByRole('dialog', { name: 'Visionneuse de photos' });
     await expect(viewer).toBeVisible();
@@ -60,7 +67,10 @@ test.describe('room detail', () => {
       const swipe = async (from: number, to: number) => {
         const box = (await viewer.boundingBox())!;
         const y = box.height / 2;
-        await viewer.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: from, clientY: y }], changedTouches: [{ identifier: 1, clientX: from, clientY: y }] });
+        await viewer.dispatchEvent('touchstart', {
+          touches: [{ identifier: 1, clientX: from, clientY: y }],
+          changedTouches: [{ identifier: 1, clientX: from, clientY: y }],
+        });
         await viewer.dispatchEvent('touchend', { touches: [], changedTouches: [{ identifier: 1, clientX: to, clientY: y }] });
       };
       await swipe(300, 200); // left swipe over 50 px: next

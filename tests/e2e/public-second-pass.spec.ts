@@ -48,13 +48,16 @@ test.describe('map consent', () => {
 });
 
 async function headerFitsOneLine(page: Page) {
-  return page.locator('header').first().evaluate((header) => {
-    const bar = header.querySelector(':scope > div') as HTMLElement;
-    const visible = [...bar.querySelectorAll<HTMLElement>('a, summary, button')].filter((el) => el.offsetParent !== null);
-    // Every label on one line: no element taller than one line of its text plus its padding.
-    const wrapped = visible.filter((el) => el.getClientRects().length > 1 || el.scrollWidth > el.clientWidth + 1 || el.offsetHeight > 44);
-    return { barHeight: bar.offsetHeight, wrapped: wrapped.map((el) => el.textContent) };
-  });
+  return page
+    .locator('header')
+    .first()
+    .evaluate((header) => {
+      const bar = header.querySelector(':scope > div') as HTMLElement;
+      const visible = [...bar.querySelectorAll<HTMLElement>('a, summary, button')].filter((el) => el.offsetParent !== null);
+      // Every label on one line: no element taller than one line of its text plus its padding.
+      const wrapped = visible.filter((el) => el.getClientRects().length > 1 || el.scrollWidth > el.clientWidth + 1 || el.offsetHeight > 44);
+      return { barHeight: bar.offsetHeight, wrapped: wrapped.map((el) => el.textContent) };
+    });
 }
 
 test.describe('header', () => {

@@ -63,8 +63,7 @@ test.describe('security headers', () => {
   });
 
   test('a new nonce on every response', async ({ request }) => {
-    const nonceOf = async () =>
-      /'nonce-([^']+)'/.exec((await request.get('/auth')).headers()['content-security-policy'] ?? '')![1];
+    const nonceOf = async () => /'nonce-([^']+)'/.exec((await request.get('/auth')).headers()['content-security-policy'] ?? '')![1];
     expect(await nonceOf()).not.toBe(await nonceOf());
   });
 

@@ -33,7 +33,10 @@ test('a click with a modifier key opens the link in a new tab and leaves the pag
   await page.goto('/?lang=fr');
   await page.waitForLoadState('networkidle');
   const opened = context.waitForEvent('page');
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click({ modifiers: ['ControlOrMeta'] });
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: 'Mentions légales' })
+    .click({ modifiers: ['ControlOrMeta'] });
   const tab = await opened;
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe('/mentions-legales');

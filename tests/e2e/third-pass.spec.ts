@@ -20,7 +20,11 @@ async function closeSidebarSheet(page: Page) {
 
 async function openFirstRoomEditor(page: Page) {
   await page.goto('/admin/rooms');
-  await page.getByRole('table', { name: 'Chambres' }).getByRole('link', { name: /^Modifier / }).first().click();
+  await page
+    .getByRole('table', { name: 'Chambres' })
+    .getByRole('link', { name: /^Modifier / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
 }
 
@@ -119,7 +123,13 @@ test('item 3: with the legal fields empty, the notice has no placeholder and bot
   await signInAsAdmin(page);
   await page.goto('/admin/config');
   // As on a fresh site (another test may have filled them).
-  for (const label of ['Propriétaire (nom ou raison sociale)', 'Directeur de la publication', "Nom de l'hébergeur", "Adresse de l'hébergeur", "Téléphone de l'hébergeur"]) {
+  for (const label of [
+    'Propriétaire (nom ou raison sociale)',
+    'Directeur de la publication',
+    "Nom de l'hébergeur",
+    "Adresse de l'hébergeur",
+    "Téléphone de l'hébergeur",
+  ]) {
     await page.getByLabel(label).fill('');
   }
   await page.getByRole('button', { name: 'Enregistrer les mentions légales' }).click();
@@ -144,7 +154,9 @@ test('item 3: with the legal fields empty, the notice has no placeholder and bot
     await page.goto(`/mentions-legales?lang=${language}`);
     const article = page.locator('article');
     await expect(article).not.toContainText('—');
-    await expect(article).toContainText(language === 'fr' ? /édité par la maison d'hôtes La Bastide aux Jasmins/ : /published by the La Bastide aux Jasmins guesthouse/);
+    await expect(article).toContainText(
+      language === 'fr' ? /édité par la maison d'hôtes La Bastide aux Jasmins/ : /published by the La Bastide aux Jasmins guesthouse/,
+    );
   }
   // Item 7: Spanish and German readers are told, in their language, why the text is English.
   await page.goto('/mentions-legales?lang=de');
@@ -187,8 +199,13 @@ async function invitationLink(email: string): Promise<string> {
   return link;
 }
 
-test('item 5: /auth speaks the visitor\'s language; an admin invites a person who chooses a password', async ({ page, browser }, info) => {
-  for (const [language, title] of [['fr', 'Connexion'], ['en', 'Sign in'], ['es', 'Iniciar sesión'], ['de', 'Anmelden']]) {
+test("item 5: /auth speaks the visitor's language; an admin invites a person who chooses a password", async ({ page, browser }, info) => {
+  for (const [language, title] of [
+    ['fr', 'Connexion'],
+    ['en', 'Sign in'],
+    ['es', 'Iniciar sesión'],
+    ['de', 'Anmelden'],
+  ]) {
     await page.goto(`/auth?lang=${language}`);
     await expect(page).toHaveTitle(title!);
   }
@@ -228,7 +245,7 @@ test('item 5: /auth speaks the visitor\'s language; an admin invites a person wh
   await expect(invited).toHaveURL(/\/$/);
   // A plain user: signed in, no back office.
   await invited.goto('/auth');
-  await expect(invited.getByText("You are signed in, but this account has no access to the administration.", { exact: false })).toBeVisible();
+  await expect(invited.getByText('You are signed in, but this account has no access to the administration.', { exact: false })).toBeVisible();
   await guest.close();
 });
 

@@ -16,11 +16,15 @@ beforeAll(async () => {
   ]);
 });
 const inEnglish = () => `${cookie}; editingLanguage=en`;
-const post = (fields: Record<string, string | string[]>, as = cookie) =>
-  run(action, formRequest('/admin/config', fields, as));
+const post = (fields: Record<string, string | string[]>, as = cookie) => run(action, formRequest('/admin/config', fields, as));
 const texts = (type: string) =>
   db
-    .select({ key: multilingualContent.contentKey, value: multilingualContent.contentValue, lang: multilingualContent.languageCode, entityId: multilingualContent.entityId })
+    .select({
+      key: multilingualContent.contentKey,
+      value: multilingualContent.contentValue,
+      lang: multilingualContent.languageCode,
+      entityId: multilingualContent.entityId,
+    })
     .from(multilingualContent)
     .where(eq(multilingualContent.contentType, type));
 
@@ -119,7 +123,11 @@ describe('admin configuration screen', () => {
     expect(decodeToast(toggled.headers)).toMatchObject({ description: 'Option de transport mise à jour' });
     expect((await db.select().from(transportOptions).where(eq(transportOptions.id, train!.id)))[0]!.enabled).toBe(true);
 
-    const saved = await post({ intent: 'save-transport-description', id: train!.id, description: '<p>Gare de Grasse à <strong>5 min</strong></p><img src=x onerror=alert(1)>' });
+    const saved = await post({
+      intent: 'save-transport-description',
+      id: train!.id,
+      description: '<p>Gare de Grasse à <strong>5 min</strong></p><img src=x onerror=alert(1)>',
+    });
     expect(decodeToast(saved.headers)).toMatchObject({ description: 'Description sauvegardée' });
     await post({ intent: 'save-transport-description', id: train!.id, description: 'Grasse station, 5 min' }, inEnglish());
     const rows = await texts('transport');
@@ -153,7 +161,7 @@ describe('admin configuration screen', () => {
     expect(await db.select().from(distances)).toHaveLength(0);
   });
 
-  it("names a distance in each language: visitors read theirs, else the stored city (issue 34)", async () => {
+  it('names a distance in each language: visitors read theirs, else the stored city (issue 34)', async () => {
     await post({ intent: 'add-distance', city: 'Aéroport Nice Côte d’Azur', durationMinutes: '40' });
     const [row] = await db.select().from(distances);
     // The French name is a text too, the source of the translations.

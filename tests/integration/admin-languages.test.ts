@@ -19,11 +19,17 @@ beforeEach(async () => {
     { code: 'es', name: 'Español', position: 2 },
   ]);
 });
-const post = (fields: Record<string, string>, as = cookie) =>
-  run(action, formRequest('/admin/languages', fields, as));
+const post = (fields: Record<string, string>, as = cookie) => run(action, formRequest('/admin/languages', fields, as));
 const rows = () =>
   db
-    .select({ id: languages.id, code: languages.code, name: languages.name, isActive: languages.isActive, isDefault: languages.isDefault, position: languages.position })
+    .select({
+      id: languages.id,
+      code: languages.code,
+      name: languages.name,
+      isActive: languages.isActive,
+      isDefault: languages.isDefault,
+      position: languages.position,
+    })
     .from(languages)
     .orderBy(asc(languages.position));
 const byCode = async (code: string) => (await rows()).find((l) => l.code === code)!;
@@ -125,6 +131,6 @@ describe('admin languages screen', () => {
     expect(await rows()).toHaveLength(3);
     expect((await post({ intent: 'explode' })).status).toBe(400);
     const es = await byCode('es');
-    expect((await db.select().from(languages).where(eq(languages.id, es.id)))).toHaveLength(1);
+    expect(await db.select().from(languages).where(eq(languages.id, es.id))).toHaveLength(1);
   });
 });

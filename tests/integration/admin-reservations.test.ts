@@ -97,7 +97,12 @@ describe('Réservations screen', () => {
   it('flags a feed not read successfully for ICAL_STALE_HOURS to the owner', async () => {
     const [stale] = await db
       .insert(icalFeeds)
-      .values({ roomId, url: 'https://www.airbnb.fr/calendar/ical/stale.ics', lastSuccessAt: new Date(Date.now() - 8 * 3_600_000), lastError: 'le serveur a répondu 503' })
+      .values({
+        roomId,
+        url: 'https://www.airbnb.fr/calendar/ical/stale.ics',
+        lastSuccessAt: new Date(Date.now() - 8 * 3_600_000),
+        lastError: 'le serveur a répondu 503',
+      })
       .returning();
     const page = await run(loader, getRequest('/admin/reservations', cookie));
     expect(page.data.staleHours).toBe(6);

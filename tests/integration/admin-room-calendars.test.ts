@@ -76,17 +76,35 @@ describe('room editor: imported calendars', () => {
       description: 'Calendrier ajouté, mais sa lecture a échoué : le serveur est en panne (erreur 503). Il sera relu automatiquement.',
     });
     const [listed] = (await load()).feeds;
-    expect(listed).toMatchObject({ url: server.url('/down.ics'), label: '127.0.0.1', events: 0, report: null, lastSuccessAt: null, lastError: 'le serveur est en panne (erreur 503)' });
+    expect(listed).toMatchObject({
+      url: server.url('/down.ics'),
+      label: '127.0.0.1',
+      events: 0,
+      report: null,
+      lastSuccessAt: null,
+      lastError: 'le serveur est en panne (erreur 503)',
+    });
     await db.delete(icalFeeds).where(eq(icalFeeds.roomId, roomId));
   });
 
   it('shows the last successful sync and the last error of a feed', async () => {
     const [feed] = await db
       .insert(icalFeeds)
-      .values({ roomId, url: 'https://admin.booking.com/hotel/ical.ics', lastSuccessAt: new Date('2026-11-20T10:00:00Z'), lastAttemptAt: new Date('2026-11-21T10:00:00Z'), lastError: 'le serveur a répondu 503' })
+      .values({
+        roomId,
+        url: 'https://admin.booking.com/hotel/ical.ics',
+        lastSuccessAt: new Date('2026-11-20T10:00:00Z'),
+        lastAttemptAt: new Date('2026-11-21T10:00:00Z'),
+        lastError: 'le serveur a répondu 503',
+      })
       .returning();
     expect((await load()).feeds).toContainEqual(
-      expect.objectContaining({ id: feed!.id, lastSuccessAt: '2026-11-20T10:00:00.000Z', lastAttemptAt: '2026-11-21T10:00:00.000Z', lastError: 'le serveur a répondu 503' }),
+      expect.objectContaining({
+        id: feed!.id,
+        lastSuccessAt: '2026-11-20T10:00:00.000Z',
+        lastAttemptAt: '2026-11-21T10:00:00.000Z',
+        lastError: 'le serveur a répondu 503',
+      }),
     );
     await db.delete(icalFeeds).where(eq(icalFeeds.id, feed!.id));
   });

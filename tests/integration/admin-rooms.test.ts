@@ -64,17 +64,14 @@ async function texts(id: string) {
   return Object.fromEntries(rows.map((r) => [`${r.language}:${r.key.replace(`room_${id}_`, '')}`, r.value]));
 }
 
-const positions = async () =>
-  (await db.select({ id: rooms.id, position: rooms.position }).from(rooms).orderBy(asc(rooms.position))).map((r) => r.id);
+const positions = async () => (await db.select({ id: rooms.id, position: rooms.position }).from(rooms).orderBy(asc(rooms.position))).map((r) => r.id);
 
 describe('guards', () => {
   it('refuses anonymous visitors and non-admins on every loader and action', async () => {
     for (const cookie of [undefined, user]) {
       expect((await run(listLoader, getRequest('/admin/rooms', cookie))).headers.get('location')).toBe('/auth');
       expect((await run(layoutLoader, getRequest('/admin', cookie))).headers.get('location')).toBe('/auth');
-      expect(
-        (await run(editorLoader, getRequest('/admin/room/new', cookie), { roomId: 'new' })).headers.get('location'),
-      ).toBe('/auth');
+      expect((await run(editorLoader, getRequest('/admin/room/new', cookie), { roomId: 'new' })).headers.get('location')).toBe('/auth');
       const post = await run(listAction, formRequest('/admin/rooms', { intent: 'delete', id: crypto.randomUUID() }, cookie));
       expect([401, 403]).toContain(post.status);
       const save = await run(editorAction, formRequest('/admin/room/new', saveFields(), cookie), { roomId: 'new' });
@@ -165,7 +162,11 @@ describe('room editor', () => {
       [{ maxGuests: '0' }, 'maxGuests', 'Le nombre de personnes doit être compris entre 1 et 10'],
       [{ maxGuests: '1.5' }, 'maxGuests', 'Le nombre de personnes doit être un nombre entier'],
       [{ pricePerNight: '0' }, 'pricePerNight', 'Le prix doit être supérieur à 0'],
-      [{ amenities: ['sauna'] }, 'amenities[0]', 'Invalid option: expected one of "wifi"|"wifi_haut_debit"|"parking"|"parking_prive_gratuit"|"bathroom"|"tv"|"coffee"|"kitchen"|"mountain_view"|"balcony"|"garden"|"jardin_provencal"|"pool"|"grande_piscine"|"city_center"|"double_bed"|"air_conditioning"|"proche_route"|"petit_dejeuner"'],
+      [
+        { amenities: ['sauna'] },
+        'amenities[0]',
+        'Invalid option: expected one of "wifi"|"wifi_haut_debit"|"parking"|"parking_prive_gratuit"|"bathroom"|"tv"|"coffee"|"kitchen"|"mountain_view"|"balcony"|"garden"|"jardin_provencal"|"pool"|"grande_piscine"|"city_center"|"double_bed"|"air_conditioning"|"proche_route"|"petit_dejeuner"',
+      ],
     ];
     for (const [fields, field, message] of cases) {
       for (const roomId of ['new', id]) {
@@ -205,7 +206,10 @@ describe('room editor', () => {
 describe('season prices', () => {
   it('creates, updates and deletes a season price, with the toasts', async () => {
     const id = await createRoom();
-    const [high, low] = await db.insert(seasons).values([{ name: 'Haute saison' }, { name: 'Basse saison' }]).returning();
+    const [high, low] = await db
+      .insert(seasons)
+      .values([{ name: 'Haute saison' }, { name: 'Basse saison' }])
+      .returning();
     const save = (price: string, seasonId = high!.id) =>
       run(editorAction, formRequest(`/admin/room/${id}`, { intent: 'save-season-price', seasonId, price }, admin), { roomId: id });
 
@@ -229,19 +233,11 @@ describe('season prices', () => {
     }
     expect((await db.select().from(roomSeasonPrices))[0]?.pricePerNight).toBe(135.5);
 
-    const deleted = await run(
-      editorAction,
-      formRequest(`/admin/room/${id}`, { intent: 'delete-season-price', seasonId: high!.id }, admin),
-      { roomId: id },
-    );
+    const deleted = await run(editorAction, formRequest(`/admin/room/${id}`, { intent: 'delete-season-price', seasonId: high!.id }, admin), { roomId: id });
     expect(toastOf(deleted.headers)?.description).toBe('Prix de saison supprimé');
     expect(await db.select().from(roomSeasonPrices)).toHaveLength(0);
 
-    const again = await run(
-      editorAction,
-      formRequest(`/admin/room/${id}`, { intent: 'delete-season-price', seasonId: high!.id }, admin),
-      { roomId: id },
-    );
+    const again = await run(editorAction, formRequest(`/admin/room/${id}`, { intent: 'delete-season-price', seasonId: high!.id }, admin), { roomId: id });
     expect(again.status).toBe(400);
     expect(toastOf(again.headers)?.description).toBe('Erreur lors de la suppression');
 
@@ -252,11 +248,9 @@ describe('season prices', () => {
 
   it('saves nothing for a new room', async () => {
     const [season] = await db.insert(seasons).values({ name: 'Été' }).returning();
-    const result = await run(
-      editorAction,
-      formRequest('/admin/room/new', { intent: 'save-season-price', seasonId: season!.id, price: '100' }, admin),
-      { roomId: 'new' },
-    );
+    const result = await run(editorAction, formRequest('/admin/room/new', { intent: 'save-season-price', seasonId: season!.id, price: '100' }, admin), {
+      roomId: 'new',
+    });
     expect(result.status).toBe(400);
     expect(await db.select().from(roomSeasonPrices)).toHaveLength(0);
   });
@@ -266,7 +260,10 @@ describe('rooms list', () => {
   it('lists rooms by position with the editing-language name, fallback, default guests and image count', async () => {
     const a = await createRoom({ name: 'Alpha', pricePerNight: '80' });
     const b = await createRoom({ name: 'Bravo', pricePerNight: '' });
-    await db.update(rooms).set({ images: ['/media/room-images/x/1.jpg', '/media/room-images/x/2.jpg'], maxGuests: null }).where(eq(rooms.id, b));
+    await db
+      .update(rooms)
+      .set({ images: ['/media/room-images/x/1.jpg', '/media/room-images/x/2.jpg'], maxGuests: null })
+      .where(eq(rooms.id, b));
     const fr = await run(listLoader, getRequest('/admin/rooms', admin));
     expect(fr.data.rooms).toEqual([
       { id: a, position: 0, name: 'Alpha', maxGuests: 3, pricePerNight: 80, imageCount: 0 },
@@ -278,8 +275,7 @@ describe('rooms list', () => {
 
   it('swaps adjacent rooms in one step, and refuses moving the first up or the last down', async () => {
     const [a, b, c] = [await createRoom(), await createRoom(), await createRoom()];
-    const move = (id: string, direction: string) =>
-      run(listAction, formRequest('/admin/rooms', { intent: 'move', id, direction }, admin));
+    const move = (id: string, direction: string) => run(listAction, formRequest('/admin/rooms', { intent: 'move', id, direction }, admin));
 
     const down = await move(a, 'down');
     expect(toastOf(down.headers)?.description).toBe('Ordre des chambres mis à jour');
@@ -312,9 +308,7 @@ describe('rooms list', () => {
       for each row execute function log_room_position()`);
     try {
       await run(listAction, formRequest('/admin/rooms', { intent: 'move', id: b, direction: 'up' }, admin));
-      const log = await db.execute<{ id: string; position: number; tx: string }>(
-        sql`select id, position, tx::text from room_position_log order by n`,
-      );
+      const log = await db.execute<{ id: string; position: number; tx: string }>(sql`select id, position, tx::text from room_position_log order by n`);
       expect(log.rows.map((r) => [r.id, r.position])).toEqual([
         [b, 0],
         [a, 1],
@@ -384,8 +378,7 @@ describe('saving in one language', () => {
     expect(french.length).toBeGreaterThan(0);
 
     // English saved twice, the second time with empty descriptions and tags.
-    const save = (fields: Fields) =>
-      run(editorAction, formRequest(`/admin/room/${id}`, saveFields(fields), `${admin}; ${EN}`), { roomId: id });
+    const save = (fields: Fields) => run(editorAction, formRequest(`/admin/room/${id}`, saveFields(fields), `${admin}; ${EN}`), { roomId: id });
     expect((await save({ name: 'Lavender', tags: 'quiet' })).status).toBe(200);
     expect((await save({ name: 'Lavender room', shortDescription: '', longDescription: '', tags: '' })).status).toBe(200);
 

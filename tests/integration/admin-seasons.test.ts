@@ -75,7 +75,10 @@ describe('admin seasons screen', () => {
 describe('season periods, minimum stay and names per language (issue 14)', () => {
   const EN = 'editingLanguage=en';
   const periodsOf = (seasonId: string) =>
-    db.select({ id: seasonPeriods.id, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight }).from(seasonPeriods).where(eq(seasonPeriods.seasonId, seasonId));
+    db
+      .select({ id: seasonPeriods.id, firstNight: seasonPeriods.firstNight, lastNight: seasonPeriods.lastNight })
+      .from(seasonPeriods)
+      .where(eq(seasonPeriods.seasonId, seasonId));
   const newSeason = async (name: string) => (await db.insert(seasons).values({ name }).returning())[0]!;
   beforeAll(async () => {
     await db
@@ -127,7 +130,7 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
     const before = await db.select().from(seasonPeriods);
     const clash = await post({ intent: 'add-period', id: low.id, firstNight: '2032-06-15', lastNight: '2032-07-01' });
     expect(clash.status).toBe(400);
-    const message = 'Ces dates chevauchent la saison « Haute saison test » (du 01/07/2032 au 31/08/2032) : une nuit ne peut appartenir qu\'à une saison';
+    const message = "Ces dates chevauchent la saison « Haute saison test » (du 01/07/2032 au 31/08/2032) : une nuit ne peut appartenir qu'à une saison";
     expect(decodeToast(clash.headers)).toMatchObject({ title: 'Erreur', description: message });
     expect(clash.data.result.error['']).toEqual([message]);
     expect(await db.select().from(seasonPeriods)).toEqual(before);
@@ -234,7 +237,9 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
     expect(await seasonNames(['fr'])).toEqual(['Saison des roses']);
 
     // Renaming in French reaches French visitors even when a French text was stored (the demo stores one).
-    await db.insert(multilingualContent).values({ contentType: 'season', entityId: season.id, contentKey: `season_${season.id}_name`, languageCode: 'fr', contentValue: 'Ancien nom' });
+    await db
+      .insert(multilingualContent)
+      .values({ contentType: 'season', entityId: season.id, contentKey: `season_${season.id}_name`, languageCode: 'fr', contentValue: 'Ancien nom' });
     await post({ intent: 'rename', id: season.id, name: 'Saison des roses de mai' });
     expect(await seasonNames(['fr'])).toEqual(['Saison des roses de mai']);
     expect(await seasonNames(['en', 'fr'])).toEqual(['Rose season']);

@@ -56,19 +56,14 @@ async function texts(id: string) {
 }
 
 const order = async () =>
-  db
-    .select({ id: homepageSections.id, position: homepageSections.position })
-    .from(homepageSections)
-    .orderBy(asc(homepageSections.position));
+  db.select({ id: homepageSections.id, position: homepageSections.position }).from(homepageSections).orderBy(asc(homepageSections.position));
 
 describe('guards', () => {
   it('refuses anonymous visitors and non-admins', async () => {
     const id = await createSection();
     for (const cookie of [undefined, user]) {
       expect((await run(listLoader, getRequest('/admin/sections', cookie))).headers.get('location')).toBe('/auth');
-      expect(
-        (await run(editorLoader, getRequest(`/admin/section/${id}`, cookie), { sectionId: id })).headers.get('location'),
-      ).toBe('/auth');
+      expect((await run(editorLoader, getRequest(`/admin/section/${id}`, cookie), { sectionId: id })).headers.get('location')).toBe('/auth');
       for (const intent of ['delete', 'deactivate']) {
         const result = await run(listAction, formRequest('/admin/sections', { intent, id }, cookie));
         expect([401, 403]).toContain(result.status);
@@ -162,7 +157,10 @@ describe('sections list', () => {
   it('lists by position with the title in the editing language, else the column', async () => {
     const a = await createSection({ title: 'Alpha' });
     const b = await createSection({ title: 'Bravo', isActive: undefined });
-    await db.update(homepageSections).set({ images: ['/media/homepage-images/x/a.jpg'] }).where(eq(homepageSections.id, b));
+    await db
+      .update(homepageSections)
+      .set({ images: ['/media/homepage-images/x/a.jpg'] })
+      .where(eq(homepageSections.id, b));
     await run(editorAction, formRequest(`/admin/section/${a}`, saveFields({ title: 'Alpha EN' }), `${admin}; ${EN}`), {
       sectionId: a,
     });
@@ -190,8 +188,7 @@ describe('sections list', () => {
     const b = await createSection();
     const c = await createSection();
     await db.update(homepageSections).set({ position: 50 }).where(eq(homepageSections.id, c));
-    const move = (id: string, direction: string) =>
-      run(listAction, formRequest('/admin/sections', { intent: 'move', id, direction }, admin));
+    const move = (id: string, direction: string) => run(listAction, formRequest('/admin/sections', { intent: 'move', id, direction }, admin));
 
     expect((await move(c, 'up')).status).toBe(200);
     expect(await order()).toEqual([
@@ -228,9 +225,7 @@ describe('sections list', () => {
       for each row execute function log_section_position()`);
     try {
       expect((await run(listAction, formRequest('/admin/sections', { intent: 'move', id: b, direction: 'up' }, admin))).status).toBe(200);
-      const log = await db.execute<{ id: string; position: number; tx: string }>(
-        sql`select id, position, tx::text from section_position_log order by n`,
-      );
+      const log = await db.execute<{ id: string; position: number; tx: string }>(sql`select id, position, tx::text from section_position_log order by n`);
       expect(log.rows.map((r) => [r.id, r.position])).toEqual([
         [b, -1],
         [a, 1],

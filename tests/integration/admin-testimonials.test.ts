@@ -10,8 +10,7 @@ let cookie: string;
 beforeAll(async () => {
   ({ cookie } = await signedInAs('admin'));
 });
-const post = (fields: Record<string, string>, as = cookie) =>
-  run(action, formRequest('/admin/testimonials', fields, as));
+const post = (fields: Record<string, string>, as = cookie) => run(action, formRequest('/admin/testimonials', fields, as));
 const make = async (values: Partial<typeof testimonials.$inferInsert> = {}) => {
   const [row] = await db
     .insert(testimonials)

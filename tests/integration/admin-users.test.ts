@@ -120,8 +120,14 @@ describe('admin users screen', () => {
       const outcomes = await Promise.all([deleteUser(a.userId, b.userId), deleteUser(b.userId, a.userId)]);
       const admins = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, 'admin'));
       expect(admins, `round ${round}`).toHaveLength(1);
-      expect(outcomes.filter((o) => o.ok), `round ${round}`).toHaveLength(1);
-      expect(outcomes.find((o) => !o.ok), `round ${round}`).toEqual({ ok: false, message: USER_RULES.lastAdmin });
+      expect(
+        outcomes.filter((o) => o.ok),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(
+        outcomes.find((o) => !o.ok),
+        `round ${round}`,
+      ).toEqual({ ok: false, message: USER_RULES.lastAdmin });
     }
   });
 });

@@ -60,12 +60,12 @@ describe('download from the configuration screen', () => {
   it('a download dropped half-way ends its snapshot and is not recorded', async () => {
     await db.delete(backupRuns);
     // Enough rows for the archive to span many stream chunks.
-    await db.execute(sql`insert into distances (city, duration_minutes) select 'Ville ' || g || repeat('x', 200), 1 + g % 500 from generate_series(1, 20000) g`);
+    await db.execute(
+      sql`insert into distances (city, duration_minutes) select 'Ville ' || g || repeat('x', 200), 1 + g % 500 from generate_series(1, 20000) g`,
+    );
     const admin = await signedInAs('admin');
     const controller = new AbortController();
-    const response = await callAction(
-      new Request(formRequest('/api/backup', { intent: 'download-backup' }, admin.cookie), { signal: controller.signal }),
-    );
+    const response = await callAction(new Request(formRequest('/api/backup', { intent: 'download-backup' }, admin.cookie), { signal: controller.signal }));
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();

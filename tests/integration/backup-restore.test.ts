@@ -65,7 +65,10 @@ async function signIn(app: AppProcess, email: string, password: string) {
     body: new URLSearchParams({ intent: 'signin', email, password }),
     redirect: 'manual',
   });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { status: response.status, location: response.headers.get('location'), cookie };
 }
 
@@ -92,7 +95,10 @@ describe('backup archive', () => {
       .filter((value) => is(value, PgTable))
       .map((table) => getTableName(table as PgTable));
     const archived = manifest.tables.map((t) => t.name);
-    expect(schemaTables.filter((t) => !archived.includes(t)), 'schema tables missing from the archive').toEqual([]);
+    expect(
+      schemaTables.filter((t) => !archived.includes(t)),
+      'schema tables missing from the archive',
+    ).toEqual([]);
     expect(archived.sort()).toEqual(Object.keys(sourceDigest).sort());
     for (const table of manifest.tables) expect(sourceDigest[table.name], table.name).toMatch(new RegExp(`^${table.rows} rows `));
 

@@ -5,7 +5,19 @@ import http from 'node:http';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '~/.server/db/client';
-import { contactEmails, contactMessages, distances, mailOutbox, icalEvents, icalFeeds, languages, rooms, seasons, testimonials, transportOptions } from '~/.server/db/schema';
+import {
+  contactEmails,
+  contactMessages,
+  distances,
+  mailOutbox,
+  icalEvents,
+  icalFeeds,
+  languages,
+  rooms,
+  seasons,
+  testimonials,
+  transportOptions,
+} from '~/.server/db/schema';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 import { databaseDigest } from '../support/db-digest';
 import { startFeedServer } from '../support/feed-server';
@@ -145,7 +157,16 @@ const ENDPOINTS: Endpoint[] = [
     name: 'booking request',
     path: `/room/ROOM`,
     admin: false,
-    valid: () => ({ intent: 'book', arrival: inDays(40), departure: inDays(42), guests: '2', name: 'Marie', email: 'marie@example.com', phone: '', message: '' }),
+    valid: () => ({
+      intent: 'book',
+      arrival: inDays(40),
+      departure: inDays(42),
+      guests: '2',
+      name: 'Marie',
+      email: 'marie@example.com',
+      phone: '',
+      message: '',
+    }),
     bad: {
       arrival: DATE,
       departure: DATE,
@@ -229,7 +250,14 @@ const ENDPOINTS: Endpoint[] = [
     name: 'booking record (change)',
     path: '/admin/booking/new',
     admin: true,
-    valid: () => ({ intent: 'change', id: '00000000-0000-4000-8000-000000000000', roomId: ids.room!, arrival: inDays(320), departure: inDays(322), guests: '2' }),
+    valid: () => ({
+      intent: 'change',
+      id: '00000000-0000-4000-8000-000000000000',
+      roomId: ids.room!,
+      arrival: inDays(320),
+      departure: inDays(322),
+      guests: '2',
+    }),
     bad: { id: UUID, roomId: UUID, arrival: DATE, departure: DATE, guests: INT },
   },
   {
@@ -264,7 +292,16 @@ const ENDPOINTS: Endpoint[] = [
     name: 'configuration (stay terms)',
     path: '/admin/config',
     admin: true,
-    valid: () => ({ intent: 'save-stay-terms', touristTax: '1.10', touristTaxMinAge: '18', depositPercent: '30', balanceDueDays: '7', checkInTime: '16:00', checkOutTime: '11:00', cancellationTerms: '' }),
+    valid: () => ({
+      intent: 'save-stay-terms',
+      touristTax: '1.10',
+      touristTaxMinAge: '18',
+      depositPercent: '30',
+      balanceDueDays: '7',
+      checkInTime: '16:00',
+      checkOutTime: '11:00',
+      cancellationTerms: '',
+    }),
     bad: {
       touristTax: ['abc', '-1', '1.234', '1e309', '1001'],
       touristTaxMinAge: ['abc', '-1', '26', '2.5'],
@@ -398,7 +435,15 @@ const ENDPOINTS: Endpoint[] = [
     name: 'configuration',
     path: '/admin/config',
     admin: true,
-    valid: () => ({ intent: 'save-config', name: 'Le Mas', tagline: 'Grasse', contactEmail: 'owner@example.com', phones: '0493000000', address: 'Grasse', modalites: '' }),
+    valid: () => ({
+      intent: 'save-config',
+      name: 'Le Mas',
+      tagline: 'Grasse',
+      contactEmail: 'owner@example.com',
+      phones: '0493000000',
+      address: 'Grasse',
+      modalites: '',
+    }),
     bad: {
       name: [LONG],
       tagline: [LONG],
@@ -517,14 +562,18 @@ function notUtf8Bodies(valid: Fields): Array<{ label: string; type: string; body
     {
       label: 'raw latin-1 in a multipart body',
       type: `multipart/form-data; boundary=${boundary}`,
-      body: Buffer.concat([...fields.map(([k, v]) => part(k, v)), part('name', Buffer.concat([Buffer.from('Ren'), LATIN1_E, Buffer.from('e')])), Buffer.from(`--${boundary}--\r\n`)]),
+      body: Buffer.concat([
+        ...fields.map(([k, v]) => part(k, v)),
+        part('name', Buffer.concat([Buffer.from('Ren'), LATIN1_E, Buffer.from('e')])),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]),
     },
   ];
 }
 
 describe('public forms refuse what is not UTF-8 text', () => {
   it.each(PUBLIC_FORMS.flatMap((form) => notUtf8Bodies(form.valid()).map((body) => [`${form.name}: ${body.label}`, form, body] as const)))(
-    '%s → 400 in the visitor\'s language, nothing stored or mailed',
+    "%s → 400 in the visitor's language, nothing stored or mailed",
     async (label, form, { type, body }) => {
       const before = await databaseDigest();
       for (const [language, message] of [
@@ -559,7 +608,13 @@ describe('public forms refuse what is not UTF-8 text', () => {
     expect(stored!.name).toBe('Renée');
     // Its mails leave the outbox before the next case compares the tables.
     await vi.waitFor(
-      async () => expect(await db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)))).toEqual([]),
+      async () =>
+        expect(
+          await db
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt))),
+        ).toEqual([]),
       { timeout: 30_000, interval: 100 },
     );
   });
@@ -603,8 +658,7 @@ const SHAPES: Array<{ label: string; body: (valid: string) => string }> = [
   { label: 'sparse index a[3000000]', body: (valid) => `${valid}&a%5B3000000%5D=x` },
   {
     label: 'Conform __intent__ update of a[100000000]',
-    body: (valid) =>
-      `${valid}&__intent__=${encodeURIComponent(JSON.stringify({ type: 'update', payload: { name: 'a[100000000]', value: 'x' } }))}`,
+    body: (valid) => `${valid}&__intent__=${encodeURIComponent(JSON.stringify({ type: 'update', payload: { name: 'a[100000000]', value: 'x' } }))}`,
   },
   {
     label: 'Conform __intent__ insert at index 1e8',
@@ -752,12 +806,14 @@ describe('auth API bodies', () => {
 
   const deep = JSON.stringify({ email: { a: { b: { c: { d: { e: 1 } } } } } });
   const flood = 'a=&'.repeat(40_000);
-  it.each(AUTH_PATHS.flatMap((path) => [
-    [path, 'JSON sign-in', 'application/json', JSON.stringify(ADMIN)],
-    [path, 'deep JSON', 'application/json', deep],
-    [path, 'form flood', 'application/x-www-form-urlencoded', flood],
-    [path, 'sparse index', 'application/x-www-form-urlencoded', 'a%5B100000000%5D=x'],
-  ]))('%s: %s → 400', async (path, _label, type, body) => {
+  it.each(
+    AUTH_PATHS.flatMap((path) => [
+      [path, 'JSON sign-in', 'application/json', JSON.stringify(ADMIN)],
+      [path, 'deep JSON', 'application/json', deep],
+      [path, 'form flood', 'application/x-www-form-urlencoded', flood],
+      [path, 'sparse index', 'application/x-www-form-urlencoded', 'a%5B100000000%5D=x'],
+    ]),
+  )('%s: %s → 400', async (path, _label, type, body) => {
     const before = await databaseDigest();
     const response = await fetch(`${app.url}${path}`, { method: 'POST', headers: { origin: app.url, 'content-type': type }, body });
     expect(response.status).toBe(400);
@@ -785,7 +841,11 @@ describe('hostile calendar feeds through the back office', () => {
     ['malformed', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:2026', /pas un calendrier/],
     ['html login page', '<!doctype html><title>Sign in</title>', /pas un calendrier/],
     ['huge file', Buffer.alloc(2_100_000, 'A'), /trop volumineux/],
-    ['10,000 events', calendar(...Array.from({ length: 10_000 }, (_, i) => event(`e${i}`, `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)).flat()), /trop d'événements/],
+    [
+      '10,000 events',
+      calendar(...Array.from({ length: 10_000 }, (_, i) => event(`e${i}`, `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)).flat()),
+      /trop d'événements/,
+    ],
     ['non-UTF-8', Buffer.from(calendar(...event('x', 'SUMMARY:Réservé', `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)), 'latin1'), /UTF-8/],
   ];
 
@@ -803,7 +863,10 @@ describe('hostile calendar feeds through the back office', () => {
     const added = await post(`/admin/room/${ids.room}`, { intent: 'add-feed', url: feeds.url(path) });
     expect(added.status).toBe(200);
     expect(decodeToast(added.headers)!.description).toMatch(new RegExp(`^Calendrier ajouté, mais sa lecture a échoué : .*${reason.source}`));
-    const [feed] = await db.select().from(icalFeeds).where(eq(icalFeeds.url, feeds.url(path)));
+    const [feed] = await db
+      .select()
+      .from(icalFeeds)
+      .where(eq(icalFeeds.url, feeds.url(path)));
     expect(feed!.lastError).toMatch(reason);
     const synced = await post('/admin/reservations', { intent: 'sync-feed', id: feed!.id });
     expect(synced.status).toBe(400);
@@ -817,10 +880,13 @@ describe('hostile calendar feeds through the back office', () => {
     feeds.serve('/good.ics', { body: calendar(...event('ok', `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(7)}`)) });
     const added = await post(`/admin/room/${ids.room}`, { intent: 'add-feed', url: feeds.url('/good.ics') });
     expect(decodeToast(added.headers)!.description).toBe('Calendrier ajouté avec succès : 1 événement importé');
-    const [feed] = await db.select().from(icalFeeds).where(eq(icalFeeds.url, feeds.url('/good.ics')));
-    expect(await db.select({ startNight: icalEvents.startNight, endNight: icalEvents.endNight }).from(icalEvents).where(eq(icalEvents.feedId, feed!.id))).toEqual([
-      { startNight: inDays(5), endNight: inDays(7) },
-    ]);
+    const [feed] = await db
+      .select()
+      .from(icalFeeds)
+      .where(eq(icalFeeds.url, feeds.url('/good.ics')));
+    expect(
+      await db.select({ startNight: icalEvents.startNight, endNight: icalEvents.endNight }).from(icalEvents).where(eq(icalEvents.feedId, feed!.id)),
+    ).toEqual([{ startNight: inDays(5), endNight: inDays(7) }]);
     await db.delete(icalFeeds).where(eq(icalFeeds.id, feed!.id));
   });
 });

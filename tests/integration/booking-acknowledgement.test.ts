@@ -37,7 +37,10 @@ const ask = (n: number, name: string, email: string, message: string) =>
   });
 
 async function mailsOf(id: string) {
-  const mails = await db.select().from(mailOutbox).where(like(mailOutbox.idempotencyKey, `booking:${id}:%`));
+  const mails = await db
+    .select()
+    .from(mailOutbox)
+    .where(like(mailOutbox.idempotencyKey, `booking:${id}:%`));
   return { ack: mails.find((m) => m.idempotencyKey.endsWith(':received')), owner: mails.find((m) => m.idempotencyKey.endsWith(':owner')) };
 }
 

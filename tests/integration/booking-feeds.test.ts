@@ -121,7 +121,11 @@ describe('incomplete calendars are refused whole, nothing stored, the worker kee
     ['truncated', calendar(...event('x', `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)).slice(0, -15), /pas un calendrier/],
     ['html page', '<!doctype html><title>Sign in</title>', /pas un calendrier/],
     ['huge', Buffer.alloc(2_100_000, 'A'), /trop volumineux/],
-    ['10,000 events', calendar(...Array.from({ length: 10_000 }, (_, i) => event(`e${i}`, `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)).flat()), /trop d'événements/],
+    [
+      '10,000 events',
+      calendar(...Array.from({ length: 10_000 }, (_, i) => event(`e${i}`, `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)).flat()),
+      /trop d'événements/,
+    ],
     ['non-UTF-8', Buffer.from(calendar(...event('x', 'SUMMARY:Réservé', `DTSTART;VALUE=DATE:${ymd(5)}`, `DTEND;VALUE=DATE:${ymd(6)}`)), 'latin1'), /UTF-8/],
   ];
 
@@ -143,7 +147,12 @@ describe('incomplete calendars are refused whole, nothing stored, the worker kee
     const good = await feedFor('/due-good.ics');
     // Every feed above was tried moments ago; only these two are due.
     const outcomes = await syncDueFeeds(15);
-    expect(outcomes.map((o) => [o.feedId, o.status]).sort()).toEqual([[bad.id, 'failed'], [good.id, 'updated']].sort());
+    expect(outcomes.map((o) => [o.feedId, o.status]).sort()).toEqual(
+      [
+        [bad.id, 'failed'],
+        [good.id, 'updated'],
+      ].sort(),
+    );
     expect(await eventsOf(good.id)).toHaveLength(2);
     expect(await syncDueFeeds(15)).toEqual([]);
   });
@@ -152,9 +161,20 @@ describe('incomplete calendars are refused whole, nothing stored, the worker kee
 describe('a good feed with bad events is still a good feed', () => {
   it('imports exactly the Airbnb nights and reports an event ending before it starts, one without a start and one in year 9999', async () => {
     const extra = [
-      'BEGIN:VEVENT', 'UID:back', `DTSTART;VALUE=DATE:${night(today, 9).replaceAll('-', '')}`, `DTEND;VALUE=DATE:${night(today, 5).replaceAll('-', '')}`, 'END:VEVENT',
-      'BEGIN:VEVENT', 'UID:nostart', 'SUMMARY:Reserved', 'END:VEVENT',
-      'BEGIN:VEVENT', 'UID:far', 'DTSTART;VALUE=DATE:99990101', 'DTEND;VALUE=DATE:99990103', 'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:back',
+      `DTSTART;VALUE=DATE:${night(today, 9).replaceAll('-', '')}`,
+      `DTEND;VALUE=DATE:${night(today, 5).replaceAll('-', '')}`,
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:nostart',
+      'SUMMARY:Reserved',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:far',
+      'DTSTART;VALUE=DATE:99990101',
+      'DTEND;VALUE=DATE:99990103',
+      'END:VEVENT',
     ];
     server.serve('/airbnb-odd.ics', { body: icalFixture('airbnb.ics', today).replace('END:VCALENDAR', [...extra, 'END:VCALENDAR'].join('\r\n')) });
     const feed = await feedFor('/airbnb-odd.ics');
@@ -224,14 +244,29 @@ describe('stale feeds (ICAL_STALE_HOURS, default 6)', () => {
 
   it('a feed not read successfully for 6 hours (or never, 6 hours after it was added) is stale; the room page and the owner are told', async () => {
     const [staleRoom] = await db.insert(rooms).values({ position: 9, pricePerNight: 95 }).returning();
-    const [fresh] = await db.insert(icalFeeds).values({ roomId: staleRoom!.id, url: server.url('/fresh.ics'), lastSuccessAt: hoursAgo(5.9), createdAt: hoursAgo(48) }).returning();
-    const [newborn] = await db.insert(icalFeeds).values({ roomId: staleRoom!.id, url: server.url('/new.ics'), createdAt: hoursAgo(1) }).returning();
+    const [fresh] = await db
+      .insert(icalFeeds)
+      .values({ roomId: staleRoom!.id, url: server.url('/fresh.ics'), lastSuccessAt: hoursAgo(5.9), createdAt: hoursAgo(48) })
+      .returning();
+    const [newborn] = await db
+      .insert(icalFeeds)
+      .values({ roomId: staleRoom!.id, url: server.url('/new.ics'), createdAt: hoursAgo(1) })
+      .returning();
     expect(await hasStaleFeed(staleRoom!.id)).toBe(false);
     const [old] = await db
       .insert(icalFeeds)
-      .values({ roomId: staleRoom!.id, url: server.url('/old.ics'), lastSuccessAt: hoursAgo(6.1), lastError: 'le serveur a répondu 503', createdAt: hoursAgo(48) })
+      .values({
+        roomId: staleRoom!.id,
+        url: server.url('/old.ics'),
+        lastSuccessAt: hoursAgo(6.1),
+        lastError: 'le serveur a répondu 503',
+        createdAt: hoursAgo(48),
+      })
       .returning();
-    const [never] = await db.insert(icalFeeds).values({ roomId: staleRoom!.id, url: server.url('/never.ics'), createdAt: hoursAgo(7) }).returning();
+    const [never] = await db
+      .insert(icalFeeds)
+      .values({ roomId: staleRoom!.id, url: server.url('/never.ics'), createdAt: hoursAgo(7) })
+      .returning();
     expect(await hasStaleFeed(staleRoom!.id)).toBe(true);
     const listed = new Map((await listRoomFeeds(staleRoom!.id)).map((f) => [f.id, f.stale]));
     expect(Object.fromEntries([fresh, newborn, old, never].map((f) => [f!.url.split('/').at(-1), listed.get(f!.id)]))).toEqual({
@@ -258,8 +293,14 @@ describe('stale feeds (ICAL_STALE_HOURS, default 6)', () => {
     };
     try {
       server.serve('/stale-down.ics', { status: 503 });
-      const [staleFeed] = await db.insert(icalFeeds).values({ roomId, url: server.url('/stale-down.ics'), lastSuccessAt: hoursAgo(7), createdAt: hoursAgo(48) }).returning();
-      const [freshFeed] = await db.insert(icalFeeds).values({ roomId, url: server.url('/fresh-down.ics'), lastSuccessAt: hoursAgo(1), createdAt: hoursAgo(48) }).returning();
+      const [staleFeed] = await db
+        .insert(icalFeeds)
+        .values({ roomId, url: server.url('/stale-down.ics'), lastSuccessAt: hoursAgo(7), createdAt: hoursAgo(48) })
+        .returning();
+      const [freshFeed] = await db
+        .insert(icalFeeds)
+        .values({ roomId, url: server.url('/fresh-down.ics'), lastSuccessAt: hoursAgo(1), createdAt: hoursAgo(48) })
+        .returning();
       await settle();
       heard.length = 0;
 
@@ -281,7 +322,10 @@ describe('stale feeds (ICAL_STALE_HOURS, default 6)', () => {
       heard.length = 0;
 
       // A stale feed without events deleted by the owner: no event row goes, the note must still go.
-      const [lostFeed] = await db.insert(icalFeeds).values({ roomId, url: server.url('/lost.ics'), createdAt: hoursAgo(48) }).returning();
+      const [lostFeed] = await db
+        .insert(icalFeeds)
+        .values({ roomId, url: server.url('/lost.ics'), createdAt: hoursAgo(48) })
+        .returning();
       await settle();
       heard.length = 0;
       expect(await hasStaleFeed(roomId)).toBe(true);

@@ -13,7 +13,14 @@ import { regenerateExportToken, getExportToken } from '~/.server/booking/export'
 import { addRoomFeed, forgetRecentRoomSyncs, REQUEST_RESYNC_MS, syncFeed, syncRoomFeedsForRequest } from '~/.server/booking/feeds';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content-events';
 import pg from 'pg';
-import { acceptBookingRequest, addManualBlock, countPendingBookings, createBookingRequest, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
+import {
+  acceptBookingRequest,
+  addManualBlock,
+  countPendingBookings,
+  createBookingRequest,
+  deleteManualBlock,
+  refuseBookingRequest,
+} from '~/.server/booking/requests';
 import { quoteStay } from '~/.server/booking/stay';
 import { upsertTexts } from '~/.server/content';
 import { db } from '~/.server/db/client';
@@ -92,7 +99,10 @@ describe('booking requests', () => {
     if (!result.ok) return;
     const [row] = await db.select().from(bookings).where(eq(bookings.id, result.id));
     expect(row).toMatchObject({ status: 'pending', arrival: d(10), departure: d(13), totalCents: 24000, language: 'en', guestEmail: 'jane@example.org' });
-    const mails = await db.select().from(mailOutbox).where(like(mailOutbox.idempotencyKey, `booking:${result.id}:%`));
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.idempotencyKey, `booking:${result.id}:%`));
     const ack = mails.find((m) => m.idempotencyKey.endsWith(':received'))!;
     expect(ack.recipients).toEqual(['jane@example.org']);
     expect(ack.subject).toMatch(/^Your booking request/);
@@ -127,7 +137,18 @@ describe('booking requests', () => {
     expect(page!.problems).toEqual([]);
     const ymd = (n: number) => d(n).replaceAll('-', '');
     server.serve('/late.ics', {
-      body: ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//airbnb//EN', 'BEGIN:VEVENT', `UID:x@airbnb.com`, `DTSTART;VALUE=DATE:${ymd(31)}`, `DTEND;VALUE=DATE:${ymd(32)}`, 'SUMMARY:Reserved', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n'),
+      body: [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//airbnb//EN',
+        'BEGIN:VEVENT',
+        `UID:x@airbnb.com`,
+        `DTSTART;VALUE=DATE:${ymd(31)}`,
+        `DTEND;VALUE=DATE:${ymd(32)}`,
+        'SUMMARY:Reserved',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
     });
     const result = await createBookingRequest({ roomId: room!.id, arrival: d(30), departure: d(33), guests: 2, ...guest });
     expect(result).toMatchObject({ ok: false, reason: 'not_bookable' });
@@ -138,7 +159,17 @@ describe('booking requests', () => {
 
 describe('what a guest request costs the server (issue 31, item 6)', () => {
   const ymd = (n: number) => d(n).replaceAll('-', '');
-  const feedBody = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'BEGIN:VEVENT', 'UID:b@x', `DTSTART;VALUE=DATE:${ymd(60)}`, `DTEND;VALUE=DATE:${ymd(62)}`, 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
+  const feedBody = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//t//t//EN',
+    'BEGIN:VEVENT',
+    'UID:b@x',
+    `DTSTART;VALUE=DATE:${ymd(60)}`,
+    `DTEND;VALUE=DATE:${ymd(62)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n');
 
   async function listen() {
     const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -174,7 +205,13 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     try {
       await listener.settled();
       listener.heard.length = 0;
-      for (const [arrival, departure, guests] of [[d(20), d(18), 2], [d(20), d(20), 2], [d(20), d(22), 9], [d(20), d(80), 2], ['2020-01-01', '2020-01-03', 2]] as const) {
+      for (const [arrival, departure, guests] of [
+        [d(20), d(18), 2],
+        [d(20), d(20), 2],
+        [d(20), d(22), 9],
+        [d(20), d(80), 2],
+        ['2020-01-01', '2020-01-03', 2],
+      ] as const) {
         const result = await createBookingRequest({ roomId: id, arrival, departure, guests, ...guest });
         expect(result, `${arrival} → ${departure}, ${guests}`).toMatchObject({ ok: false, reason: 'not_bookable' });
       }
@@ -205,7 +242,7 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     }
   });
 
-  it('re-reads a room\'s feeds at most once per interval, shared by concurrent requests', async () => {
+  it("re-reads a room's feeds at most once per interval, shared by concurrent requests", async () => {
     const id = await roomWithFeed('/burst.ics');
     forgetRecentRoomSyncs();
     const hits = server.hits('/burst.ics');
@@ -228,7 +265,10 @@ describe("the owner's answers", () => {
     const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
     expect(row!.status).toBe('confirmed');
     expect(row!.decidedAt).toBeInstanceOf(Date);
-    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:confirmed`));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:confirmed`));
     expect(mail!.subject).toMatch(/^Booking confirmed/);
     expect((await quoteStay(roomId, { arrival: d(41), departure: d(42), guests: 1 }, ['fr']))!.problems).toEqual([{ code: 'unavailable', nights: [d(41)] }]);
     expect(await acceptBookingRequest(created.id)).toEqual({ ok: false, message: "Cette demande n'est plus en attente" });
@@ -251,7 +291,18 @@ describe("the owner's answers", () => {
     if (!created.ok) throw new Error('request refused');
     const ymd = (n: number) => d(n).replaceAll('-', '');
     server.serve('/before-accept.ics', {
-      body: ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//airbnb//EN', 'BEGIN:VEVENT', 'UID:y@airbnb.com', `DTSTART;VALUE=DATE:${ymd(81)}`, `DTEND;VALUE=DATE:${ymd(82)}`, 'SUMMARY:Reserved', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n'),
+      body: [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//airbnb//EN',
+        'BEGIN:VEVENT',
+        'UID:y@airbnb.com',
+        `DTSTART;VALUE=DATE:${ymd(81)}`,
+        `DTEND;VALUE=DATE:${ymd(82)}`,
+        'SUMMARY:Reserved',
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
     });
     const hits = server.hits('/before-accept.ics');
     const answer = await acceptBookingRequest(created.id);
@@ -268,7 +319,10 @@ describe("the owner's answers", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const loser = results.find((r) => !r.ok) as { ok: false; message: string };
     expect(loser.message).toMatch(/^(Une autre réservation confirmée occupe déjà ces nuits|Ces nuits ne sont plus libres : )/);
-    const confirmed = await db.select().from(bookings).where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed')));
+    const confirmed = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed')));
     expect(confirmed.filter((b) => b.arrival >= d(50) && b.arrival <= d(52))).toHaveLength(1);
   });
 
@@ -288,7 +342,10 @@ describe("the owner's answers", () => {
     expect(await refuseBookingRequest(created.id, '  Lo sentimos, estamos cerrados.  ')).toEqual({ ok: true });
     const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
     expect(row).toMatchObject({ status: 'refused', refusalMessage: 'Lo sentimos, estamos cerrados.' });
-    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:refused`));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:refused`));
     expect(mail!.textBody).toContain('no podemos aceptar');
     expect(mail!.textBody).toContain('Lo sentimos, estamos cerrados.');
     expect(await refuseBookingRequest(created.id)).toEqual({ ok: false, message: "Cette demande n'est plus en attente" });

@@ -35,7 +35,11 @@ function intentsOf(code: string): string[] {
 }
 
 const ID = '00000000-0000-4000-8000-000000000000';
-const concrete = (p: string) => p.replace(/:roomId|:sectionId/g, ID).replace(':file', 'fr.json').replace('*', 'nothing.jpg');
+const concrete = (p: string) =>
+  p
+    .replace(/:roomId|:sectionId/g, ID)
+    .replace(':file', 'fr.json')
+    .replace('*', 'nothing.jpg');
 const PARAMS = { roomId: ID, sectionId: ID, file: 'fr.json', '*': 'nothing.jpg' };
 const TOAST = `toast=${Buffer.from(JSON.stringify({ type: 'success', title: 'x' })).toString('base64url')}`;
 
@@ -68,7 +72,12 @@ describe('cookies the app sets', () => {
       const module = await import(/* @vite-ignore */ `~/${file.replace(/\.tsx?$/, '')}`);
       const url = concrete(routePath);
       if (module.loader) {
-        for (const [query, cookie] of [['', undefined], ['?lang=fr', undefined], ['', TOAST], ['?lang=fr&editing=fr', admin.cookie]] as const) {
+        for (const [query, cookie] of [
+          ['', undefined],
+          ['?lang=fr', undefined],
+          ['', TOAST],
+          ['?lang=fr&editing=fr', admin.cookie],
+        ] as const) {
           const result = await run(module.loader, getRequest(`${url}${query}`, cookie), PARAMS);
           note(result.headers, `${file} loader ${query} ${cookie === admin.cookie ? 'admin' : (cookie ?? '')}`);
         }

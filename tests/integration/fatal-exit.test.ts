@@ -76,26 +76,30 @@ describe('npm start on a fatal error', () => {
   it.each([
     ['uncaught exception', 'setTimeout(() => { throw new Error("boom from a timer") })', 'boom from a timer'],
     ['unhandled promise rejection', 'Promise.reject(new Error("rejected and forgotten"))', 'rejected and forgotten'],
-  ])('logs an %s with its stack after the site started, and exits non-zero', async (kind, crash, message) => {
-    const port = await freePort();
-    const trigger = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'guesthouse-crash-')), 'now');
-    // A preloaded module, outside the app, crashes the process once the test says so.
-    const preload = `import fs from "node:fs"; const t = setInterval(() => { if (fs.existsSync(${JSON.stringify(trigger)})) { clearInterval(t); ${crash}; } }, 50);`;
-    const run = runStart({
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'guesthouse-crash-data-')),
-      NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(preload)}`,
-    });
-    const deadline = Date.now() + 120_000;
-    while (!run.output().includes('Guesthouse site ready')) {
-      if (Date.now() > deadline) throw new Error(`the app did not start:\n${run.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    fs.writeFileSync(trigger, '');
-    const code = await run.exited;
-    expect(code).toBe(1);
-    expect(run.output()).toContain(`[fatal] `);
-    expect(run.output()).toMatch(new RegExp(`${kind}:\\nError: ${message}\\n\\s+at `));
-  }, 180_000);
+  ])(
+    'logs an %s with its stack after the site started, and exits non-zero',
+    async (kind, crash, message) => {
+      const port = await freePort();
+      const trigger = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'guesthouse-crash-')), 'now');
+      // A preloaded module, outside the app, crashes the process once the test says so.
+      const preload = `import fs from "node:fs"; const t = setInterval(() => { if (fs.existsSync(${JSON.stringify(trigger)})) { clearInterval(t); ${crash}; } }, 50);`;
+      const run = runStart({
+        PORT: String(port),
+        PUBLIC_URL: `http://localhost:${port}`,
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'guesthouse-crash-data-')),
+        NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(preload)}`,
+      });
+      const deadline = Date.now() + 120_000;
+      while (!run.output().includes('Guesthouse site ready')) {
+        if (Date.now() > deadline) throw new Error(`the app did not start:\n${run.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      fs.writeFileSync(trigger, '');
+      const code = await run.exited;
+      expect(code).toBe(1);
+      expect(run.output()).toContain(`[fatal] `);
+      expect(run.output()).toMatch(new RegExp(`${kind}:\\nError: ${message}\\n\\s+at `));
+    },
+    180_000,
+  );
 });

@@ -25,11 +25,24 @@ const list = (from: number, to: number) => Array.from({ length: to - from + 1 },
 
 /** The 589-byte shape of the issue: a yearly rule whose BY-lists make it fire every minute. */
 const BY_RULE_BOMB = calendar(
-  ...event('bomb', `DTSTART:${ymd(1)}T000000Z`, `DTEND:${ymd(1)}T000100Z`, `RRULE:FREQ=YEARLY;BYMONTH=${list(1, 12)};BYMONTHDAY=${list(1, 31)};BYHOUR=${list(0, 23)};BYMINUTE=${list(0, 59)}`),
+  ...event(
+    'bomb',
+    `DTSTART:${ymd(1)}T000000Z`,
+    `DTEND:${ymd(1)}T000100Z`,
+    `RRULE:FREQ=YEARLY;BYMONTH=${list(1, 12)};BYMONTHDAY=${list(1, 31)};BYHOUR=${list(0, 23)};BYMINUTE=${list(0, 59)}`,
+  ),
 );
 const HOSTILE: Array<{ name: string; body: string | Buffer; outcome: RegExp }> = [
-  { name: 'RRULE BY-rule expansion', body: BY_RULE_BOMB, outcome: /^Calendrier ajouté avec succès : 0 événement importé, 1 ignoré \(1 répétition plus fréquente que quotidienne\)$/ },
-  { name: 'FREQ=SECONDLY', body: calendar(...event('s', `DTSTART:${ymd(1)}T000000Z`, `DTEND:${ymd(1)}T000001Z`, 'RRULE:FREQ=SECONDLY')), outcome: /1 répétition plus fréquente que quotidienne/ },
+  {
+    name: 'RRULE BY-rule expansion',
+    body: BY_RULE_BOMB,
+    outcome: /^Calendrier ajouté avec succès : 0 événement importé, 1 ignoré \(1 répétition plus fréquente que quotidienne\)$/,
+  },
+  {
+    name: 'FREQ=SECONDLY',
+    body: calendar(...event('s', `DTSTART:${ymd(1)}T000000Z`, `DTEND:${ymd(1)}T000001Z`, 'RRULE:FREQ=SECONDLY')),
+    outcome: /1 répétition plus fréquente que quotidienne/,
+  },
   {
     name: '10,000 recurrences',
     body: calendar(...event('daily', `DTSTART;VALUE=DATE:${ymd(1)}`, `DTEND;VALUE=DATE:${ymd(2)}`, 'RRULE:FREQ=DAILY;COUNT=10000')),
@@ -38,7 +51,15 @@ const HOSTILE: Array<{ name: string; body: string | Buffer; outcome: RegExp }> =
   },
   {
     name: 'deep nesting',
-    body: calendar(...event('deep', `DTSTART;VALUE=DATE:${ymd(1)}`, `DTEND;VALUE=DATE:${ymd(2)}`, ...Array(40_000).fill('BEGIN:VALARM'), ...Array(40_000).fill('END:VALARM'))),
+    body: calendar(
+      ...event(
+        'deep',
+        `DTSTART;VALUE=DATE:${ymd(1)}`,
+        `DTEND;VALUE=DATE:${ymd(2)}`,
+        ...Array(40_000).fill('BEGIN:VALARM'),
+        ...Array(40_000).fill('END:VALARM'),
+      ),
+    ),
     outcome: /^Calendrier ajouté(, mais sa lecture a échoué : .+| avec succès : 1 événement importé)/,
   },
   {
@@ -107,21 +128,25 @@ function watchHealth() {
 }
 
 describe('feeds built to exhaust the parser', () => {
-  it.each(HOSTILE)('$name: refused or bounded within 7 s, /healthz answering throughout', async ({ name, body, outcome }) => {
-    const path = `/hostile-${name.replace(/\W+/g, '-')}.ics`;
-    feeds.serve(path, { body });
-    const stop = watchHealth();
-    const started = Date.now();
-    const added = await post({ intent: 'add-feed', url: feeds.url(path) });
-    const took = Date.now() - started;
-    const health = await stop();
-    expect(added.status).toBe(200);
-    expect(decodeToast(added.headers)!.description).toMatch(outcome);
-    // Fetch (FIRST_SYNC_TIMEOUT_MS 5 s is for the download) + parse (FEED_PARSE_TIMEOUT_MS 5 s): the answer never waits on more.
-    expect(took).toBeLessThan(7_000);
-    expect(health.failures).toEqual([]);
-    expect(health.answered).toBeGreaterThan(0);
-  }, 30_000);
+  it.each(HOSTILE)(
+    '$name: refused or bounded within 7 s, /healthz answering throughout',
+    async ({ name, body, outcome }) => {
+      const path = `/hostile-${name.replace(/\W+/g, '-')}.ics`;
+      feeds.serve(path, { body });
+      const stop = watchHealth();
+      const started = Date.now();
+      const added = await post({ intent: 'add-feed', url: feeds.url(path) });
+      const took = Date.now() - started;
+      const health = await stop();
+      expect(added.status).toBe(200);
+      expect(decodeToast(added.headers)!.description).toMatch(outcome);
+      // Fetch (FIRST_SYNC_TIMEOUT_MS 5 s is for the download) + parse (FEED_PARSE_TIMEOUT_MS 5 s): the answer never waits on more.
+      expect(took).toBeLessThan(7_000);
+      expect(health.failures).toEqual([]);
+      expect(health.answered).toBeGreaterThan(0);
+    },
+    30_000,
+  );
 
   it('a restart with all of them in place does not crash; the owner removes each one from the room editor', async () => {
     const hostile = await db.select({ id: icalFeeds.id }).from(icalFeeds).where(eq(icalFeeds.roomId, roomId));
@@ -149,6 +174,16 @@ describe('feeds built to exhaust the parser', () => {
       expect(decodeToast(removed.headers)!.description).toBe('Calendrier supprimé avec succès');
     }
     expect(await db.select().from(icalFeeds).where(eq(icalFeeds.roomId, roomId))).toEqual([]);
-    expect(await db.select().from(icalEvents).where(inArray(icalEvents.feedId, hostile.map((h) => h.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(icalEvents)
+        .where(
+          inArray(
+            icalEvents.feedId,
+            hostile.map((h) => h.id),
+          ),
+        ),
+    ).toEqual([]);
   }, 90_000);
 });

@@ -6,7 +6,19 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
-import { distances, homepageSections, icalFeeds, languages, manualBlocks, multilingualContent, rooms, seasons, siteConfig, testimonials, transportOptions } from '~/.server/db/schema';
+import {
+  distances,
+  homepageSections,
+  icalFeeds,
+  languages,
+  manualBlocks,
+  multilingualContent,
+  rooms,
+  seasons,
+  siteConfig,
+  testimonials,
+  transportOptions,
+} from '~/.server/db/schema';
 import { invalidatePublicContent, setCacheCoherent } from '~/.server/page-cache';
 import { loader as rootLoader } from '~/root';
 import { loader as guestBookLoader } from '~/routes/site/guest-book';
@@ -26,10 +38,14 @@ beforeAll(async () => {
     { code: 'fr', name: 'Français', isDefault: true, position: 0 },
     { code: 'en', name: 'English', position: 1 },
   ]);
-  await db.insert(siteConfig).values({ name: 'Mas Chaud', tagline: 'Rapide', address: '1 rue\n06130 Grasse', contactEmail: 'owner@example.com', phones: ['06 12 34 56 78'] });
+  await db
+    .insert(siteConfig)
+    .values({ name: 'Mas Chaud', tagline: 'Rapide', address: '1 rue\n06130 Grasse', contactEmail: 'owner@example.com', phones: ['06 12 34 56 78'] });
   const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 90, maxGuests: 2 }).returning({ id: rooms.id });
   roomId = room!.id;
-  await db.insert(multilingualContent).values({ contentKey: `room_${roomId}_name`, contentValue: 'Lavande', languageCode: 'fr', contentType: 'room', entityId: roomId });
+  await db
+    .insert(multilingualContent)
+    .values({ contentKey: `room_${roomId}_name`, contentValue: 'Lavande', languageCode: 'fr', contentType: 'room', entityId: roomId });
   const [season] = await db.insert(seasons).values({ name: 'Haute saison', minStay: 2 }).returning();
   expect(season).toBeDefined();
   await db.insert(manualBlocks).values({ roomId, firstNight: addDays(guesthouseToday(), 3), lastNight: addDays(guesthouseToday(), 4) });

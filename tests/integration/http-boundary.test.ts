@@ -209,7 +209,8 @@ describe('one method policy for every kind of route (issue 18)', () => {
           continue;
         }
         if (method === 'OPTIONS') {
-          if (answer.status !== 204 || answer.headers.allow !== route.allow || answer.body.length) failures.push(`${label}: ${answer.status} ${answer.headers.allow}`);
+          if (answer.status !== 204 || answer.headers.allow !== route.allow || answer.body.length)
+            failures.push(`${label}: ${answer.status} ${answer.headers.allow}`);
         } else if (!allowed.includes(method)) {
           if (answer.status !== 405 || answer.headers.allow !== route.allow) failures.push(`${label}: ${answer.status} allow=${answer.headers.allow}`);
         } else if (answer.status >= 500) {
@@ -337,7 +338,11 @@ describe('under an https PUBLIC_URL (issues 18 and 19)', () => {
 
   it('a real refusal still says what happened, in one line', async () => {
     const before = secure.output().length;
-    const answer = await fetch(`${secure.url}/mentions-legales`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' });
+    const answer = await fetch(`${secure.url}/mentions-legales`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'x=1',
+    });
     expect(answer.status).toBe(405);
     await answer.arrayBuffer();
     await new Promise((r) => setTimeout(r, 200));
@@ -375,17 +380,23 @@ describe('under an https PUBLIC_URL (issues 18 and 19)', () => {
 
   it('closes 500 half-sent connections by its timeouts, and /healthz stays fast meanwhile', async () => {
     const sockets = await Promise.all(
-      Array.from({ length: 500 }, (_, i) =>
-        new Promise<net.Socket>((resolve, reject) => {
-          const socket = net.connect(secure.port, '127.0.0.1', () => {
-            // Half the connections stop inside the headers, half inside a declared body.
-            socket.write(i % 2 ? 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ' : 'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nx=');
-            resolve(socket);
-          });
-          socket.on('error', () => {});
-          socket.once('error', reject);
-          socket.resume(); // read what the server sends (its 408), so that its close is seen
-        }),
+      Array.from(
+        { length: 500 },
+        (_, i) =>
+          new Promise<net.Socket>((resolve, reject) => {
+            const socket = net.connect(secure.port, '127.0.0.1', () => {
+              // Half the connections stop inside the headers, half inside a declared body.
+              socket.write(
+                i % 2
+                  ? 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: '
+                  : 'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nx=',
+              );
+              resolve(socket);
+            });
+            socket.on('error', () => {});
+            socket.once('error', reject);
+            socket.resume(); // read what the server sends (its 408), so that its close is seen
+          }),
       ),
     );
     const closed = sockets.map((socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve()))));

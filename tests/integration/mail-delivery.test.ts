@@ -84,7 +84,19 @@ describe('contact notification', () => {
     expect(mail!.messageId).toBe(`<${(await outboxRow(id)).id}@localhost>`);
     expect(mail!.header('content-type')).toMatch(/^multipart\/alternative/);
 
-    for (const expected of ['Nom', 'Jeanne Dupont', 'E-mail', 'jeanne@example.org', 'Téléphone', '+33 6 12 34 56 78', 'Dates', 'du 3 au 7 juin', 'Personnes', '3', 'Avez-vous une chambre avec vue ?']) {
+    for (const expected of [
+      'Nom',
+      'Jeanne Dupont',
+      'E-mail',
+      'jeanne@example.org',
+      'Téléphone',
+      '+33 6 12 34 56 78',
+      'Dates',
+      'du 3 au 7 juin',
+      'Personnes',
+      '3',
+      'Avez-vous une chambre avec vue ?',
+    ]) {
       expect(mail!.text).toContain(expected);
       expect(mail!.html).toContain(expected);
     }
@@ -252,7 +264,13 @@ describe('contact notification', () => {
 
   it('neutralises injection in the testimonial notification too, and shows the French country name, rating, date and admin link', async () => {
     const server = await smtp();
-    await submitTestimonial({ name: 'Tom\nBcc: x@example.net <b>bold</b>', email: 'tom@example.co.uk', country: 'UK', rating: 4, message: 'Lovely <i>stay</i> & views' });
+    await submitTestimonial({
+      name: 'Tom\nBcc: x@example.net <b>bold</b>',
+      email: 'tom@example.co.uk',
+      country: 'UK',
+      rating: 4,
+      message: 'Lovely <i>stay</i> & views',
+    });
     await db.insert(testimonials).values({ name: 'ignored', email: 'x@example.com', message: 'not queued' });
     expect(await worker({ smtpUrl: server.url }).drain()).toBe(1);
     const [mail] = server.mails;

@@ -37,7 +37,9 @@ const webhookApp = new Hono().post(STRIPE_WEBHOOK_PATH, limitWebhookBody, stripe
 beforeAll(async () => {
   stripe = await startStripeStandIn({ webhookSecret: env.secret, port: env.port });
   await db.insert(contactEmails).values({ email: 'owner@example.com' });
-  await db.insert(siteConfig).values({ name: 'Le Mas des Tests', contactEmail: 'maison@example.com', depositPercent: 30, onlineDeposit: true, paymentWindowHours: 48 });
+  await db
+    .insert(siteConfig)
+    .values({ name: 'Le Mas des Tests', contactEmail: 'maison@example.com', depositPercent: 30, onlineDeposit: true, paymentWindowHours: 48 });
   const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 100, maxGuests: 3 }).returning();
   roomId = room!.id;
 });
@@ -49,7 +51,16 @@ beforeEach(async () => {
 let offset = 10;
 async function request(nights = 2, language = 'en', at?: number) {
   const arrival = d(at ?? (offset += 5));
-  const created = await createBookingRequest({ roomId, arrival, departure: addDays(arrival, nights), guests: 2, name: 'Ada Guest', email: 'ada@example.org', language, chain: [language, 'fr'] });
+  const created = await createBookingRequest({
+    roomId,
+    arrival,
+    departure: addDays(arrival, nights),
+    guests: 2,
+    name: 'Ada Guest',
+    email: 'ada@example.org',
+    language,
+    chain: [language, 'fr'],
+  });
   if (!created.ok) throw new Error(`request refused: ${created.reason}`);
   return created.id;
 }
@@ -69,7 +80,7 @@ async function heldAndOpened(language = 'en') {
   const id = await request(2, language);
   expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ ok: true, awaitingPayment: true });
   const row = await booking(id);
-  const page = await run(payLoader as never, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
+  const page = await run(payLoader, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
   expect(page.status).toBe(303);
   const session = [...stripe.sessions.values()].find((s) => s.metadata.booking_id === id)!;
   expect(page.headers.get('Location')).toBe(session.url);
@@ -114,11 +125,11 @@ describe('the hold and the payment link', () => {
     const create = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[booking_id]') === row.id);
     expect(create).toHaveLength(1);
     expect(create[0]!.idempotencyKey).toBe(`deposit-checkout:${row.id}:first`);
-    const again = await run(payLoader as never, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
+    const again = await run(payLoader, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
     expect(again.headers.get('Location')).toBe(session.url);
     expect([...stripe.sessions.values()].filter((s) => s.metadata.booking_id === row.id)).toHaveLength(1);
     // The way back from Stripe says "being confirmed" and confirms nothing.
-    const back = await run(payLoader as never, getRequest(`/pay/${row.paymentToken}?retour=1`), { token: row.paymentToken! });
+    const back = await run(payLoader, getRequest(`/pay/${row.paymentToken}?retour=1`), { token: row.paymentToken! });
     expect(back.data.state).toBe('confirming');
     expect((await booking(row.id)).status).toBe('awaiting_payment');
   });
@@ -126,7 +137,7 @@ describe('the hold and the payment link', () => {
   it('an unknown or malformed token is a 404 and reaches neither the database rows nor Stripe', async () => {
     const before = stripe.requests.length;
     for (const token of ['x'.repeat(43), 'short', `${'a'.repeat(42)}%`]) {
-      const page = await run(payLoader as never, getRequest(`/pay/${encodeURIComponent(token)}`), { token });
+      const page = await run(payLoader, getRequest(`/pay/${encodeURIComponent(token)}`), { token });
       expect(page.status).toBe(404);
       expect(page.data.state).toBe('unknown');
     }
@@ -155,7 +166,7 @@ describe('the webhook', () => {
     expect(await again.json()).toMatchObject({ outcome: 'already_paid' });
     expect(await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id))).toHaveLength(1);
     // The return page now reads the confirmation.
-    const back = await run(payLoader as never, getRequest(`/pay/${row.paymentToken}?retour=1`), { token: row.paymentToken! });
+    const back = await run(payLoader, getRequest(`/pay/${row.paymentToken}?retour=1`), { token: row.paymentToken! });
     expect(back.data.state).toBe('paid');
   });
 
@@ -176,7 +187,13 @@ describe('the webhook', () => {
 
   it('events for unknown bookings, other accounts or other modes are acknowledged and change nothing', async () => {
     const { id, session } = await heldAndOpened();
-    const stranger = stripe.event('checkout.session.completed', { ...session, id: 'cs_test_stranger', metadata: { booking_id: '00000000-0000-4000-8000-000000000000' }, payment_status: 'paid', payment_intent: 'pi_test_x' });
+    const stranger = stripe.event('checkout.session.completed', {
+      ...session,
+      id: 'cs_test_stranger',
+      metadata: { booking_id: '00000000-0000-4000-8000-000000000000' },
+      payment_status: 'paid',
+      payment_intent: 'pi_test_x',
+    });
     expect(await (await deliver(stranger)).json()).toMatchObject({ outcome: 'unknown_booking' });
     const noMetadata = stripe.event('checkout.session.completed', { ...session, metadata: {}, payment_status: 'paid', payment_intent: 'pi_test_y' });
     expect(await (await deliver(noMetadata)).json()).toMatchObject({ outcome: 'unknown_booking' });
@@ -217,7 +234,10 @@ describe('the webhook', () => {
 describe('expiry and refunds', () => {
   it('an unpaid hold past its window is released (nights reopen, both told); a late payment is refunded automatically', async () => {
     const { id, session, row } = await heldAndOpened();
-    await db.update(bookings).set({ paymentExpiresAt: new Date(Date.now() - 1000) }).where(eq(bookings.id, id));
+    await db
+      .update(bookings)
+      .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, id));
     expect(await releaseExpiredHolds()).toBeGreaterThanOrEqual(1);
     const released = await booking(id);
     expect(released.status).toBe('cancelled');
@@ -226,7 +246,7 @@ describe('expiry and refunds', () => {
     const keys = (await mailsOf(id)).map((m) => m.idempotencyKey);
     expect(keys).toContain(`booking:${id}:payment_expired`);
     expect(keys).toContain(`booking:${id}:owner-deposit-expired`);
-    const page = await run(payLoader as never, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
+    const page = await run(payLoader, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
     expect(page.data.state).toBe('expired');
     const late = stripe.complete(session.id);
     expect(await (await deliver(late)).json()).toMatchObject({ outcome: 'late_refunded' });
@@ -253,13 +273,17 @@ describe('expiry and refunds', () => {
   });
 });
 
-describe('access: the webhook is anonymous and signature-only; the payment link is one booking\'s secret', () => {
+describe("access: the webhook is anonymous and signature-only; the payment link is one booking's secret", () => {
   it('through the whole server stack, the raw JSON body reaches the handler (no form guard, no Origin check, never cached)', async () => {
     const { id, session } = await heldAndOpened();
     const server = createApp();
     const payload = JSON.stringify(stripe.complete(session.id));
     const post = (headers: Record<string, string>) =>
-      server.request(`http://localhost:3000${STRIPE_WEBHOOK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: payload });
+      server.request(`http://localhost:3000${STRIPE_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: payload,
+      });
     // An admin's session grants nothing here: without a valid signature, 400.
     const admin = await signedInAs('admin');
     const unsigned = await post({ cookie: admin.cookie, origin: 'http://localhost:3000' });
@@ -276,23 +300,23 @@ describe('access: the webhook is anonymous and signature-only; the payment link 
     const a = await heldAndOpened();
     const b = await heldAndOpened();
     expect(a.row.paymentToken).not.toBe(b.row.paymentToken);
-    const pageA = await run(payLoader as never, getRequest(`/pay/${a.row.paymentToken}`), { token: a.row.paymentToken! });
+    const pageA = await run(payLoader, getRequest(`/pay/${a.row.paymentToken}`), { token: a.row.paymentToken! });
     expect(pageA.headers.get('Location')).toBe(a.session.url);
     expect(pageA.headers.get('Cache-Control')).toContain('no-store');
     await expect(db.update(bookings).set({ paymentToken: a.row.paymentToken }).where(eq(bookings.id, b.id))).rejects.toThrow();
     // A token one character off is unknown.
     const near = `${a.row.paymentToken!.slice(0, -1)}${a.row.paymentToken!.endsWith('A') ? 'B' : 'A'}`;
-    expect((await run(payLoader as never, getRequest(`/pay/${near}`), { token: near })).status).toBe(404);
+    expect((await run(payLoader, getRequest(`/pay/${near}`), { token: near })).status).toBe(404);
   });
 });
 
 describe('the owner’s screens', () => {
   it('Configuration saves the switch and the window; a bad window is refused in French and changes nothing', async () => {
     const admin = await signedInAs('admin');
-    const bad = await run(configAction as never, formRequest('/admin/config', { intent: 'save-online-deposit', enabled: 'on', paymentWindowHours: '0' }, admin.cookie));
+    const bad = await run(configAction, formRequest('/admin/config', { intent: 'save-online-deposit', enabled: 'on', paymentWindowHours: '0' }, admin.cookie));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.data)).toContain('Le délai de paiement doit être compris entre 1 et 720 heures');
-    const ok = await run(configAction as never, formRequest('/admin/config', { intent: 'save-online-deposit', paymentWindowHours: '12' }, admin.cookie));
+    const ok = await run(configAction, formRequest('/admin/config', { intent: 'save-online-deposit', paymentWindowHours: '12' }, admin.cookie));
     expect(ok.status).toBe(200);
     const [row] = await db.select().from(siteConfig);
     expect(row).toMatchObject({ onlineDeposit: false, paymentWindowHours: 12 });
@@ -302,15 +326,21 @@ describe('the owner’s screens', () => {
     const { id, session } = await heldAndOpened();
     await deliver(stripe.complete(session.id));
     const admin = await signedInAs('admin');
-    const page = await run(bookingLoader as never, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
+    const page = await run(bookingLoader, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
     expect(page.data.booking.onlineDeposit).toMatchObject({ state: 'paid', refundableCents: session.amount_total });
     expect(page.data.booking.onlineDeposit.text).toContain(`référence Stripe ${session.payment_intent}`);
-    const noReason = await run(bookingAction as never, formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: '' }, admin.cookie), { bookingId: id });
+    const noReason = await run(bookingAction, formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: '' }, admin.cookie), {
+      bookingId: id,
+    });
     expect(noReason.status).toBe(400);
-    const refund = await run(bookingAction as never, formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: 'Geste commercial' }, admin.cookie), { bookingId: id });
+    const refund = await run(
+      bookingAction,
+      formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: 'Geste commercial' }, admin.cookie),
+      { bookingId: id },
+    );
     expect(refund.status).toBe(200);
     expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([500]);
-    const after = await run(bookingLoader as never, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
+    const after = await run(bookingLoader, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
     expect(after.data.booking.onlineDeposit).toMatchObject({ state: 'refunded', refunded: expect.stringMatching(/^Remboursé : 5\s€$/) });
   });
 });

@@ -95,9 +95,7 @@ describe('public content notifications', () => {
 
   it('a visitor’s pending testimonial flushes nothing; publishing it does', async () => {
     expect(
-      await notificationsOf(
-        `insert into testimonials (name, email, message, rating, is_published) values ('Léa', 'lea@example.com', 'Merci !', 5, false)`,
-      ),
+      await notificationsOf(`insert into testimonials (name, email, message, rating, is_published) values ('Léa', 'lea@example.com', 'Merci !', 5, false)`),
     ).toEqual([]);
     expect(await notificationsOf(`update testimonials set is_published = true where name = 'Léa'`)).toEqual(['testimonials']);
     expect(await notificationsOf(`insert into contact_messages (name, email, message) values ('Léa', 'lea@example.com', 'Bonjour')`)).toEqual([]);

@@ -62,7 +62,14 @@ beforeAll(async () => {
   const inserted = await db
     .insert(rooms)
     .values([
-      { position: 0, pricePerNight: 90, maxGuests: 2, images: ['/media/a.jpg', '/media/b.jpg'], primaryImage: '/media/b.jpg', amenities: ['wifi', 'unknown_thing'] },
+      {
+        position: 0,
+        pricePerNight: 90,
+        maxGuests: 2,
+        images: ['/media/a.jpg', '/media/b.jpg'],
+        primaryImage: '/media/b.jpg',
+        amenities: ['wifi', 'unknown_thing'],
+      },
       { position: 1, pricePerNight: 120, maxGuests: null },
     ])
     .returning({ id: rooms.id });
@@ -70,7 +77,13 @@ beforeAll(async () => {
   await db.insert(multilingualContent).values([
     { contentKey: `room_${roomIds[0]}_name`, contentValue: 'Lavande', languageCode: 'fr', contentType: 'room', entityId: roomIds[0] },
     { contentKey: `room_${roomIds[0]}_name`, contentValue: 'Lavender', languageCode: 'en', contentType: 'room', entityId: roomIds[0] },
-    { contentKey: `room_${roomIds[0]}_short_description`, contentValue: '<p>Courte <script>alert(1)</script></p>', languageCode: 'fr', contentType: 'room', entityId: roomIds[0] },
+    {
+      contentKey: `room_${roomIds[0]}_short_description`,
+      contentValue: '<p>Courte <script>alert(1)</script></p>',
+      languageCode: 'fr',
+      contentType: 'room',
+      entityId: roomIds[0],
+    },
     { contentKey: `room_${roomIds[0]}_tags`, contentValue: 'a, b, c, d, e', languageCode: 'fr', contentType: 'room', entityId: roomIds[0] },
   ]);
   const [season] = await db.insert(seasons).values({ name: 'Haute saison' }).returning();
@@ -139,15 +152,23 @@ describe('public loaders', () => {
     expect(data.room.seasonPrices).toMatchObject([{ season: 'Haute saison', pricePerNight: 140 }]);
     expect(data.room.description).toContain('Courte');
     // A season without dates prices no night: the offers are the base price all year.
-    expect(data.jsonLd).toMatchObject({ '@type': 'HotelRoom', offers: [{ '@type': 'Offer', price: '90.00', priceCurrency: 'EUR', validFrom: guesthouseToday() }] });
+    expect(data.jsonLd).toMatchObject({
+      '@type': 'HotelRoom',
+      offers: [{ '@type': 'Offer', price: '90.00', priceCurrency: 'EUR', validFrom: guesthouseToday() }],
+    });
     expect(data.jsonLd.offers).toHaveLength(1);
   });
 
   it("room: JSON-LD offers are the price engine's nightly rates for the coming year, by season", async () => {
     const today = guesthouseToday();
     const [season] = await db.select().from(seasons).where(eq(seasons.name, 'Haute saison'));
-    const [period] = await db.insert(seasonPeriods).values({ seasonId: season!.id, firstNight: addDays(today, 10), lastNight: addDays(today, 20) }).returning();
-    const { data } = await run(roomLoader, getRequest(`/room/${roomIds[0]}?arrival=${addDays(today, 9)}&departure=${addDays(today, 12)}`), { roomId: roomIds[0]! });
+    const [period] = await db
+      .insert(seasonPeriods)
+      .values({ seasonId: season!.id, firstNight: addDays(today, 10), lastNight: addDays(today, 20) })
+      .returning();
+    const { data } = await run(roomLoader, getRequest(`/room/${roomIds[0]}?arrival=${addDays(today, 9)}&departure=${addDays(today, 12)}`), {
+      roomId: roomIds[0]!,
+    });
     const night = (price: string, from: number, to: number, name?: string) => ({
       '@type': 'Offer',
       ...(name ? { name } : {}),
@@ -155,7 +176,14 @@ describe('public loaders', () => {
       priceCurrency: 'EUR',
       validFrom: addDays(today, from),
       validThrough: addDays(today, to),
-      priceSpecification: { '@type': 'UnitPriceSpecification', price, priceCurrency: 'EUR', unitText: 'NIGHT', validFrom: addDays(today, from), validThrough: addDays(today, to) },
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price,
+        priceCurrency: 'EUR',
+        unitText: 'NIGHT',
+        validFrom: addDays(today, from),
+        validThrough: addDays(today, to),
+      },
     });
     expect(data.jsonLd.offers).toEqual([night('90.00', 0, 9), night('140.00', 10, 20, 'Haute saison'), night('90.00', 21, 364)]);
     // The quote on the same page comes from the same rule: one base night, two high-season nights.
@@ -168,7 +196,12 @@ describe('public loaders', () => {
     expect((await page()).calendarsBehind).toBe(false);
     const [feed] = await db
       .insert(icalFeeds)
-      .values({ roomId: roomIds[1]!, url: 'https://www.airbnb.fr/calendar/ical/1.ics', lastSuccessAt: new Date(Date.now() - 7 * 3_600_000), createdAt: new Date(Date.now() - 86_400_000) })
+      .values({
+        roomId: roomIds[1]!,
+        url: 'https://www.airbnb.fr/calendar/ical/1.ics',
+        lastSuccessAt: new Date(Date.now() - 7 * 3_600_000),
+        createdAt: new Date(Date.now() - 86_400_000),
+      })
       .returning();
     expect((await page()).calendarsBehind).toBe(true);
     await db.update(icalFeeds).set({ lastSuccessAt: new Date() }).where(eq(icalFeeds.id, feed!.id));
@@ -185,7 +218,7 @@ describe('public loaders', () => {
   it('guest book: published only, newest first, no email', async () => {
     const { data } = await run(guestBookLoader, getRequest('/livre-dor'));
     expect(data.testimonials.map((t: { name: string }) => t.name)).toEqual(['E', 'D', 'C', 'B', 'A']);
-    expect(JSON.stringify(data)).not.toContain("secret-");
+    expect(JSON.stringify(data)).not.toContain('secret-');
   });
 
   it('legal notice: filled from the configuration, French for languages without a text', async () => {
@@ -244,10 +277,7 @@ describe('public loaders', () => {
     expect(after).toContain('Le site est hébergé par OVH SAS.');
     expect(after).toContain('Adresse : 2 rue Kellermann, 59100 Roubaix');
     const links = fr.sections.flatMap((s: { paragraphs: Array<Array<{ type: string; href?: string }>> }) => s.paragraphs.flat());
-    expect(links.filter((l: { type: string }) => l.type === 'phone').map((l: { href?: string }) => l.href)).toEqual([
-      'tel:+33612345678',
-      'tel:+33972101007',
-    ]);
+    expect(links.filter((l: { type: string }) => l.type === 'phone').map((l: { href?: string }) => l.href)).toEqual(['tel:+33612345678', 'tel:+33972101007']);
     expect(listMissingLegalFields(await getLegalNotice())).toEqual([]);
     expect(await listMissingLegalNoticeFields()).toEqual([]);
   });
@@ -285,7 +315,9 @@ describe('public loaders', () => {
     for (const query of ['?month=2030-01', '?arrival=2030-01-10&departure=2030-01-12', '?lang=en&guests=2']) {
       const view = (await run(roomLoader, getRequest(`/room/${roomIds[0]}${query}`), { roomId: roomIds[0]! })).data;
       expect(view.robots, query).toBe('noindex');
-      expect(view.seo.canonical, query).toBe(query.includes('lang=en') ? `http://localhost:3000/room/${roomIds[0]}?lang=en` : `http://localhost:3000/room/${roomIds[0]}`);
+      expect(view.seo.canonical, query).toBe(
+        query.includes('lang=en') ? `http://localhost:3000/room/${roomIds[0]}?lang=en` : `http://localhost:3000/room/${roomIds[0]}`,
+      );
     }
   });
 });
@@ -378,7 +410,10 @@ describe('contact action', () => {
     expect(await countRows()).toEqual(before);
     expect((await run(fromIp(homeAction, freshIp()), formRequest('/?index', contactFields))).status).toBe(200);
     // The window is fixed: once it has passed, the IP may send again.
-    await db.update(submissionLimits).set({ windowStartedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(submissionLimits.key, `contact:${ip}`));
+    await db
+      .update(submissionLimits)
+      .set({ windowStartedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(submissionLimits.key, `contact:${ip}`));
     expect((await run(fromIp(homeAction, ip), formRequest('/?index', contactFields))).status).toBe(200);
   });
 
@@ -410,7 +445,10 @@ describe('guest-book action', () => {
 
   it('answers invalid input with 400 and field messages, storing nothing', async () => {
     const before = await countRows();
-    const result = await run(fromIp(guestBookAction, freshIp()), formRequest('/livre-dor', { intent: 'testimonial', name: ' ', email: 'nope', country: '', rating: '7', message: '' }));
+    const result = await run(
+      fromIp(guestBookAction, freshIp()),
+      formRequest('/livre-dor', { intent: 'testimonial', name: ' ', email: 'nope', country: '', rating: '7', message: '' }),
+    );
     expect(result.status).toBe(400);
     expect(result.headers.get('set-cookie') ?? '').not.toContain('toast=');
     expect(result.data.result.error).toMatchObject({

@@ -27,8 +27,7 @@ async function page(path: string) {
 }
 
 const scriptTags = (html: string) => [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-const inlineScripts = (html: string) =>
-  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc\s*=/.test(m[1]!)).map((m) => m[2]!);
+const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc\s*=/.test(m[1]!)).map((m) => m[2]!);
 
 describe('what React Router writes (a page it is not rewritten for: the sign-in page)', () => {
   it('has the modulepreload links in <head> and exactly one boot module of the shape deferHydration makes inert', async () => {
@@ -59,7 +58,9 @@ describe('a public page after the rewrite', () => {
       expect(response.status, path).toBe(200);
       expect(html, path).not.toContain(MODULE_PRELOAD);
       expect(html, path).not.toMatch(/<script[^>]*type="module"/);
-      const inert = new RegExp(`<script(?: nonce="[^"]*")? type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">([\\s\\S]*?)</script><script(?: nonce="[^"]*")?>`);
+      const inert = new RegExp(
+        `<script(?: nonce="[^"]*")? type="${DEFERRED_BOOT_TYPE}" id="${DEFERRED_BOOT_ID}">([\\s\\S]*?)</script><script(?: nonce="[^"]*")?>`,
+      );
       const match = inert.exec(html);
       expect(match, path).not.toBeNull();
       expect(match![1], path).toMatch(/import\(\s*"\/assets\/entry\.client-[^"]+\.js"\s*\)/);

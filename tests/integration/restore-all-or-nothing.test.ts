@@ -60,7 +60,10 @@ async function changedSite(url: string, target: Storage) {
 async function everyObject(target: Storage) {
   const digest: Record<string, string> = {};
   const { createHash } = await import('node:crypto');
-  for (const key of (await target.listKeys()).sort()) digest[key] = createHash('sha256').update((await target.get(key))!.body).digest('hex');
+  for (const key of (await target.listKeys()).sort())
+    digest[key] = createHash('sha256')
+      .update((await target.get(key))!.body)
+      .digest('hex');
   return digest;
 }
 
@@ -97,8 +100,20 @@ describe('a forced restore that fails late changes nothing', () => {
   it('on S3', { timeout: 300_000 }, async () => {
     s3 = await startLocalS3('restore-target');
     const settings = { endpoint: s3.endpoint, bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey };
-    const env = { DATABASE_URL: await createDatabase(), DATA_DIR: path.join(work, 's3-site'), S3_ENDPOINT: s3.endpoint, S3_BUCKET: s3.bucket, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey };
-    const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+    const env = {
+      DATABASE_URL: await createDatabase(),
+      DATA_DIR: path.join(work, 's3-site'),
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    };
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
     const staging = async () => {
       const page = await client.send(new ListObjectsV2Command({ Bucket: s3!.bucket, Prefix: 'restore-staging/' }));
       return (page.Contents ?? []).map((o) => o.Key!);
@@ -120,7 +135,9 @@ describe('a restore whose images cannot all be put in place after the commit', (
     const error = await restoreBackup({ file: archive, url, storage: failing }).catch((e: Error) => e);
     expect(error).toBeInstanceOf(RestoreIncompleteError);
     expect((error as Error).message).toMatch(
-      new RegExp(`^The database was restored, but 1 of ${count} images are in place, the others wait in the staging area restore-[a-z0-9-]+ \\(ENOSPC\\)\\. Run the same restore again with --force to finish\\.$`),
+      new RegExp(
+        `^The database was restored, but 1 of ${count} images are in place, the others wait in the staging area restore-[a-z0-9-]+ \\(ENOSPC\\)\\. Run the same restore again with --force to finish\\.$`,
+      ),
     );
     expect(Object.keys(await imageDigest(disk))).toHaveLength(1);
 

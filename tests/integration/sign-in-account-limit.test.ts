@@ -8,8 +8,7 @@ import { signInAccounts } from '~/.server/db/schema';
 import { action as signInAction } from '~/routes/site/auth';
 import { formRequest, run, signedInAs } from '../support/requests';
 
-const attempt = (email: string, password: string, clientIp: string) =>
-  run(signInAction, formRequest('/auth', { email, password }), {}, { clientIp });
+const attempt = (email: string, password: string, clientIp: string) => run(signInAction, formRequest('/auth', { email, password }), {}, { clientIp });
 
 /** The scenario: twenty addresses, five guesses each (each address within its own limits). */
 async function guessFromTwentyAddresses(email: string, subnet: number) {

@@ -15,7 +15,18 @@ import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordPa
 import { upsertTexts } from '~/.server/content';
 import { siteTextKey } from '~/.server/content-keys';
 import { db } from '~/.server/db/client';
-import { bookingEvents, bookings, contactEmails, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons, siteConfig } from '~/.server/db/schema';
+import {
+  bookingEvents,
+  bookings,
+  contactEmails,
+  mailOutbox,
+  manualBlocks,
+  rooms,
+  roomSeasonPrices,
+  seasonPeriods,
+  seasons,
+  siteConfig,
+} from '~/.server/db/schema';
 import { createMailWorker } from '~/.server/mail/worker';
 import { addDays } from '~/lib/nights';
 import { loader as exportLoader } from '~/routes/resources/ical-export';
@@ -82,7 +93,13 @@ const stay = (arrival: string, departure: string, extra: Partial<Parameters<type
   children: 0,
   ...extra,
 });
-const guest = (name: string, language = 'fr') => ({ name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`, phone: '06 12 34 56 78', language, message: null });
+const guest = (name: string, language = 'fr') => ({
+  name,
+  email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`,
+  phone: '06 12 34 56 78',
+  language,
+  message: null,
+});
 
 async function exportFeed(room = roomId) {
   const token = await getExportToken(room);
@@ -101,11 +118,25 @@ describe('money from the one engine', () => {
     expect(quote.balanceCents).toBe(44100 + 880 - 13230);
     expect(quote.balanceDueDate).toBe(d(91));
 
-    const created = await createBookingRequest({ roomId, arrival: d(98), departure: d(102), guests: 2, name: 'Jane', email: 'jane@example.org', language: 'en', chain: ['en', 'fr'] });
+    const created = await createBookingRequest({
+      roomId,
+      arrival: d(98),
+      departure: d(102),
+      guests: 2,
+      name: 'Jane',
+      email: 'jane@example.org',
+      language: 'en',
+      chain: ['en', 'fr'],
+    });
     if (!created.ok) throw new Error('refused');
     const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
     const twoAdults = (await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 2 }, ['fr']))!;
-    expect(row).toMatchObject({ totalCents: twoAdults.totalCents, taxCents: twoAdults.taxCents, depositCents: twoAdults.depositCents, balanceDueDate: twoAdults.balanceDueDate });
+    expect(row).toMatchObject({
+      totalCents: twoAdults.totalCents,
+      taxCents: twoAdults.taxCents,
+      depositCents: twoAdults.depositCents,
+      balanceDueDate: twoAdults.balanceDueDate,
+    });
 
     // A later change of the terms does not change what the request was quoted.
     await db.update(siteConfig).set({ touristTaxCents: 200 });
@@ -128,7 +159,12 @@ describe('a booking taken by phone', () => {
     expect(row).toMatchObject({ status: 'confirmed', source: 'phone', totalCents: 24000, taxCents: 660, depositCents: 7200 });
     expect(await exportFeed()).toContain(`booking-${recorded.id}@`);
 
-    const overridden = await recordBooking(stay(d(20), d(22), { priceOverride: { cents: 15000, reason: 'Habitué' } }), guest('Marie Curie'), 'email', 'owner@example.com');
+    const overridden = await recordBooking(
+      stay(d(20), d(22), { priceOverride: { cents: 15000, reason: 'Habitué' } }),
+      guest('Marie Curie'),
+      'email',
+      'owner@example.com',
+    );
     if (!overridden.ok) throw new Error(overridden.message);
     const [other] = await db.select().from(bookings).where(eq(bookings.id, overridden.id));
     expect(other).toMatchObject({ totalCents: 15000, taxCents: 440, depositCents: 4500, priceOverrideReason: 'Habitué', source: 'email' });
@@ -136,10 +172,16 @@ describe('a booking taken by phone', () => {
 
   it('is refused when it would overlap a confirmed stay or a block, and changes nothing', async () => {
     const before = await db.select().from(bookings);
-    expect(await recordBooking(stay(d(11), d(12)), guest('Intrus'), 'phone', null)).toMatchObject({ ok: false, message: expect.stringMatching(/^Ces nuits ne sont plus libres : /) });
+    expect(await recordBooking(stay(d(11), d(12)), guest('Intrus'), 'phone', null)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Ces nuits ne sont plus libres : /),
+    });
     await db.insert(manualBlocks).values({ roomId, firstNight: d(30), lastNight: d(31), note: 'Travaux' });
     expect(await recordBooking(stay(d(29), d(31)), guest('Intrus'), 'phone', null)).toMatchObject({ ok: false });
-    expect(await recordBooking(stay(d(40), d(42), { guests: 4 }), guest('Trop'), 'phone', null)).toEqual({ ok: false, message: 'Cette chambre accueille 3 personnes au plus' });
+    expect(await recordBooking(stay(d(40), d(42), { guests: 4 }), guest('Trop'), 'phone', null)).toEqual({
+      ok: false,
+      message: 'Cette chambre accueille 3 personnes au plus',
+    });
     expect(await db.select().from(bookings)).toHaveLength(before.length);
   });
 
@@ -151,7 +193,10 @@ describe('a booking taken by phone', () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const loser = results.find((r) => !r.ok) as { ok: false; message: string };
     expect(loser.message).toMatch(/^(Une autre réservation confirmée occupe déjà ces nuits|Ces nuits ne sont plus libres : )/);
-    const confirmed = await db.select().from(bookings).where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed')));
+    const confirmed = await db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.roomId, roomId), eq(bookings.status, 'confirmed')));
     expect(confirmed.filter((b) => b.arrival >= d(50) && b.arrival <= d(52))).toHaveLength(1);
   });
 });
@@ -164,10 +209,16 @@ describe('changing a booking', () => {
     expect(await changeBooking(recorded.id, stay(d(60), d(63)), 'owner@example.com')).toEqual({ ok: true, id: recorded.id });
     const [row] = await db.select().from(bookings).where(eq(bookings.id, recorded.id));
     expect(row).toMatchObject({ arrival: d(60), departure: d(63), totalCents: 24000, taxCents: 660 });
-    const changes = await db.select().from(bookingEvents).where(and(eq(bookingEvents.bookingId, recorded.id), eq(bookingEvents.kind, 'changed')));
+    const changes = await db
+      .select()
+      .from(bookingEvents)
+      .where(and(eq(bookingEvents.bookingId, recorded.id), eq(bookingEvents.kind, 'changed')));
     expect(changes[0]!.details).toMatchObject({ from: { arrival: d(60), departure: d(62) }, to: { arrival: d(60), departure: d(63) } });
     expect(changes[0]!.actor).toBe('owner@example.com');
-    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `booking:${recorded.id}:changed:${changes[0]!.id}`));
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `booking:${recorded.id}:changed:${changes[0]!.id}`));
     expect(mails[0]!.subject).toMatch(/^Ihre Buchung wurde geändert/);
 
     expect(await changeBooking(recorded.id, stay(d(60), d(62), { roomId: otherRoomId }), null)).toMatchObject({ ok: true });
@@ -198,7 +249,10 @@ describe('cancelling a booking', () => {
     expect(await exportFeed()).not.toContain(`booking-${recorded.id}@`);
     const quote = await quoteStay(roomId, { arrival: d(90), departure: d(92), guests: 2 }, ['fr']);
     expect(quote!.problems).toEqual([]);
-    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `booking:${recorded.id}:cancelled`));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `booking:${recorded.id}:cancelled`));
     expect(mail!.textBody).toContain('Lo sentimos');
     expect(await cancelBooking(recorded.id, null, null)).toEqual({ ok: false, message: "Cette réservation n'est plus confirmée" });
   });
@@ -210,7 +264,9 @@ describe('payments and messages', () => {
     if (!recorded.ok) throw new Error(recorded.message);
     const before = (await getBookingRecord(recorded.id))!;
     expect(before.depositOutstandingCents).toBe(8430);
-    expect(await recordPayment(recorded.id, { kind: 'deposit', amountCents: 8430, receivedOn: today, means: 'virement' }, 'owner@example.com')).toMatchObject({ ok: true });
+    expect(await recordPayment(recorded.id, { kind: 'deposit', amountCents: 8430, receivedOn: today, means: 'virement' }, 'owner@example.com')).toMatchObject({
+      ok: true,
+    });
     const after = (await getBookingRecord(recorded.id))!;
     expect(after.depositOutstandingCents).toBe(0);
     expect(after.outstandingCents).toBe(before.amountCents - 8430);
@@ -231,8 +287,26 @@ describe('payments and messages', () => {
 
 describe('conflicts shown on pending requests', () => {
   it('names the confirmed stay, the block and the other request a pending request overlaps', async () => {
-    const first = await createBookingRequest({ roomId, arrival: d(140), departure: d(143), guests: 2, name: 'Anna', email: 'anna@example.org', language: 'en', chain: ['en'] });
-    const second = await createBookingRequest({ roomId, arrival: d(142), departure: d(145), guests: 2, name: 'Bruno', email: 'bruno@example.org', language: 'fr', chain: ['fr'] });
+    const first = await createBookingRequest({
+      roomId,
+      arrival: d(140),
+      departure: d(143),
+      guests: 2,
+      name: 'Anna',
+      email: 'anna@example.org',
+      language: 'en',
+      chain: ['en'],
+    });
+    const second = await createBookingRequest({
+      roomId,
+      arrival: d(142),
+      departure: d(145),
+      guests: 2,
+      name: 'Bruno',
+      email: 'bruno@example.org',
+      language: 'fr',
+      chain: ['fr'],
+    });
     if (!first.ok || !second.ok) throw new Error('refused');
     const conflicts = await findPendingConflicts([
       { id: first.id, roomId, arrival: d(140), departure: d(143) },
@@ -242,7 +316,10 @@ describe('conflicts shown on pending requests', () => {
     await recordBooking(stay(d(144), d(146)), guest('Claire'), 'phone', null);
     const after = await findPendingConflicts([{ id: second.id, roomId, arrival: d(142), departure: d(145) }]);
     expect(after.get(second.id)!.map((c) => c.text)).toEqual(
-      expect.arrayContaining([expect.stringContaining('Chevauche la réservation confirmée de Claire'), expect.stringContaining('Chevauche la demande en attente de Anna')]),
+      expect.arrayContaining([
+        expect.stringContaining('Chevauche la réservation confirmée de Claire'),
+        expect.stringContaining('Chevauche la demande en attente de Anna'),
+      ]),
     );
     expect(after.get(second.id)!.some((c) => c.blocking)).toBe(true);
   });
@@ -250,10 +327,38 @@ describe('conflicts shown on pending requests', () => {
 
 describe("the guest's confirmation, over SMTP", () => {
   const EXPECT = {
-    fr: { subject: /^Réservation confirmée/, tax: 'Taxe de séjour', deposit: 'Acompte', balance: 'Solde', checkIn: 'Arrivée à partir de', terms: "Annulation gratuite jusqu'à 14 jours" },
-    en: { subject: /^Booking confirmed/, tax: 'Tourist tax', deposit: 'Deposit', balance: 'Balance', checkIn: 'Check-in from', terms: 'Free cancellation up to 14 days' },
-    de: { subject: /^Buchung bestätigt/, tax: 'Kurtaxe', deposit: 'Anzahlung', balance: 'Restbetrag', checkIn: 'Anreise ab', terms: 'Kostenlose Stornierung bis 14 Tage' },
-    es: { subject: /^Reserva confirmada/, tax: 'Tasa turística', deposit: 'Depósito', balance: 'Saldo', checkIn: 'Llegada a partir de', terms: 'Cancelación gratuita hasta 14 días' },
+    fr: {
+      subject: /^Réservation confirmée/,
+      tax: 'Taxe de séjour',
+      deposit: 'Acompte',
+      balance: 'Solde',
+      checkIn: 'Arrivée à partir de',
+      terms: "Annulation gratuite jusqu'à 14 jours",
+    },
+    en: {
+      subject: /^Booking confirmed/,
+      tax: 'Tourist tax',
+      deposit: 'Deposit',
+      balance: 'Balance',
+      checkIn: 'Check-in from',
+      terms: 'Free cancellation up to 14 days',
+    },
+    de: {
+      subject: /^Buchung bestätigt/,
+      tax: 'Kurtaxe',
+      deposit: 'Anzahlung',
+      balance: 'Restbetrag',
+      checkIn: 'Anreise ab',
+      terms: 'Kostenlose Stornierung bis 14 Tage',
+    },
+    es: {
+      subject: /^Reserva confirmada/,
+      tax: 'Tasa turística',
+      deposit: 'Depósito',
+      balance: 'Saldo',
+      checkIn: 'Llegada a partir de',
+      terms: 'Cancelación gratuita hasta 14 días',
+    },
   } as const;
 
   it.each(Object.keys(EXPECT) as Array<keyof typeof EXPECT>)('in %s: Reply-To the house, amounts, address, phone, check-in and the terms', async (language) => {
@@ -270,7 +375,8 @@ describe("the guest's confirmation, over SMTP", () => {
     expect(mail!.header('reply-to')).toContain('maison@example.com');
     expect(mail!.envelopeTo).toEqual([`guest.${language}@example.org`]);
     expect(mail!.subject).toMatch(e.subject);
-    for (const text of [e.tax, e.deposit, e.balance, e.checkIn, '16:00', '1 chemin des Jasmins', '+33 4 93 00 00 00', e.terms]) expect(mail!.text).toContain(text);
+    for (const text of [e.tax, e.deposit, e.balance, e.checkIn, '16:00', '1 chemin des Jasmins', '+33 4 93 00 00 00', e.terms])
+      expect(mail!.text).toContain(text);
     const [row] = await db.select().from(bookings).where(eq(bookings.id, recorded.id));
     const euros = (cents: number) => (cents / 100).toFixed(2);
     const [taxWhole, taxCents] = euros(row!.taxCents).split('.');
@@ -285,7 +391,11 @@ describe('the arrivals list as CSV', () => {
     const admin = await signedInAs('admin');
     const recorded = await recordBooking(stay(d(170), d(172)), { ...guest('=HYPERLINK("x")'), phone: '+33 6 00 00 00 00' }, 'phone', null);
     if (!recorded.ok) throw new Error(recorded.message);
-    const response = (await csvLoader({ request: getRequest(`/admin/arrivals.csv?from=${d(169)}&to=${d(171)}`, admin.cookie), params: {}, context: {} } as never)) as Response;
+    const response = (await csvLoader({
+      request: getRequest(`/admin/arrivals.csv?from=${d(169)}&to=${d(171)}`, admin.cookie),
+      params: {},
+      context: {},
+    } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
     const csv = await response.text();
@@ -310,13 +420,29 @@ describe('Configuration: Séjour et paiements', () => {
       configAction,
       formRequest(
         '/admin/config',
-        { intent: 'save-stay-terms', touristTax: '2.5', touristTaxMinAge: '12', depositPercent: '25', balanceDueDays: '10', checkInTime: '15:30', checkOutTime: '10:00', cancellationTerms: '<p>Sans frais<script>x</script></p>' },
+        {
+          intent: 'save-stay-terms',
+          touristTax: '2.5',
+          touristTaxMinAge: '12',
+          depositPercent: '25',
+          balanceDueDays: '10',
+          checkInTime: '15:30',
+          checkOutTime: '10:00',
+          cancellationTerms: '<p>Sans frais<script>x</script></p>',
+        },
         admin.cookie,
       ),
     );
     expect(saved.status).toBe(200);
     const [row] = await db.select().from(siteConfig);
-    expect(row).toMatchObject({ touristTaxCents: 250, touristTaxMinAge: 12, depositPercent: 25, balanceDueDays: 10, checkInTime: '15:30', checkOutTime: '10:00' });
+    expect(row).toMatchObject({
+      touristTaxCents: 250,
+      touristTaxMinAge: 12,
+      depositPercent: 25,
+      balanceDueDays: 10,
+      checkInTime: '15:30',
+      checkOutTime: '10:00',
+    });
     const page = await run(configLoader, getRequest('/admin/config', admin.cookie));
     expect(page.data.stayTerms).toMatchObject({ touristTax: 2.5, depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
     const quote = (await quoteStay(roomId, { arrival: d(10), departure: d(12), guests: 1 }, ['fr']))!;

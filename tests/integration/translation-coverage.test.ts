@@ -47,11 +47,7 @@ async function coverage(code: string): Promise<Coverage> {
 }
 
 const otherLanguagesRows = (language: string) =>
-  db
-    .select()
-    .from(multilingualContent)
-    .where(ne(multilingualContent.languageCode, language))
-    .orderBy(multilingualContent.id);
+  db.select().from(multilingualContent).where(ne(multilingualContent.languageCode, language)).orderBy(multilingualContent.id);
 
 beforeAll(async () => {
   ({ cookie: admin } = await signedInAs('admin'));
@@ -62,11 +58,20 @@ beforeAll(async () => {
   ]);
   // French content, written through the editors: 3 site texts, a room (name, short
   // description, tags), a section (title, content), an enabled transport, a season.
-  const config = await run(configAction, formRequest('/admin/config', { intent: 'save-config', name: 'Mas des Tests', tagline: 'Au calme', modalites: '<p>Arrivée 16h</p>' }, as('fr')));
+  const config = await run(
+    configAction,
+    formRequest('/admin/config', { intent: 'save-config', name: 'Mas des Tests', tagline: 'Au calme', modalites: '<p>Arrivée 16h</p>' }, as('fr')),
+  );
   expect(config.status).toBe(200);
-  const room = await run(roomAction, formRequest('/admin/room/new', { ...roomFields('Lavande', '<p>Vue jardin</p>'), tags: 'Calme, Jardin' }, as('fr')), { roomId: 'new' });
+  const room = await run(roomAction, formRequest('/admin/room/new', { ...roomFields('Lavande', '<p>Vue jardin</p>'), tags: 'Calme, Jardin' }, as('fr')), {
+    roomId: 'new',
+  });
   roomId = room.headers.get('location')!.split('/').pop()!;
-  const section = await run(sectionAction, formRequest('/admin/section/new', { intent: 'save', title: 'Bienvenue', content: '<p>Bonjour</p>', isActive: 'on' }, as('fr')), { sectionId: 'new' });
+  const section = await run(
+    sectionAction,
+    formRequest('/admin/section/new', { intent: 'save', title: 'Bienvenue', content: '<p>Bonjour</p>', isActive: 'on' }, as('fr')),
+    { sectionId: 'new' },
+  );
   sectionId = section.headers.get('location')!.split('/').pop()!;
   await run(configLoader, getRequest('/admin/config', as('fr'))); // creates the three transport options
   [{ id: trainId }] = (await db.select({ id: transportOptions.id }).from(transportOptions).where(eq(transportOptions.type, 'train'))) as [{ id: string }];
@@ -115,9 +120,16 @@ describe('translation coverage', () => {
   it("saving one language never alters another language's texts", async () => {
     const before = await otherLanguagesRows('it');
     await run(roomAction, formRequest(`/admin/room/${roomId}`, { ...roomFields('Lavanda', '<p>Vista giardino</p>'), tags: 'Calma' }, as('it')), { roomId });
-    await run(sectionAction, formRequest(`/admin/section/${sectionId}`, { intent: 'save', title: 'Benvenuti', content: '<p>Ciao</p>', isActive: 'on' }, as('it')), { sectionId });
+    await run(
+      sectionAction,
+      formRequest(`/admin/section/${sectionId}`, { intent: 'save', title: 'Benvenuti', content: '<p>Ciao</p>', isActive: 'on' }, as('it')),
+      { sectionId },
+    );
     await run(configAction, formRequest('/admin/config', { intent: 'save-config', modalites: '<p>Arrivo ore 16</p>' }, as('it')));
-    await run(configAction, formRequest('/admin/config', { intent: 'save-transport-description', id: trainId, description: '<p>Stazione a 5 min</p>' }, as('it')));
+    await run(
+      configAction,
+      formRequest('/admin/config', { intent: 'save-transport-description', id: trainId, description: '<p>Stazione a 5 min</p>' }, as('it')),
+    );
     await run(seasonsAction, formRequest('/admin/seasons', { intent: 'translate-name', id: seasonId, language: 'it', name: 'Alta stagione' }, as('it')));
     expect(await otherLanguagesRows('it')).toEqual(before);
     // The Italian configuration form shows no French name to save as Italian.
@@ -128,7 +140,9 @@ describe('translation coverage', () => {
 
   it('flags a translation "à revoir" when its French text changes, until it is saved again', async () => {
     // French changes: the room's name (not its short description), the train, the season's name.
-    await run(roomAction, formRequest(`/admin/room/${roomId}`, { ...roomFields('Lavande bleue', '<p>Vue jardin</p>'), tags: 'Calme, Jardin' }, as('fr')), { roomId });
+    await run(roomAction, formRequest(`/admin/room/${roomId}`, { ...roomFields('Lavande bleue', '<p>Vue jardin</p>'), tags: 'Calme, Jardin' }, as('fr')), {
+      roomId,
+    });
     await run(configAction, formRequest('/admin/config', { intent: 'save-transport-description', id: trainId, description: '<p>Gare à 6 min</p>' }, as('fr')));
     await run(seasonsAction, formRequest('/admin/seasons', { intent: 'rename', id: seasonId, name: 'Très haute saison' }, as('fr')));
 
@@ -196,7 +210,9 @@ describe('activating a language', () => {
     await db.insert(languages).values({ code: 'de', name: 'Deutsch', isActive: false, position: 3 });
     const french = await db.select().from(multilingualContent).where(eq(multilingualContent.languageCode, 'fr'));
     for (const row of french) {
-      await upsertTexts(db, { contentType: row.contentType as never, entityId: row.entityId, language: 'de' }, [{ key: row.contentKey, value: `DE ${row.contentValue}` }]);
+      await upsertTexts(db, { contentType: row.contentType as never, entityId: row.entityId, language: 'de' }, [
+        { key: row.contentKey, value: `DE ${row.contentValue}` },
+      ]);
     }
     expect(await coverage('de')).toMatchObject({ total: 10, filled: 10, percent: 100, texts: [] });
     const [deutsch] = await db.select().from(languages).where(eq(languages.code, 'de'));

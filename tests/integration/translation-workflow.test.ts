@@ -50,7 +50,11 @@ describe('translation workflow', () => {
     const asItalianEditor = `${cookie}; ${editingCookie}`;
     const saved = await run(
       roomEditorAction,
-      formRequest('/admin/room/new', { intent: 'save', name: 'Camera azzurra', maxGuests: '2', shortDescription: '', longDescription: '', tags: '' }, asItalianEditor),
+      formRequest(
+        '/admin/room/new',
+        { intent: 'save', name: 'Camera azzurra', maxGuests: '2', shortDescription: '', longDescription: '', tags: '' },
+        asItalianEditor,
+      ),
       { roomId: 'new' },
     );
     expect([200, 302]).toContain(saved.status);

@@ -68,7 +68,10 @@ describe('user invitations', () => {
     expect(second).not.toBe(first);
     expect((await accept(first, 'Lavande & mimosa 1987')).status).toBe(400);
 
-    await db.update(userInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userInvitations.email, email));
+    await db
+      .update(userInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userInvitations.email, email));
     expect((await accept(second, 'Lavande & mimosa 1987')).status).toBe(400);
     expect(await db.select({ id: user.id }).from(user).where(eq(user.email, email))).toEqual([]);
 

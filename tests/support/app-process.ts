@@ -92,5 +92,16 @@ export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promis
     });
   }
   await start();
-  return { port, url, env, pid: () => child?.pid, output: () => output, exitCode: () => child?.exitCode ?? null, exited: () => ended(child!), kill: () => signal('SIGKILL'), stop: () => signal('SIGTERM'), restart: start };
+  return {
+    port,
+    url,
+    env,
+    pid: () => child?.pid,
+    output: () => output,
+    exitCode: () => child?.exitCode ?? null,
+    exited: () => ended(child!),
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+    restart: start,
+  };
 }

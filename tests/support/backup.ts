@@ -40,7 +40,14 @@ export async function fillEveryTable() {
   const admin = await signedInAs('admin', 'owner@example.com');
   await signedInAs('user', 'guest@example.com');
   await submitContactMessage(
-    { name: 'Jeanne', email: 'jeanne@example.com', phone: '+33 6 12 34 56 78', dates: 'du 3 au 7 mai', guests: 2, message: 'Bonjour ! Avez-vous une chambre ?' },
+    {
+      name: 'Jeanne',
+      email: 'jeanne@example.com',
+      phone: '+33 6 12 34 56 78',
+      dates: 'du 3 au 7 mai',
+      guests: 2,
+      message: 'Bonjour ! Avez-vous une chambre ?',
+    },
     'fr',
   );
   await submitTestimonial({ name: 'Hans', email: 'hans@example.com', message: 'Wunderbar', rating: 5, country: 'DE' });
@@ -57,9 +64,15 @@ export async function fillEveryTable() {
   await recordBackupRun(pool, { kind: 'command', bytes: 1234, file: '/tmp/earlier.tar.gz' });
   // better-auth writes these only for HTTP sign-ins and e-mail verification, which
   // in-process tests do not go through: rows of the shape it writes.
-  await db.execute(sql`insert into rate_limit (id, key, count, last_request) values ('rl1', '127.0.0.1/sign-in/email', 1, 1700000000000) on conflict do nothing`);
-  await db.execute(sql`insert into verification (id, identifier, value, expires_at) values ('v1', 'reset-password:x', 'token', now() + interval '1 hour') on conflict do nothing`);
-  await db.execute(sql`insert into user_invitations (email, role, token_hash, expires_at) values ('invited@example.com', 'user', 'hash-1', now() + interval '7 days')`);
+  await db.execute(
+    sql`insert into rate_limit (id, key, count, last_request) values ('rl1', '127.0.0.1/sign-in/email', 1, 1700000000000) on conflict do nothing`,
+  );
+  await db.execute(
+    sql`insert into verification (id, identifier, value, expires_at) values ('v1', 'reset-password:x', 'token', now() + interval '1 hour') on conflict do nothing`,
+  );
+  await db.execute(
+    sql`insert into user_invitations (email, role, token_hash, expires_at) values ('invited@example.com', 'user', 'hash-1', now() + interval '7 days')`,
+  );
   // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);
@@ -86,7 +99,9 @@ export async function fillEveryTable() {
 export async function imageDigest(storage: Storage): Promise<Record<string, string>> {
   const digest: Record<string, string> = {};
   for (const key of (await storage.listKeys()).filter(isValidKey).sort()) {
-    digest[key] = createHash('sha256').update((await storage.get(key))!.body).digest('hex');
+    digest[key] = createHash('sha256')
+      .update((await storage.get(key))!.body)
+      .digest('hex');
   }
   return digest;
 }

@@ -9,8 +9,7 @@ import { db } from '~/.server/db/client';
 const VOLATILE = ['session', 'rate_limit', 'submission_limits', 'sign_in_accounts', 'verification', '__drizzle_migrations'];
 
 const TABLES = `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`;
-const tableHash = (table: string) =>
-  `select md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as h from "${table}" t`;
+const tableHash = (table: string) => `select md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as h from "${table}" t`;
 
 export async function databaseDigest(): Promise<string> {
   const { rows } = await db.execute<{ table_name: string }>(sql.raw(TABLES));
@@ -31,9 +30,7 @@ export async function fullDigestAt(url: string): Promise<Record<string, string>>
     await client.query(`set timezone = 'UTC'`); // two servers may differ in their default
     const digest: Record<string, string> = {};
     for (const { table_name } of (await client.query<{ table_name: string }>(TABLES)).rows) {
-      const { rows } = await client.query<{ h: string; n: string }>(
-        `select (${tableHash(table_name)}) as h, (select count(*) from "${table_name}") as n`,
-      );
+      const { rows } = await client.query<{ h: string; n: string }>(`select (${tableHash(table_name)}) as h, (select count(*) from "${table_name}") as n`);
       digest[table_name] = `${rows[0]!.n} rows ${rows[0]!.h}`;
     }
     return digest;

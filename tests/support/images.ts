@@ -8,9 +8,7 @@ const photo = (width = 640, height = 480) =>
     create: { width, height, channels: 3, background: { r: 180, g: 120, b: 60 } },
   }).composite([
     {
-      input: Buffer.from(
-        `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#2a6"/></svg>`,
-      ),
+      input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#2a6"/></svg>`),
     },
   ]);
 

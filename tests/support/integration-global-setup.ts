@@ -53,10 +53,9 @@ export default async function setup(project: TestProject) {
     }
     const cleanup = new pg.Client({ connectionString: maintenanceUrl });
     await cleanup.connect();
-    const { rows } = await cleanup.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'guesthouse_t_%' or datname = $1`,
-      [TEMPLATE],
-    );
+    const { rows } = await cleanup.query<{ datname: string }>(`select datname from pg_database where datname like 'guesthouse_t_%' or datname = $1`, [
+      TEMPLATE,
+    ]);
     for (const { datname } of rows) await cleanup.query(`drop database if exists "${datname}" with (force)`);
     await cleanup.end();
   };

@@ -60,7 +60,18 @@ export async function startStripeStandIn(options: { webhookSecret: string; webho
   let base = '';
 
   const event = (type: string, object: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    ({ id: next('evt'), object: 'event', type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object }, ...extra }) as unknown as Stripe.Event;
+    ({
+      id: next('evt'),
+      object: 'event',
+      type,
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+      ...extra,
+    }) as unknown as Stripe.Event;
   const sign = (payload: string, secret = options.webhookSecret) => signer.webhooks.generateTestHeaderString({ payload, secret });
   const complete = (sessionId: string, overrides: Partial<StandInSession> = {}) => {
     const session = sessions.get(sessionId);
@@ -127,13 +138,19 @@ export async function startStripeStandIn(options: { webhookSecret: string; webho
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       const replay = key ? idempotent.get(`refund:${key}`) : undefined;
-      if (replay) return json(res, 200, refunds.find((r) => r.id === replay));
+      if (replay)
+        return json(
+          res,
+          200,
+          refunds.find((r) => r.id === replay),
+        );
       const intent = form.get('payment_intent') ?? '';
       const paid = [...sessions.values()].find((s) => s.payment_intent === intent);
       if (!paid) return json(res, 400, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
       const already = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
       const amount = form.has('amount') ? Number(form.get('amount')) : paid.amount_total - already;
-      if (amount < 1 || already + amount > paid.amount_total) return json(res, 400, { error: { type: 'invalid_request_error', message: 'Refund exceeds the charge' } });
+      if (amount < 1 || already + amount > paid.amount_total)
+        return json(res, 400, { error: { type: 'invalid_request_error', message: 'Refund exceeds the charge' } });
       const refund: StandInRefund = { id: next('re'), object: 'refund', amount, payment_intent: intent, status: 'succeeded', metadata: metadataOf(form) };
       refunds.push(refund);
       if (key) idempotent.set(`refund:${key}`, refund.id);
@@ -146,7 +163,9 @@ export async function startStripeStandIn(options: { webhookSecret: string; webho
       const session = sessions.get(page[1]!);
       if (!session) return json(res, 404, {});
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="fr"><title>Stripe stand-in checkout</title><main><h1>Paiement ${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</h1><form method="post" action="/checkout/${session.id}/pay"><button type="submit">Payer</button></form></main></html>`);
+      res.end(
+        `<!doctype html><html lang="fr"><title>Stripe stand-in checkout</title><main><h1>Paiement ${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</h1><form method="post" action="/checkout/${session.id}/pay"><button type="submit">Payer</button></form></main></html>`,
+      );
       return;
     }
     const pay = /^\/checkout\/([\w]+)\/pay$/.exec(path);

@@ -80,9 +80,6 @@ export async function forgetIdleAccounts() {
   await db
     .delete(signInAccounts)
     .where(
-      and(
-        lt(signInAccounts.lastAttemptAt, sql`now() - make_interval(hours => ${FORGET_AFTER_HOURS})`),
-        sql`cardinality(${signInAccounts.knownAddresses}) = 0`,
-      ),
+      and(lt(signInAccounts.lastAttemptAt, sql`now() - make_interval(hours => ${FORGET_AFTER_HOURS})`), sql`cardinality(${signInAccounts.knownAddresses}) = 0`),
     );
 }

@@ -102,9 +102,7 @@ describe('sign-in, sign-out and the admin guard', () => {
     const { email } = await signedInAs('admin');
     const attacker = { clientIp: '203.0.113.50' };
     const results = await Promise.all(
-      Array.from({ length: 25 }, (_, i) =>
-        run(signInAction, formRequest('/auth', { email, password: `parallel-guess-${i}` }), {}, attacker),
-      ),
+      Array.from({ length: 25 }, (_, i) => run(signInAction, formRequest('/auth', { email, password: `parallel-guess-${i}` }), {}, attacker)),
     );
     const statuses = results.map((r) => r.status);
     // 401 = the password was checked and was wrong; 429 = refused before any check.

@@ -9,9 +9,7 @@ import { auth } from './auth';
 import { hashPassword, verifyPassword } from './password';
 import { ensureProfile, setProfileRole } from './profiles';
 
-export type AdminBootstrapResult =
-  | { kind: 'unchanged' | 'created' | 'updated'; email: string }
-  | { kind: 'generated'; email: string; password: string };
+export type AdminBootstrapResult = { kind: 'unchanged' | 'created' | 'updated'; email: string } | { kind: 'generated'; email: string; password: string };
 
 async function createUser(email: string, password: string) {
   // Server-side creation: works even when public sign-up is disabled.

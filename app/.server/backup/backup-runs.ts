@@ -7,10 +7,7 @@ import { backupRuns, type BACKUP_KINDS } from '../db/schema';
 
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
-export async function recordBackupRun(
-  connection: pg.Pool,
-  run: { kind: BackupKind; bytes: number; file?: string | null; at?: Date },
-): Promise<void> {
+export async function recordBackupRun(connection: pg.Pool, run: { kind: BackupKind; bytes: number; file?: string | null; at?: Date }): Promise<void> {
   await drizzle(connection)
     .insert(backupRuns)
     .values({ kind: run.kind, bytes: run.bytes, file: run.file ?? null, createdAt: run.at ?? new Date() });

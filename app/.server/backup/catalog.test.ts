@@ -16,12 +16,26 @@ describe('orderByForeignKeys', () => {
   });
 
   it('accepts a table referencing itself, and ignores references to tables outside the list', () => {
-    expect(orderByForeignKeys(['a', 'b'], [{ from: 'a', to: 'a' }, { from: 'b', to: 'elsewhere' }])).toEqual(['a', 'b']);
+    expect(
+      orderByForeignKeys(
+        ['a', 'b'],
+        [
+          { from: 'a', to: 'a' },
+          { from: 'b', to: 'elsewhere' },
+        ],
+      ),
+    ).toEqual(['a', 'b']);
   });
 
   it('names the tables of a cycle', () => {
-    expect(() => orderByForeignKeys(['a', 'b', 'c'], [{ from: 'a', to: 'b' }, { from: 'b', to: 'a' }])).toThrow(
-      'Foreign keys form a cycle between tables: a, b',
-    );
+    expect(() =>
+      orderByForeignKeys(
+        ['a', 'b', 'c'],
+        [
+          { from: 'a', to: 'b' },
+          { from: 'b', to: 'a' },
+        ],
+      ),
+    ).toThrow('Foreign keys form a cycle between tables: a, b');
   });
 });

@@ -23,7 +23,10 @@ export function orderByForeignKeys(tables: string[], references: Array<{ from: s
   }
   const ordered: string[] = [];
   while (pending.size) {
-    const ready = [...pending].filter(([, needs]) => needs.size === 0).map(([t]) => t).sort();
+    const ready = [...pending]
+      .filter(([, needs]) => needs.size === 0)
+      .map(([t]) => t)
+      .sort();
     if (!ready.length) {
       throw new Error(`Foreign keys form a cycle between tables: ${[...pending.keys()].sort().join(', ')}`);
     }
@@ -65,9 +68,7 @@ export async function readSequences(client: pg.ClientBase): Promise<SequenceStat
   );
   const states: SequenceState[] = [];
   for (const { name } of rows) {
-    const state = await client.query<{ last_value: string; is_called: boolean }>(
-      `select last_value::text, is_called from public.${quoteIdentifier(name)}`,
-    );
+    const state = await client.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from public.${quoteIdentifier(name)}`);
     states.push({ name, lastValue: state.rows[0]!.last_value, isCalled: state.rows[0]!.is_called });
   }
   return states;

@@ -13,15 +13,7 @@ import type pg from 'pg';
 import { listMigrations, readAppliedMigration } from '../db/migrations';
 import { isValidKey, type Storage } from '../media/storage';
 import { listCatalogTables, quoteIdentifier, readSequences } from './catalog';
-import {
-  FORMAT,
-  FORMAT_VERSION,
-  imageEntryName,
-  MANIFEST_NAME,
-  tablePartName,
-  type Manifest,
-  type ManifestPart,
-} from './manifest';
+import { FORMAT, FORMAT_VERSION, imageEntryName, MANIFEST_NAME, tablePartName, type Manifest, type ManifestPart } from './manifest';
 
 /** Rows of one table are cut into parts of about this size (at row ends). */
 export const PART_BYTES = 8 * 1024 * 1024;
@@ -42,11 +34,7 @@ export interface BackupResult {
 const sha256Of = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
 /** Writes the archive of `source` into `output` (ended when done); rejects and destroys it on failure. */
-export async function writeBackup(
-  source: BackupSource,
-  output: Writable,
-  options: { signal?: AbortSignal } = {},
-): Promise<BackupResult> {
+export async function writeBackup(source: BackupSource, output: Writable, options: { signal?: AbortSignal } = {}): Promise<BackupResult> {
   const pack = tar.pack();
   let bytes = 0;
   const counter = new Transform({

@@ -13,9 +13,7 @@ describe('archive names', () => {
 
   it('pruning keeps the newest N archives and nothing else is touched', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prune-'));
-    const names = ['2026-11-20-030000', '2026-11-21-030000', '2026-11-22-030000', '2026-11-23-030000'].map(
-      (stamp) => `sauvegarde-${stamp}.tar.gz`,
-    );
+    const names = ['2026-11-20-030000', '2026-11-21-030000', '2026-11-22-030000', '2026-11-23-030000'].map((stamp) => `sauvegarde-${stamp}.tar.gz`);
     for (const name of [...names, 'notes.txt', 'sauvegarde-2026-11-19-030000.tar.gz.partial']) fs.writeFileSync(path.join(dir, name), 'x');
     const removed = pruneArchives(dir, 2).map((file) => path.basename(file));
     expect(removed.sort()).toEqual(names.slice(0, 2));

@@ -20,9 +20,7 @@ export const ManifestSchema = z.object({
   createdAt: z.iso.datetime(),
   migration: z.object({ tag: z.string().min(1), when: z.number().int(), hash: z.string() }),
   /** In an order that foreign keys accept (referenced tables first). */
-  tables: z.array(
-    z.object({ name: identifier, columns: z.array(identifier), rows: z.number().int().min(0), parts: z.array(Part) }),
-  ),
+  tables: z.array(z.object({ name: identifier, columns: z.array(identifier), rows: z.number().int().min(0), parts: z.array(Part) })),
   sequences: z.array(z.object({ name: identifier, lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() })),
   images: z.array(Part.extend({ key: z.string().refine(isValidKey, 'not an image key') })),
 });
@@ -42,7 +40,11 @@ export function partsOf(manifest: Manifest): Map<string, ManifestPart> {
 
 /** `sauvegarde-2026-11-23-031500.tar.gz` (UTC): the name of downloads, command-line and nightly archives. */
 export function archiveFileName(date = new Date()): string {
-  const stamp = date.toISOString().replace(/\.\d+Z$/, '').replace('T', '-').replace(/:/g, '');
+  const stamp = date
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace('T', '-')
+    .replace(/:/g, '');
   return `sauvegarde-${stamp}.tar.gz`;
 }
 

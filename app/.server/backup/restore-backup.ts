@@ -89,9 +89,7 @@ export function planMigrations(manifest: Manifest, migrations: Migration[] = lis
           `this version knows up to ${newest?.tag ?? 'none'}). Update the site, then restore it.`,
       );
     }
-    throw new RestoreRefusedError(
-      `This backup was made at schema migration ${manifest.migration.tag}, which this version of the site does not know.`,
-    );
+    throw new RestoreRefusedError(`This backup was made at schema migration ${manifest.migration.tag}, which this version of the site does not know.`);
   }
   return { upToArchive: migrations.slice(0, index + 1), afterLoading: migrations.slice(index + 1) };
 }
@@ -101,9 +99,7 @@ async function describeTarget(client: pg.ClientBase, storage: Storage) {
   const tables = await listCatalogTables(client);
   const filled: string[] = [];
   for (const table of tables) {
-    const { rows } = await client.query<{ filled: boolean }>(
-      `select exists (select 1 from public.${quoteIdentifier(table.name)}) as filled`,
-    );
+    const { rows } = await client.query<{ filled: boolean }>(`select exists (select 1 from public.${quoteIdentifier(table.name)}) as filled`);
     if (rows[0]!.filled) filled.push(table.name);
   }
   return { filled, keys: await storage.listKeys() };
@@ -132,8 +128,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const manifest = options.verified ?? (await verifyArchive(file));
   const plan = planMigrations(manifest);
   log(
-    `Archive verified: ${manifest.tables.length} tables, ${manifest.images.length} images, ` +
-      `schema ${manifest.migration.tag}, made ${manifest.createdAt}.`,
+    `Archive verified: ${manifest.tables.length} tables, ${manifest.images.length} images, ` + `schema ${manifest.migration.tag}, made ${manifest.createdAt}.`,
   );
 
   const client = new pg.Client({ connectionString: url });
@@ -148,8 +143,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         target.keys.length ? `${target.keys.length} stored image file(s)` : '',
       ].filter(Boolean);
       throw new RestoreRefusedError(
-        `The target is not empty (${what.join('; ')}). Restore into an empty database and storage, ` +
-          'or add --force to replace everything they hold.',
+        `The target is not empty (${what.join('; ')}). Restore into an empty database and storage, ` + 'or add --force to replace everything they hold.',
       );
     }
 
@@ -250,11 +244,7 @@ async function loadDatabase(
     }
   }
   for (const sequence of manifest.sequences) {
-    await client.query('select setval($1::regclass, $2::bigint, $3)', [
-      `public.${quoteIdentifier(sequence.name)}`,
-      sequence.lastValue,
-      sequence.isCalled,
-    ]);
+    await client.query('select setval($1::regclass, $2::bigint, $3)', [`public.${quoteIdentifier(sequence.name)}`, sequence.lastValue, sequence.isCalled]);
   }
   if (plan.afterLoading.length) log(`Migrating to the current schema: ${plan.afterLoading.map((m) => m.tag).join(', ')}.`);
   await applyMigrationsInTransaction(client, plan.afterLoading);

@@ -31,20 +31,29 @@ export async function listTakenRanges(
   const statuses = options.includePending ? [...NIGHT_HOLDING_STATUSES, 'pending' as const] : [...NIGHT_HOLDING_STATUSES];
   // Sequential: the executor may be a transaction (one connection, one query at a time).
   const stays = await executor
-      .select({ id: bookings.id, roomId: bookings.roomId, status: bookings.status, from: bookings.arrival, to: bookings.departure, name: bookings.guestName })
-      .from(bookings)
-      .where(and(inArray(bookings.roomId, roomIds), inArray(bookings.status, [...statuses]), lt(bookings.arrival, to), gt(bookings.departure, from), notThisBooking));
+    .select({ id: bookings.id, roomId: bookings.roomId, status: bookings.status, from: bookings.arrival, to: bookings.departure, name: bookings.guestName })
+    .from(bookings)
+    .where(
+      and(inArray(bookings.roomId, roomIds), inArray(bookings.status, [...statuses]), lt(bookings.arrival, to), gt(bookings.departure, from), notThisBooking),
+    );
   const blocks = await executor
-      .select({ id: manualBlocks.id, roomId: manualBlocks.roomId, first: manualBlocks.firstNight, last: manualBlocks.lastNight, note: manualBlocks.note })
-      .from(manualBlocks)
-      .where(and(inArray(manualBlocks.roomId, roomIds), lt(manualBlocks.firstNight, to), gte(manualBlocks.lastNight, from)));
+    .select({ id: manualBlocks.id, roomId: manualBlocks.roomId, first: manualBlocks.firstNight, last: manualBlocks.lastNight, note: manualBlocks.note })
+    .from(manualBlocks)
+    .where(and(inArray(manualBlocks.roomId, roomIds), lt(manualBlocks.firstNight, to), gte(manualBlocks.lastNight, from)));
   const events = await executor
-      .select({ id: icalEvents.id, roomId: icalFeeds.roomId, from: icalEvents.startNight, to: icalEvents.endNight, summary: icalEvents.summary })
-      .from(icalEvents)
-      .innerJoin(icalFeeds, eq(icalFeeds.id, icalEvents.feedId))
-      .where(and(inArray(icalFeeds.roomId, roomIds), lt(icalEvents.startNight, to), gt(icalEvents.endNight, from)));
+    .select({ id: icalEvents.id, roomId: icalFeeds.roomId, from: icalEvents.startNight, to: icalEvents.endNight, summary: icalEvents.summary })
+    .from(icalEvents)
+    .innerJoin(icalFeeds, eq(icalFeeds.id, icalEvents.feedId))
+    .where(and(inArray(icalFeeds.roomId, roomIds), lt(icalEvents.startNight, to), gt(icalEvents.endNight, from)));
   return [
-    ...stays.map((s) => ({ id: s.id, roomId: s.roomId, kind: (s.status === 'pending' ? 'pending' : 'confirmed') as NightKind, from: s.from, to: s.to, label: s.name })),
+    ...stays.map((s) => ({
+      id: s.id,
+      roomId: s.roomId,
+      kind: (s.status === 'pending' ? 'pending' : 'confirmed') as NightKind,
+      from: s.from,
+      to: s.to,
+      label: s.name,
+    })),
     ...blocks.map((b) => ({ id: b.id, roomId: b.roomId, kind: 'blocked' as const, from: b.first, to: addDays(b.last, 1), label: b.note })),
     ...events.map((e) => ({ id: e.id, roomId: e.roomId, kind: 'imported' as const, from: e.from, to: e.to, label: e.summary })),
   ];

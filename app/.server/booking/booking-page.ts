@@ -13,7 +13,13 @@ import { formatInstant } from './today';
 
 const euros = (cents: number) => formatPrice(cents / 100, 'fr');
 const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
-const STATUS: Record<string, string> = { pending: 'En attente', awaiting_payment: 'En attente de paiement', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
+const STATUS: Record<string, string> = {
+  pending: 'En attente',
+  awaiting_payment: 'En attente de paiement',
+  confirmed: 'Confirmée',
+  refused: 'Refusée',
+  cancelled: 'Annulée',
+};
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>['events'][number];
 
@@ -63,7 +69,12 @@ export function onlineDepositView(row: RecordRow['row'], payments: RecordRow['pa
     };
   }
   if (row.status === 'awaiting_payment') {
-    return { state: 'due' as const, text: `Acompte dû : ${euros(row.depositCents)}, à payer en ligne avant le ${row.paymentExpiresAt ? formatInstant(row.paymentExpiresAt) : '—'}`, refunded: null, refundableCents: 0 };
+    return {
+      state: 'due' as const,
+      text: `Acompte dû : ${euros(row.depositCents)}, à payer en ligne avant le ${row.paymentExpiresAt ? formatInstant(row.paymentExpiresAt) : '—'}`,
+      refunded: null,
+      refundableCents: 0,
+    };
   }
   return null;
 }
@@ -100,7 +111,13 @@ export async function loadBookingPage(id: string) {
       guestPhoneInternational: phone?.international ?? row.guestPhone,
       language: LANGUAGE_NAMES[row.language] ?? row.language,
       message: row.message,
-      lines: (quote.lines ?? []).map((l) => ({ key: `${l.seasonId}-${l.unitCents}`, name: l.seasonName ?? 'Tarif de base', nights: l.nights, unit: euros(l.unitCents), total: euros(l.totalCents) })),
+      lines: (quote.lines ?? []).map((l) => ({
+        key: `${l.seasonId}-${l.unitCents}`,
+        name: l.seasonName ?? 'Tarif de base',
+        nights: l.nights,
+        unit: euros(l.unitCents),
+        total: euros(l.totalCents),
+      })),
       override: row.priceOverrideReason ? { total: euros(row.totalCents), reason: row.priceOverrideReason } : null,
       total: euros(row.totalCents),
       tax: euros(row.taxCents),
@@ -133,7 +150,12 @@ export async function loadBookingPage(id: string) {
           return { id: e.id, from: e.actor ?? 'La maison', at: formatInstant(e.createdAt), body: d.body ?? d.message ?? '' };
         }),
     ],
-    history: record.events.map((e) => ({ id: e.id, at: formatInstant(e.createdAt), by: e.actor ?? (e.kind === 'created' ? 'le client' : '—'), what: describeEvent(e, roomName) })),
+    history: record.events.map((e) => ({
+      id: e.id,
+      at: formatInstant(e.createdAt),
+      by: e.actor ?? (e.kind === 'created' ? 'le client' : '—'),
+      what: describeEvent(e, roomName),
+    })),
   };
 }
 

@@ -31,10 +31,22 @@ export async function renderRoomExport(token: string): Promise<string | null> {
   const calendar = icalGenerator({ prodId: { company: host, product: 'availability', language: 'FR' }, name: 'Disponibilités' });
   // No guest names or notes: the platforms only need to know the nights are taken.
   for (const stay of stays) {
-    calendar.createEvent({ id: `booking-${stay.id}@${host}`, allDay: true, start: utcMidnight(stay.arrival), end: utcMidnight(stay.departure), summary: 'Réservé' });
+    calendar.createEvent({
+      id: `booking-${stay.id}@${host}`,
+      allDay: true,
+      start: utcMidnight(stay.arrival),
+      end: utcMidnight(stay.departure),
+      summary: 'Réservé',
+    });
   }
   for (const block of blocks) {
-    calendar.createEvent({ id: `block-${block.id}@${host}`, allDay: true, start: utcMidnight(block.first), end: utcMidnight(addDays(block.last, 1)), summary: 'Indisponible' });
+    calendar.createEvent({
+      id: `block-${block.id}@${host}`,
+      allDay: true,
+      start: utcMidnight(block.first),
+      end: utcMidnight(addDays(block.last, 1)),
+      summary: 'Indisponible',
+    });
   }
   return calendar.toString();
 }

@@ -154,7 +154,12 @@ async function fetchAndStore(feed: FeedToSync, timeoutMs: number, attemptAt: Dat
         })
         .where(eq(icalFeeds.id, feed.id));
     });
-    return { feedId: feed.id, status: 'updated', events: result.events.length, ...(result.skipped ? { skipped: result.skipped.count, skippedReasons: result.skipped.reasons } : {}) };
+    return {
+      feedId: feed.id,
+      status: 'updated',
+      events: result.events.length,
+      ...(result.skipped ? { skipped: result.skipped.count, skippedReasons: result.skipped.reasons } : {}),
+    };
   } catch (error) {
     const known = error instanceof FeedRefused || error instanceof FetchRefused;
     if (!known) console.error(`Calendar feed ${feed.id}:`, error);
@@ -368,7 +373,10 @@ export async function importRoomFeed(roomId: string, url: string, label?: string
 
 export async function deleteRoomFeed(roomId: string, feedId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = await tx.delete(icalFeeds).where(and(eq(icalFeeds.id, feedId), eq(icalFeeds.roomId, roomId))).returning({ id: icalFeeds.id });
+    const rows = await tx
+      .delete(icalFeeds)
+      .where(and(eq(icalFeeds.id, feedId), eq(icalFeeds.roomId, roomId)))
+      .returning({ id: icalFeeds.id });
     // A stale feed without events leaves no trigger behind (its events' deletion would
     // announce itself): the room page's "calendars behind" note must still go.
     if (rows.length) await announcePublicChange(tx);

@@ -39,7 +39,10 @@ describe('parseFeed on platform shapes', () => {
   });
 
   it('keeps only the nights inside the window', () => {
-    const feed = calendar(...event('UID:a', 'DTSTART;VALUE=DATE:20260420', 'DTEND;VALUE=DATE:20260510'), ...event('UID:b', 'DTSTART;VALUE=DATE:20200101', 'DTEND;VALUE=DATE:20200105'));
+    const feed = calendar(
+      ...event('UID:a', 'DTSTART;VALUE=DATE:20260420', 'DTEND;VALUE=DATE:20260510'),
+      ...event('UID:b', 'DTSTART;VALUE=DATE:20200101', 'DTEND;VALUE=DATE:20200105'),
+    );
     expect(parseFeed(feed, options)).toEqual({ events: [{ uid: 'a', summary: null, startNight: options.from, endNight: '2026-05-10' }], skipped: {} });
   });
 });
@@ -74,7 +77,12 @@ describe('parseFeed skips odd events and keeps the rest', () => {
     const started = performance.now();
     const parsed = parseFeed(
       airbnbPlus(
-        event('UID:bomb', 'DTSTART:20260101T000000Z', 'DTEND:20260101T000100Z', `RRULE:FREQ=YEARLY;BYMONTH=${months};BYMONTHDAY=${days};BYHOUR=${hours};BYMINUTE=${minutes}`),
+        event(
+          'UID:bomb',
+          'DTSTART:20260101T000000Z',
+          'DTEND:20260101T000100Z',
+          `RRULE:FREQ=YEARLY;BYMONTH=${months};BYMONTHDAY=${days};BYHOUR=${hours};BYMINUTE=${minutes}`,
+        ),
         event('UID:secondly', 'DTSTART:20260101T000000Z', 'DTEND:20260101T000001Z', 'RRULE:FREQ=SECONDLY'),
       ),
       options,
@@ -85,14 +93,19 @@ describe('parseFeed skips odd events and keeps the rest', () => {
   });
 
   it('expands 10,000 daily recurrences only over the window', () => {
-    const parsed = parseFeed(calendar(...event('UID:daily', 'DTSTART;VALUE=DATE:20260501', 'DTEND;VALUE=DATE:20260502', 'RRULE:FREQ=DAILY;COUNT=10000')), options);
+    const parsed = parseFeed(
+      calendar(...event('UID:daily', 'DTSTART;VALUE=DATE:20260501', 'DTEND;VALUE=DATE:20260502', 'RRULE:FREQ=DAILY;COUNT=10000')),
+      options,
+    );
     // One event per night of the window: far fewer than 10,000.
     expect(parsed.events.length).toBe(daysBetween(options.from, options.to));
     expect(parsed.events.at(-1)!.endNight <= options.to).toBe(true);
   });
 
   it('refuses the whole feed when expansions exceed the event cap', () => {
-    const many = Array.from({ length: 10 }, (_, i) => event(`UID:d${i}`, 'DTSTART;VALUE=DATE:20260501', 'DTEND;VALUE=DATE:20260502', 'RRULE:FREQ=DAILY')).flat();
+    const many = Array.from({ length: 10 }, (_, i) =>
+      event(`UID:d${i}`, 'DTSTART;VALUE=DATE:20260501', 'DTEND;VALUE=DATE:20260502', 'RRULE:FREQ=DAILY'),
+    ).flat();
     expect(() => parseFeed(calendar(...many), { ...options, maxEvents: 3000 })).toThrow(/trop d'événements/);
   });
 });

@@ -24,11 +24,18 @@ const named = (greeting: string, name: string) => (name ? `${greeting} ${name}` 
 
 const T = {
   fr: {
-    room: 'Chambre', arrival: 'Arrivée', departure: 'Départ', guests: 'Personnes', total: 'Total', message: 'Message',
-    nights: (n: number) => (n > 1 ? `${n} nuits` : '1 nuit'), base: 'Tarif de base',
+    room: 'Chambre',
+    arrival: 'Arrivée',
+    departure: 'Départ',
+    guests: 'Personnes',
+    total: 'Total',
+    message: 'Message',
+    nights: (n: number) => (n > 1 ? `${n} nuits` : '1 nuit'),
+    base: 'Tarif de base',
     receivedSubject: (site: string) => `Votre demande de réservation — ${site}`,
     receivedTitle: 'Demande reçue',
-    receivedIntro: (name: string) => `${named('Bonjour', name)}, nous avons bien reçu votre demande de réservation. Elle n'est pas encore confirmée : nous vous répondons au plus vite.`,
+    receivedIntro: (name: string) =>
+      `${named('Bonjour', name)}, nous avons bien reçu votre demande de réservation. Elle n'est pas encore confirmée : nous vous répondons au plus vite.`,
     confirmedSubject: (site: string) => `Réservation confirmée — ${site}`,
     confirmedTitle: 'Réservation confirmée',
     confirmedIntro: (name: string) => `${named('Bonjour', name)}, votre réservation est confirmée. Nous nous réjouissons de vous accueillir.`,
@@ -36,8 +43,16 @@ const T = {
     refusedTitle: 'Demande non acceptée',
     refusedIntro: (name: string) => `${named('Bonjour', name)}, nous sommes désolés : nous ne pouvons pas accepter votre demande pour ces dates.`,
     ownerMessage: 'Message de la maison',
-    tax: 'Taxe de séjour', amount: 'Montant total', deposit: 'Acompte', balance: 'Solde', dueBy: (d: string) => `à régler au plus tard le ${d}`,
-    address: 'Adresse', phone: 'Téléphone', checkIn: 'Arrivée à partir de', checkOut: 'Départ avant', cancellation: "Conditions d'annulation",
+    tax: 'Taxe de séjour',
+    amount: 'Montant total',
+    deposit: 'Acompte',
+    balance: 'Solde',
+    dueBy: (d: string) => `à régler au plus tard le ${d}`,
+    address: 'Adresse',
+    phone: 'Téléphone',
+    checkIn: 'Arrivée à partir de',
+    checkOut: 'Départ avant',
+    cancellation: "Conditions d'annulation",
     replyHint: 'Vous pouvez répondre à ce message pour nous écrire.',
     changedSubject: (site: string) => `Votre réservation a été modifiée — ${site}`,
     changedTitle: 'Réservation modifiée',
@@ -50,24 +65,33 @@ const T = {
     messageIntro: (name: string) => `Bonjour ${name}, voici un message au sujet de votre séjour.`,
     paymentSubject: (site: string) => `Votre réservation est acceptée : réglez l'acompte — ${site}`,
     paymentTitle: "Réglez l'acompte",
-    paymentIntro: (name: string, deadline: string) => `${named('Bonjour', name)}, votre demande est acceptée. Vos nuits sont réservées pour vous jusqu'au ${deadline} : réglez l'acompte par carte pour confirmer la réservation.`,
+    paymentIntro: (name: string, deadline: string) =>
+      `${named('Bonjour', name)}, votre demande est acceptée. Vos nuits sont réservées pour vous jusqu'au ${deadline} : réglez l'acompte par carte pour confirmer la réservation.`,
     payButton: "Régler l'acompte",
     expiredSubject: (site: string) => `Acompte non reçu : vos nuits sont libérées — ${site}`,
     expiredTitle: 'Réservation non confirmée',
     expiredIntro: (name: string) => `${named('Bonjour', name)}, l'acompte n'a pas été réglé à temps : les nuits ci-dessous ne vous sont plus réservées.`,
     lateSubject: (site: string) => `Paiement remboursé — ${site}`,
     lateTitle: 'Paiement remboursé',
-    lateIntro: (name: string) => `${named('Bonjour', name)}, votre paiement est arrivé après la fin du délai : les nuits avaient été libérées. Nous vous remboursons intégralement.`,
+    lateIntro: (name: string) =>
+      `${named('Bonjour', name)}, votre paiement est arrivé après la fin du délai : les nuits avaient été libérées. Nous vous remboursons intégralement.`,
     refundSubject: (site: string) => `Remboursement de votre acompte — ${site}`,
     refundTitle: 'Remboursement',
     refundIntro: (name: string, amount: string) => `${named('Bonjour', name)}, nous vous remboursons ${amount} sur la carte utilisée pour l'acompte.`,
   },
   en: {
-    room: 'Room', arrival: 'Arrival', departure: 'Departure', guests: 'Guests', total: 'Total', message: 'Message',
-    nights: (n: number) => (n > 1 ? `${n} nights` : '1 night'), base: 'Standard rate',
+    room: 'Room',
+    arrival: 'Arrival',
+    departure: 'Departure',
+    guests: 'Guests',
+    total: 'Total',
+    message: 'Message',
+    nights: (n: number) => (n > 1 ? `${n} nights` : '1 night'),
+    base: 'Standard rate',
     receivedSubject: (site: string) => `Your booking request — ${site}`,
     receivedTitle: 'Request received',
-    receivedIntro: (name: string) => `${named('Hello', name)}, we have received your booking request. It is not confirmed yet: we will reply as soon as we can.`,
+    receivedIntro: (name: string) =>
+      `${named('Hello', name)}, we have received your booking request. It is not confirmed yet: we will reply as soon as we can.`,
     confirmedSubject: (site: string) => `Booking confirmed — ${site}`,
     confirmedTitle: 'Booking confirmed',
     confirmedIntro: (name: string) => `${named('Hello', name)}, your booking is confirmed. We look forward to welcoming you.`,
@@ -75,8 +99,16 @@ const T = {
     refusedTitle: 'Request not accepted',
     refusedIntro: (name: string) => `${named('Hello', name)}, we are sorry: we cannot accept your request for these dates.`,
     ownerMessage: 'Message from the house',
-    tax: 'Tourist tax', amount: 'Total amount', deposit: 'Deposit', balance: 'Balance', dueBy: (d: string) => `due by ${d}`,
-    address: 'Address', phone: 'Phone', checkIn: 'Check-in from', checkOut: 'Check-out by', cancellation: 'Cancellation terms',
+    tax: 'Tourist tax',
+    amount: 'Total amount',
+    deposit: 'Deposit',
+    balance: 'Balance',
+    dueBy: (d: string) => `due by ${d}`,
+    address: 'Address',
+    phone: 'Phone',
+    checkIn: 'Check-in from',
+    checkOut: 'Check-out by',
+    cancellation: 'Cancellation terms',
     replyHint: 'You can reply to this message to write to us.',
     changedSubject: (site: string) => `Your booking has been changed — ${site}`,
     changedTitle: 'Booking changed',
@@ -89,7 +121,8 @@ const T = {
     messageIntro: (name: string) => `Hello ${name}, here is a message about your stay.`,
     paymentSubject: (site: string) => `Your booking is accepted: pay the deposit — ${site}`,
     paymentTitle: 'Pay the deposit',
-    paymentIntro: (name: string, deadline: string) => `${named('Hello', name)}, your request is accepted. Your nights are held for you until ${deadline}: pay the deposit by card to confirm the booking.`,
+    paymentIntro: (name: string, deadline: string) =>
+      `${named('Hello', name)}, your request is accepted. Your nights are held for you until ${deadline}: pay the deposit by card to confirm the booking.`,
     payButton: 'Pay the deposit',
     expiredSubject: (site: string) => `Deposit not received: your nights are released — ${site}`,
     expiredTitle: 'Booking not confirmed',
@@ -102,11 +135,18 @@ const T = {
     refundIntro: (name: string, amount: string) => `${named('Hello', name)}, we are refunding ${amount} to the card used for the deposit.`,
   },
   es: {
-    room: 'Habitación', arrival: 'Llegada', departure: 'Salida', guests: 'Personas', total: 'Total', message: 'Mensaje',
-    nights: (n: number) => (n > 1 ? `${n} noches` : '1 noche'), base: 'Tarifa base',
+    room: 'Habitación',
+    arrival: 'Llegada',
+    departure: 'Salida',
+    guests: 'Personas',
+    total: 'Total',
+    message: 'Mensaje',
+    nights: (n: number) => (n > 1 ? `${n} noches` : '1 noche'),
+    base: 'Tarifa base',
     receivedSubject: (site: string) => `Su solicitud de reserva — ${site}`,
     receivedTitle: 'Solicitud recibida',
-    receivedIntro: (name: string) => `${named('Hola', name)}, hemos recibido su solicitud de reserva. Todavía no está confirmada: le responderemos lo antes posible.`,
+    receivedIntro: (name: string) =>
+      `${named('Hola', name)}, hemos recibido su solicitud de reserva. Todavía no está confirmada: le responderemos lo antes posible.`,
     confirmedSubject: (site: string) => `Reserva confirmada — ${site}`,
     confirmedTitle: 'Reserva confirmada',
     confirmedIntro: (name: string) => `${named('Hola', name)}, su reserva está confirmada. Será un placer recibirle.`,
@@ -114,8 +154,16 @@ const T = {
     refusedTitle: 'Solicitud no aceptada',
     refusedIntro: (name: string) => `${named('Hola', name)}, lo sentimos: no podemos aceptar su solicitud para estas fechas.`,
     ownerMessage: 'Mensaje de la casa',
-    tax: 'Tasa turística', amount: 'Importe total', deposit: 'Depósito', balance: 'Saldo', dueBy: (d: string) => `a pagar a más tardar el ${d}`,
-    address: 'Dirección', phone: 'Teléfono', checkIn: 'Llegada a partir de', checkOut: 'Salida antes de', cancellation: 'Condiciones de cancelación',
+    tax: 'Tasa turística',
+    amount: 'Importe total',
+    deposit: 'Depósito',
+    balance: 'Saldo',
+    dueBy: (d: string) => `a pagar a más tardar el ${d}`,
+    address: 'Dirección',
+    phone: 'Teléfono',
+    checkIn: 'Llegada a partir de',
+    checkOut: 'Salida antes de',
+    cancellation: 'Condiciones de cancelación',
     replyHint: 'Puede responder a este mensaje para escribirnos.',
     changedSubject: (site: string) => `Su reserva ha sido modificada — ${site}`,
     changedTitle: 'Reserva modificada',
@@ -128,7 +176,8 @@ const T = {
     messageIntro: (name: string) => `Hola ${name}, le enviamos un mensaje sobre su estancia.`,
     paymentSubject: (site: string) => `Su reserva está aceptada: pague el depósito — ${site}`,
     paymentTitle: 'Pague el depósito',
-    paymentIntro: (name: string, deadline: string) => `${named('Hola', name)}, su solicitud está aceptada. Sus noches quedan reservadas hasta el ${deadline}: pague el depósito con tarjeta para confirmar la reserva.`,
+    paymentIntro: (name: string, deadline: string) =>
+      `${named('Hola', name)}, su solicitud está aceptada. Sus noches quedan reservadas hasta el ${deadline}: pague el depósito con tarjeta para confirmar la reserva.`,
     payButton: 'Pagar el depósito',
     expiredSubject: (site: string) => `Depósito no recibido: sus noches quedan libres — ${site}`,
     expiredTitle: 'Reserva no confirmada',
@@ -141,11 +190,18 @@ const T = {
     refundIntro: (name: string, amount: string) => `${named('Hola', name)}, le reembolsamos ${amount} en la tarjeta utilizada para el depósito.`,
   },
   de: {
-    room: 'Zimmer', arrival: 'Anreise', departure: 'Abreise', guests: 'Personen', total: 'Gesamt', message: 'Nachricht',
-    nights: (n: number) => (n > 1 ? `${n} Nächte` : '1 Nacht'), base: 'Grundpreis',
+    room: 'Zimmer',
+    arrival: 'Anreise',
+    departure: 'Abreise',
+    guests: 'Personen',
+    total: 'Gesamt',
+    message: 'Nachricht',
+    nights: (n: number) => (n > 1 ? `${n} Nächte` : '1 Nacht'),
+    base: 'Grundpreis',
     receivedSubject: (site: string) => `Ihre Buchungsanfrage — ${site}`,
     receivedTitle: 'Anfrage erhalten',
-    receivedIntro: (name: string) => `${named('Guten Tag', name)}, wir haben Ihre Buchungsanfrage erhalten. Sie ist noch nicht bestätigt: wir antworten Ihnen so bald wie möglich.`,
+    receivedIntro: (name: string) =>
+      `${named('Guten Tag', name)}, wir haben Ihre Buchungsanfrage erhalten. Sie ist noch nicht bestätigt: wir antworten Ihnen so bald wie möglich.`,
     confirmedSubject: (site: string) => `Buchung bestätigt — ${site}`,
     confirmedTitle: 'Buchung bestätigt',
     confirmedIntro: (name: string) => `${named('Guten Tag', name)}, Ihre Buchung ist bestätigt. Wir freuen uns auf Ihren Besuch.`,
@@ -153,8 +209,16 @@ const T = {
     refusedTitle: 'Anfrage nicht angenommen',
     refusedIntro: (name: string) => `${named('Guten Tag', name)}, es tut uns leid: wir können Ihre Anfrage für diese Daten nicht annehmen.`,
     ownerMessage: 'Nachricht des Hauses',
-    tax: 'Kurtaxe', amount: 'Gesamtbetrag', deposit: 'Anzahlung', balance: 'Restbetrag', dueBy: (d: string) => `fällig bis ${d}`,
-    address: 'Adresse', phone: 'Telefon', checkIn: 'Anreise ab', checkOut: 'Abreise bis', cancellation: 'Stornobedingungen',
+    tax: 'Kurtaxe',
+    amount: 'Gesamtbetrag',
+    deposit: 'Anzahlung',
+    balance: 'Restbetrag',
+    dueBy: (d: string) => `fällig bis ${d}`,
+    address: 'Adresse',
+    phone: 'Telefon',
+    checkIn: 'Anreise ab',
+    checkOut: 'Abreise bis',
+    cancellation: 'Stornobedingungen',
     replyHint: 'Sie können auf diese Nachricht antworten, um uns zu schreiben.',
     changedSubject: (site: string) => `Ihre Buchung wurde geändert — ${site}`,
     changedTitle: 'Buchung geändert',
@@ -167,14 +231,17 @@ const T = {
     messageIntro: (name: string) => `Guten Tag ${name}, hier ist eine Nachricht zu Ihrem Aufenthalt.`,
     paymentSubject: (site: string) => `Ihre Buchung ist angenommen: zahlen Sie die Anzahlung — ${site}`,
     paymentTitle: 'Anzahlung zahlen',
-    paymentIntro: (name: string, deadline: string) => `${named('Guten Tag', name)}, Ihre Anfrage ist angenommen. Ihre Nächte sind bis ${deadline} für Sie reserviert: zahlen Sie die Anzahlung per Karte, um die Buchung zu bestätigen.`,
+    paymentIntro: (name: string, deadline: string) =>
+      `${named('Guten Tag', name)}, Ihre Anfrage ist angenommen. Ihre Nächte sind bis ${deadline} für Sie reserviert: zahlen Sie die Anzahlung per Karte, um die Buchung zu bestätigen.`,
     payButton: 'Anzahlung zahlen',
     expiredSubject: (site: string) => `Anzahlung nicht erhalten: Ihre Nächte sind freigegeben — ${site}`,
     expiredTitle: 'Buchung nicht bestätigt',
-    expiredIntro: (name: string) => `${named('Guten Tag', name)}, die Anzahlung wurde nicht rechtzeitig gezahlt: die folgenden Nächte sind nicht mehr für Sie reserviert.`,
+    expiredIntro: (name: string) =>
+      `${named('Guten Tag', name)}, die Anzahlung wurde nicht rechtzeitig gezahlt: die folgenden Nächte sind nicht mehr für Sie reserviert.`,
     lateSubject: (site: string) => `Zahlung erstattet — ${site}`,
     lateTitle: 'Zahlung erstattet',
-    lateIntro: (name: string) => `${named('Guten Tag', name)}, Ihre Zahlung kam nach Ablauf der Frist: die Nächte waren bereits freigegeben. Wir erstatten sie vollständig.`,
+    lateIntro: (name: string) =>
+      `${named('Guten Tag', name)}, Ihre Zahlung kam nach Ablauf der Frist: die Nächte waren bereits freigegeben. Wir erstatten sie vollständig.`,
     refundSubject: (site: string) => `Erstattung Ihrer Anzahlung — ${site}`,
     refundTitle: 'Erstattung',
     refundIntro: (name: string, amount: string) => `${named('Guten Tag', name)}, wir erstatten ${amount} auf die für die Anzahlung verwendete Karte.`,
@@ -188,7 +255,8 @@ export interface BookingMailFacts {
   guestEmail: string;
   guestPhone: string | null;
   message: string | null;
-  quote: Pick<Quote, 'arrival' | 'departure' | 'guests' | 'lines' | 'totalCents'> & Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
+  quote: Pick<Quote, 'arrival' | 'departure' | 'guests' | 'lines' | 'totalCents'> &
+    Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
   /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
   practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
   /** The guesthouse's time zone, for a deadline's hour (the deposit request). */
@@ -205,7 +273,10 @@ function moneyRows(facts: BookingMailFacts, language: string): MailRow[] {
   if (q.taxCents) rows.push({ label: t.amount, value: euros(q.amountCents, language) });
   if (q.depositCents) rows.push({ label: t.deposit, value: euros(q.depositCents, language) });
   if (q.depositCents && q.balanceCents !== undefined) {
-    rows.push({ label: t.balance, value: `${euros(q.balanceCents, language)}${q.balanceDueDate ? ` (${t.dueBy(formatNight(q.balanceDueDate, language))})` : ''}` });
+    rows.push({
+      label: t.balance,
+      value: `${euros(q.balanceCents, language)}${q.balanceDueDate ? ` (${t.dueBy(formatNight(q.balanceDueDate, language))})` : ''}`,
+    });
   }
   return rows;
 }
@@ -268,7 +339,6 @@ export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFa
   return { subject: headerText(subject), ...renderTableMail(title, `${intro} ${t.replyHint}`, rows, undefined, mailLanguage(language)) };
 }
 
-
 /** The owners' notification, in French, with the quote and the way to answer. */
 export function renderOwnerBookingMail(facts: BookingMailFacts, language: string, publicUrl: string): RenderedMail {
   const email = mailboxAddress(facts.guestEmail);
@@ -296,7 +366,10 @@ export function renderDepositRequestMail(facts: BookingMailFacts, language: stri
   const t = T[lang];
   const deadline = dateTimeFormat(intlLocale(lang), { dateStyle: 'full', timeStyle: 'short', timeZone: facts.timeZone ?? 'Europe/Paris' }).format(expiresAt);
   const intro = `${t.paymentIntro(recognisableName(facts.guestName), deadline)} ${t.replyHint}`;
-  return { subject: headerText(t.paymentSubject(facts.siteName)), ...renderTableMail(t.paymentTitle, intro, quoteRows(facts, language), { text: t.payButton, href: payUrl }, lang) };
+  return {
+    subject: headerText(t.paymentSubject(facts.siteName)),
+    ...renderTableMail(t.paymentTitle, intro, quoteRows(facts, language), { text: t.payButton, href: payUrl }, lang),
+  };
 }
 
 /** The owner's refund of a card deposit, told to the guest with the amount and the owner's reason. */
@@ -309,13 +382,33 @@ export function renderRefundMail(facts: BookingMailFacts, language: string, amou
 }
 
 /** What the owners read when a card deposit arrives, a hold expires or a late payment is refunded. */
-export function renderOwnerDepositMail(kind: 'paid' | 'expired' | 'late_refunded', facts: BookingMailFacts, publicUrl: string, bookingId: string): RenderedMail {
+export function renderOwnerDepositMail(
+  kind: 'paid' | 'expired' | 'late_refunded',
+  facts: BookingMailFacts,
+  publicUrl: string,
+  bookingId: string,
+): RenderedMail {
   const who = headerText(facts.guestName, 100);
   const texts = {
-    paid: [`Acompte reçu : ${who}`, 'Acompte reçu, réservation confirmée', `${who} a réglé l'acompte par carte : la réservation dans « ${facts.roomName} » est confirmée.`],
-    expired: [`Acompte non reçu : ${who}`, 'Délai de paiement dépassé', `${who} n'a pas réglé l'acompte à temps : les nuits dans « ${facts.roomName} » sont de nouveau libres.`],
-    late_refunded: [`Paiement tardif remboursé : ${who}`, 'Paiement tardif remboursé', `${who} a payé après la fin du délai, alors que les nuits dans « ${facts.roomName} » étaient libérées : le paiement est remboursé automatiquement.`],
+    paid: [
+      `Acompte reçu : ${who}`,
+      'Acompte reçu, réservation confirmée',
+      `${who} a réglé l'acompte par carte : la réservation dans « ${facts.roomName} » est confirmée.`,
+    ],
+    expired: [
+      `Acompte non reçu : ${who}`,
+      'Délai de paiement dépassé',
+      `${who} n'a pas réglé l'acompte à temps : les nuits dans « ${facts.roomName} » sont de nouveau libres.`,
+    ],
+    late_refunded: [
+      `Paiement tardif remboursé : ${who}`,
+      'Paiement tardif remboursé',
+      `${who} a payé après la fin du délai, alors que les nuits dans « ${facts.roomName} » étaient libérées : le paiement est remboursé automatiquement.`,
+    ],
   }[kind];
-  const { text, html } = renderTableMail(texts[1]!, texts[2]!, quoteRows(facts, 'fr'), { text: 'Ouvrir la réservation', href: `${publicUrl.replace(/\/+$/, '')}/admin/booking/${bookingId}` });
+  const { text, html } = renderTableMail(texts[1]!, texts[2]!, quoteRows(facts, 'fr'), {
+    text: 'Ouvrir la réservation',
+    href: `${publicUrl.replace(/\/+$/, '')}/admin/booking/${bookingId}`,
+  });
   return { subject: headerText(texts[0]!), text, html };
 }

@@ -21,7 +21,13 @@ const low: QuoteSeason = {
     { firstNight: '2026-09-01', lastNight: '2026-10-31' },
   ],
 };
-const unpricedSeason: QuoteSeason = { id: 'mid', name: 'Moyenne', minStay: 2, priceCents: null, periods: [{ firstNight: '2026-11-01', lastNight: '2026-11-30' }] };
+const unpricedSeason: QuoteSeason = {
+  id: 'mid',
+  name: 'Moyenne',
+  minStay: 2,
+  priceCents: null,
+  periods: [{ firstNight: '2026-11-01', lastNight: '2026-11-30' }],
+};
 
 const base = (over: Partial<QuoteInput>): QuoteInput => ({
   arrival: '2026-06-28',
@@ -60,18 +66,14 @@ describe('computeQuote examples', () => {
   });
 
   it('lists every reason a request is not possible', () => {
-    const quote = computeQuote(
-      base({ arrival: '2026-07-10', departure: '2026-07-12', guests: 3, unavailable: new Set(['2026-07-11']) }),
-    );
+    const quote = computeQuote(base({ arrival: '2026-07-10', departure: '2026-07-12', guests: 3, unavailable: new Set(['2026-07-11']) }));
     expect(quote.problems).toEqual([
       { code: 'guests', maxGuests: 2 },
       { code: 'unavailable', nights: ['2026-07-11'] },
       { code: 'min_stay', minStay: 3 },
     ]);
     expect(computeQuote(base({ arrival: '2026-02-27', departure: '2026-03-02' })).problems).toContainEqual({ code: 'past' });
-    expect(computeQuote(base({ arrival: '2026-07-03', departure: '2026-07-03' })).problems).toEqual([
-      { code: 'departure_not_after_arrival' },
-    ]);
+    expect(computeQuote(base({ arrival: '2026-07-03', departure: '2026-07-03' })).problems).toEqual([{ code: 'departure_not_after_arrival' }]);
     expect(computeQuote(base({ arrival: '2026-07-01', departure: '2026-08-01' })).problems).toEqual([{ code: 'too_long', maxNights: 30 }]);
     expect(computeQuote(base({ arrival: addDays(today, 541), departure: addDays(today, 543) })).problems).toContainEqual({
       code: 'too_far',
@@ -97,14 +99,19 @@ describe('computeQuote examples', () => {
 // Arbitrary seasons that never overlap (as the database guarantees): each takes
 // disjoint slices of a 200-day window.
 const seasonsArb = fc
-  .array(fc.record({ price: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }), minStay: fc.option(fc.integer({ min: 1, max: 7 }), { nil: null }) }), {
-    minLength: 0,
-    maxLength: 4,
-  })
+  .array(
+    fc.record({ price: fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null }), minStay: fc.option(fc.integer({ min: 1, max: 7 }), { nil: null }) }),
+    {
+      minLength: 0,
+      maxLength: 4,
+    },
+  )
   .chain((specs) =>
     fc.array(fc.integer({ min: 0, max: specs.length }), { minLength: 200, maxLength: 200 }).map((owners) =>
       specs.map((spec, index): QuoteSeason => {
-        const periods = owners.flatMap((owner, day) => (owner === index + 1 ? [{ firstNight: addDays('2026-04-01', day), lastNight: addDays('2026-04-01', day) }] : []));
+        const periods = owners.flatMap((owner, day) =>
+          owner === index + 1 ? [{ firstNight: addDays('2026-04-01', day), lastNight: addDays('2026-04-01', day) }] : [],
+        );
         return { id: `s${index}`, name: `Saison ${index}`, minStay: spec.minStay, priceCents: spec.price, periods };
       }),
     ),

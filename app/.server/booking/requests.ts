@@ -38,7 +38,8 @@ export interface BookingRequestInput {
   chain: string[];
 }
 
-export type CreateRequestResult = { ok: true; id: string; quote: Quote } | { ok: false; reason: 'no_room' } | { ok: false; reason: 'not_bookable'; quote: Quote };
+export type CreateRequestResult =
+  { ok: true; id: string; quote: Quote } | { ok: false; reason: 'no_room' } | { ok: false; reason: 'not_bookable'; quote: Quote };
 
 async function feedsSnapshot(roomId: string, executor: Executor) {
   const rows = await executor
@@ -164,7 +165,13 @@ export const moneySnapshot = (quote: Pick<Quote, 'totalCents' | 'taxCents' | 'de
 });
 
 /** One line of a booking's history; `actor` is the owner's address, null for the guest. */
-export async function recordBookingEvent(executor: Executor, bookingId: string, kind: BookingEventKind, actor: string | null, details: Record<string, unknown> = {}) {
+export async function recordBookingEvent(
+  executor: Executor,
+  bookingId: string,
+  kind: BookingEventKind,
+  actor: string | null,
+  details: Record<string, unknown> = {},
+) {
   await executor.insert(bookingEvents).values({ bookingId, kind, actor, details });
 }
 
@@ -226,7 +233,10 @@ export async function refuseBookingRequest(id: string, message?: string | null, 
 }
 
 export async function countPendingBookings(): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.status, 'pending'));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(eq(bookings.status, 'pending'));
   return row?.count ?? 0;
 }
 
@@ -254,12 +264,25 @@ export async function addManualBlock(roomId: string, firstNight: IsoDate, lastNi
     const [clash] = await tx
       .select({ arrival: bookings.arrival, departure: bookings.departure })
       .from(bookings)
-      .where(and(eq(bookings.roomId, roomId), inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]), sql`${bookings.arrival} <= ${lastNight}`, sql`${bookings.departure} > ${firstNight}`))
+      .where(
+        and(
+          eq(bookings.roomId, roomId),
+          inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]),
+          sql`${bookings.arrival} <= ${lastNight}`,
+          sql`${bookings.departure} > ${firstNight}`,
+        ),
+      )
       .limit(1);
     if (clash) {
-      return { ok: false, message: `Une réservation confirmée occupe déjà ces nuits (du ${formatNightFr(clash.arrival)} au ${formatNightFr(clash.departure)})` } as const;
+      return {
+        ok: false,
+        message: `Une réservation confirmée occupe déjà ces nuits (du ${formatNightFr(clash.arrival)} au ${formatNightFr(clash.departure)})`,
+      } as const;
     }
-    const [row] = await tx.insert(manualBlocks).values({ roomId, firstNight, lastNight, note: note?.trim() || null }).returning({ id: manualBlocks.id });
+    const [row] = await tx
+      .insert(manualBlocks)
+      .values({ roomId, firstNight, lastNight, note: note?.trim() || null })
+      .returning({ id: manualBlocks.id });
     return { ok: true, id: row!.id } as const;
   });
 }

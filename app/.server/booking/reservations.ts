@@ -31,7 +31,12 @@ export async function loadReservations(fromParam: string | null) {
     listBookings(),
     listManualBlocks(today),
     listRoomFeeds(),
-    listTakenRanges(rooms.map((r) => r.id), first, end, { includePending: true }),
+    listTakenRanges(
+      rooms.map((r) => r.id),
+      first,
+      end,
+      { includePending: true },
+    ),
   ]);
   const days = eachNight(first, end);
   const grid = rooms.map((room) => ({
@@ -73,13 +78,27 @@ export async function loadReservations(fromParam: string | null) {
     },
     days: days.map((d) => {
       const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
-      return { date: d, day: Number(d.slice(8)), letter: WEEKDAY_LETTERS[weekday]!, label: DAY_LABEL.format(new Date(`${d}T00:00:00Z`)), weekend: weekday === 0 || weekday === 6 };
+      return {
+        date: d,
+        day: Number(d.slice(8)),
+        letter: WEEKDAY_LETTERS[weekday]!,
+        label: DAY_LABEL.format(new Date(`${d}T00:00:00Z`)),
+        weekend: weekday === 0 || weekday === 6,
+      };
     }),
     grid,
     rooms: rooms.map((r) => ({ id: r.id, name: r.name })),
     pending: pendingRows.map(toRow),
-    decided: bookings.filter((b) => b.status !== 'pending').slice(0, 20).map(toRow),
-    blocks: blocks.map((b) => ({ id: b.id, room: roomName.get(b.roomId) ?? '', dates: `du ${formatNightFr(b.firstNight)} au ${formatNightFr(b.lastNight)} (nuits incluses)`, note: b.note })),
+    decided: bookings
+      .filter((b) => b.status !== 'pending')
+      .slice(0, 20)
+      .map(toRow),
+    blocks: blocks.map((b) => ({
+      id: b.id,
+      room: roomName.get(b.roomId) ?? '',
+      dates: `du ${formatNightFr(b.firstNight)} au ${formatNightFr(b.lastNight)} (nuits incluses)`,
+      note: b.note,
+    })),
     feeds: feeds.map((f) => ({ ...feedView(f), room: roomName.get(f.roomId) ?? '' })),
     staleHours: config().ICAL_STALE_HOURS,
   };

@@ -106,7 +106,13 @@ export function quoteView(quote: Quote, language: string): QuoteView {
     departure: quote.departure,
     guests: quote.guests,
     nights: quote.nights.length,
-    lines: quote.lines.map((l) => ({ key: `${l.seasonId}-${l.unitCents}`, name: l.seasonName, nights: l.nights, unit: price(l.unitCents), total: price(l.totalCents) })),
+    lines: quote.lines.map((l) => ({
+      key: `${l.seasonId}-${l.unitCents}`,
+      name: l.seasonName,
+      nights: l.nights,
+      unit: price(l.unitCents),
+      total: price(l.totalCents),
+    })),
     total: price(quote.totalCents),
     money:
       quote.taxCents > 0 || quote.depositCents > 0
@@ -202,11 +208,7 @@ async function readRoomCalendar(
   const monthStarts = [first];
   while (monthStarts.length < CALENDAR_MONTHS) monthStarts.push(nextMonth(monthStarts.at(-1)!));
   const end = nextMonth(monthStarts.at(-1)!);
-  const [taken, seasons, stale] = await Promise.all([
-    listUnavailableNights(room.id, first, end),
-    loadQuoteSeasons(room.id, chain),
-    hasStaleFeed(room.id),
-  ]);
+  const [taken, seasons, stale] = await Promise.all([listUnavailableNights(room.id, first, end), loadQuoteSeasons(room.id, chain), hasStaleFeed(room.id)]);
   const dayLabel = dateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' });
   const monthTitle = dateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const weekday = dateTimeFormat(intlLocale(language), { weekday: 'short', timeZone: 'UTC' });
@@ -218,16 +220,19 @@ async function readRoomCalendar(
       month: start.slice(0, 7),
       title: monthTitle.format(utcMidnight(start)),
       offset: (utcMidnight(start).getUTCDay() + 6) % 7,
-      states: nights
-        .map((date) => dayStateLetter(date < today || date > lastNight ? 'past' : taken.has(date) ? 'taken' : 'free'))
-        .join(''),
+      states: nights.map((date) => dayStateLetter(date < today || date > lastNight ? 'past' : taken.has(date) ? 'taken' : 'free')).join(''),
       labels: nights.map((date) => dayLabel.format(utcMidnight(date))),
       minStay: Math.max(1, ...[...bySeason.values()].map((s) => s.minStay ?? 1)),
     };
   });
   const previous = monthStarts[0]! > monthStart(today) ? addDays(monthStarts[0]!, -1).slice(0, 7) : null;
   const following = end <= monthStart(lastArrival) ? end.slice(0, 7) : null;
-  const rates = listNightlyRates({ from: today, to: addDays(today, OFFER_DAYS), room: { basePriceCents: room.pricePerNight === null ? null : toCents(room.pricePerNight) }, seasons });
+  const rates = listNightlyRates({
+    from: today,
+    to: addDays(today, OFFER_DAYS),
+    room: { basePriceCents: room.pricePerNight === null ? null : toCents(room.pricePerNight) },
+    seasons,
+  });
   const booking: RoomCalendar['booking'] = {
     today,
     lastArrival,
@@ -242,4 +247,3 @@ async function readRoomCalendar(
   };
   return { booking, offers: jsonLdOffers(rates) };
 }
-

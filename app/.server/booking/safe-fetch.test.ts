@@ -3,7 +3,19 @@ import { FetchRefused, isPrivateAddress, parseHttpUrl, safeFetch } from './safe-
 
 describe('isPrivateAddress', () => {
   it('refuses loopback, private, link-local and mapped forms', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::'])
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '::',
+    ])
       expect(isPrivateAddress(address), address).toBe(true);
   });
   it('lets public addresses through', () => {

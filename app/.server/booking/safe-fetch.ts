@@ -105,7 +105,8 @@ export function plainNetworkError(error: Error & { code?: string }): string {
     case 'ENETUNREACH':
       return NO_ANSWER;
     default:
-      if (error.code?.startsWith('ERR_TLS') || /CERT|SSL|self.signed/i.test(`${error.code ?? ''} ${error.message}`)) return 'certificat de sécurité du site invalide';
+      if (error.code?.startsWith('ERR_TLS') || /CERT|SSL|self.signed/i.test(`${error.code ?? ''} ${error.message}`))
+        return 'certificat de sécurité du site invalide';
       return 'connexion impossible';
   }
 }

@@ -26,7 +26,11 @@ export async function loadQuoteSeasons(roomId: string, chain: string[], executor
     .select({ seasonId: roomSeasonPrices.seasonId, price: roomSeasonPrices.pricePerNight })
     .from(roomSeasonPrices)
     .where(eq(roomSeasonPrices.roomId, roomId));
-  const texts = await loadTexts('season', seasonRows.map((s) => s.id), executor);
+  const texts = await loadTexts(
+    'season',
+    seasonRows.map((s) => s.id),
+    executor,
+  );
   return seasonRows.map((season) => {
     const price = priceRows.find((p) => p.seasonId === season.id)?.price;
     return {
@@ -58,15 +62,14 @@ export async function quoteStay(
   executor: Executor = db,
   options: { excludeBookingId?: string } = {},
 ): Promise<Quote | null> {
-  const [room] = await executor
-    .select({ maxGuests: rooms.maxGuests, price: rooms.pricePerNight })
-    .from(rooms)
-    .where(eq(rooms.id, roomId))
-    .limit(1);
+  const [room] = await executor.select({ maxGuests: rooms.maxGuests, price: rooms.pricePerNight }).from(rooms).where(eq(rooms.id, roomId)).limit(1);
   if (!room) return null;
   const { BOOKING_MAX_NIGHTS, BOOKING_HORIZON_DAYS } = config();
   const datesUsable =
-    isIsoDate(stay.arrival) && isIsoDate(stay.departure) && daysBetween(stay.arrival, stay.departure) > 0 && daysBetween(stay.arrival, stay.departure) <= BOOKING_MAX_NIGHTS;
+    isIsoDate(stay.arrival) &&
+    isIsoDate(stay.departure) &&
+    daysBetween(stay.arrival, stay.departure) > 0 &&
+    daysBetween(stay.arrival, stay.departure) <= BOOKING_MAX_NIGHTS;
   const seasonList = await loadQuoteSeasons(roomId, chain, executor);
   const unavailable = datesUsable
     ? await listUnavailableNights(roomId, stay.arrival as IsoDate, stay.departure as IsoDate, executor, options)

@@ -93,7 +93,12 @@ const withViolation = async (work: () => Promise<StayResult>): Promise<StayResul
 };
 
 /** A booking taken by phone or e-mail: confirmed at once, priced by the engine unless the owner says otherwise. */
-export async function recordBooking(stay: StayDetails, guest: RecordedGuest, source: Exclude<BookingSource, 'site'>, actor: string | null): Promise<StayResult> {
+export async function recordBooking(
+  stay: StayDetails,
+  guest: RecordedGuest,
+  source: Exclude<BookingSource, 'site'>,
+  actor: string | null,
+): Promise<StayResult> {
   return withViolation(() =>
     db.transaction(async (tx) => {
       const priced = await pricedStay(stay, [guest.language, 'fr'], tx, { pastAllowed: false });
@@ -221,7 +226,10 @@ export async function sendGuestMessage(id: string, body: string, actor: string |
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).limit(1);
     if (!row) return { ok: false, message: 'Réservation introuvable' } as const;
     if (!row.guestEmail.trim()) return { ok: false, message: "Ce client n'a pas d'adresse e-mail" } as const;
-    const [event] = await tx.insert(bookingEvents).values({ bookingId: id, kind: 'message', actor, details: { body: body.trim() } }).returning({ id: bookingEvents.id });
+    const [event] = await tx
+      .insert(bookingEvents)
+      .values({ bookingId: id, kind: 'message', actor, details: { body: body.trim() } })
+      .returning({ id: bookingEvents.id });
     await queueGuestMail(tx, 'message', id, row.language, await mailFacts(row, row.quote as Quote, [row.language, 'fr'], tx), body.trim(), event!.id);
     return { ok: true, id } as const;
   });
@@ -231,13 +239,20 @@ export async function sendGuestMessage(id: string, body: string, actor: string |
 export async function getBookingRecord(id: string) {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!row) return null;
-  const payments = await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)).orderBy(asc(bookingPayments.receivedOn), asc(bookingPayments.createdAt));
+  const payments = await db
+    .select()
+    .from(bookingPayments)
+    .where(eq(bookingPayments.bookingId, id))
+    .orderBy(asc(bookingPayments.receivedOn), asc(bookingPayments.createdAt));
   const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id)).orderBy(asc(bookingEvents.createdAt));
   return { row, payments, events, ...paymentStatus(row, payments) };
 }
 
 /** What was received and what remains, against the figures the booking keeps. */
-export function paymentStatus(row: { totalCents: number; taxCents: number; depositCents: number }, payments: Array<{ kind: string; amountCents: number; refundedCents?: number }>) {
+export function paymentStatus(
+  row: { totalCents: number; taxCents: number; depositCents: number },
+  payments: Array<{ kind: string; amountCents: number; refundedCents?: number }>,
+) {
   const amountCents = row.totalCents + row.taxCents;
   // Money refunded through Stripe is no longer received.
   const receivedCents = payments.reduce((sum, p) => sum + p.amountCents - (p.refundedCents ?? 0), 0);
@@ -253,7 +268,17 @@ export function paymentStatus(row: { totalCents: number; taxCents: number; depos
 /** Payments of several bookings at once (the home's list of stays). */
 export async function listPaymentsOf(bookingIds: string[]) {
   if (bookingIds.length === 0) return [];
-  return db.select({ bookingId: bookingPayments.bookingId, kind: bookingPayments.kind, amountCents: bookingPayments.amountCents, refundedCents: bookingPayments.refundedCents, stripeReference: bookingPayments.stripeReference, receivedOn: bookingPayments.receivedOn }).from(bookingPayments).where(inArray(bookingPayments.bookingId, bookingIds));
+  return db
+    .select({
+      bookingId: bookingPayments.bookingId,
+      kind: bookingPayments.kind,
+      amountCents: bookingPayments.amountCents,
+      refundedCents: bookingPayments.refundedCents,
+      stripeReference: bookingPayments.stripeReference,
+      receivedOn: bookingPayments.receivedOn,
+    })
+    .from(bookingPayments)
+    .where(inArray(bookingPayments.bookingId, bookingIds));
 }
 
 /** Confirmed stays (and holds awaiting their deposit, whose nights are taken) touching [from, to), soonest first: the home's and the arrivals list's rows. */

@@ -16,7 +16,6 @@ import { listRoomFeeds } from './feeds';
 import { listBookings } from './requests';
 import { listConfirmedStays, listPaymentsOf, paymentStatus } from './stays';
 
-
 const euros = (cents: number) => formatPrice(cents / 100, 'fr');
 
 /** An instant as the owner reads it, in the guesthouse's time zone: "24/11/2026 à 08:15". */
@@ -36,7 +35,6 @@ export function waitedSince(createdAt: Date, now = new Date()): string {
   return `depuis ${Math.floor(hours / 24)} j`;
 }
 
-
 /** One stay as the lists show it, with what is owed. */
 export async function describeStays(stays: Awaited<ReturnType<typeof listConfirmedStays>>, roomName: Map<string, string>) {
   const payments = await listPaymentsOf(stays.map((s) => s.id));
@@ -44,7 +42,15 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
     const own = payments.filter((p) => p.bookingId === s.id);
     const money = paymentStatus(s, own);
     const deposit: DepositState =
-      s.status === 'awaiting_payment' ? 'online_due' : money.outstandingCents === 0 ? 'paid' : s.depositCents === 0 ? 'none' : money.depositOutstandingCents === 0 ? 'received' : 'due';
+      s.status === 'awaiting_payment'
+        ? 'online_due'
+        : money.outstandingCents === 0
+          ? 'paid'
+          : s.depositCents === 0
+            ? 'none'
+            : money.depositOutstandingCents === 0
+              ? 'received'
+              : 'due';
     // A card deposit says when, how much and Stripe's reference (issue 36); a refund, how much went back.
     const card = own.find((p) => p.stripeReference);
     const depositDetail = card
@@ -119,7 +125,6 @@ export async function loadArrivals(from: IsoDate, to: IsoDate) {
   return describeStays(stays, roomName);
 }
 
-
 /** A CSV field: quoted, quotes doubled, and a leading formula character neutralised (spreadsheets run them). */
 const csvField = (value: string | number) => {
   const text = String(value);
@@ -131,7 +136,20 @@ const csvField = (value: string | number) => {
 export function arrivalsCsv(rows: Awaited<ReturnType<typeof loadArrivals>>): string {
   const header = ['Arrivée', 'Départ', 'Chambre', 'Client', 'E-mail', 'Téléphone', 'Nuits', 'Personnes', 'Montant', 'Reste à payer', 'Acompte', 'Source'];
   const lines = rows.map((r) =>
-    [r.arrivalFr, r.departureFr, r.room, r.guestName, r.guestEmail, r.guestPhone ?? '', r.nights, r.guests, r.amount, r.outstanding, depositLabel(r.deposit), r.source]
+    [
+      r.arrivalFr,
+      r.departureFr,
+      r.room,
+      r.guestName,
+      r.guestEmail,
+      r.guestPhone ?? '',
+      r.nights,
+      r.guests,
+      r.amount,
+      r.outstanding,
+      depositLabel(r.deposit),
+      r.source,
+    ]
       .map(csvField)
       .join(';'),
   );

@@ -291,10 +291,7 @@ export interface EmbeddedServer {
  * Starts (initialising on first use) a PostgreSQL server for `dataDir/postgres`,
  * listening on 127.0.0.1 only. The caller must hold the DATA_DIR lock.
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  log: (m: string) => void = (m) => console.log(m),
-): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(dataDir: string, log: (m: string) => void = (m) => console.log(m)): Promise<EmbeddedServer> {
   const pgDir = path.join(dataDir, 'postgres');
   const credentials = readOrCreateCredentials(dataDir);
   await recoverOrphanPostmaster(pgDir, log);
@@ -313,12 +310,7 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=100',
-      '-c', 'logging_collector=off',
-    ],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=100', '-c', 'logging_collector=off'],
     onLog: (m) => {
       output.push(m);
       if (output.length > 50) output.shift();

@@ -38,9 +38,7 @@ export function listMigrations(folder = path.resolve('drizzle')): Migration[] {
 export async function readAppliedMigration(client: pg.ClientBase): Promise<{ when: number; hash: string } | null> {
   const { rows } = await client.query<{ exists: boolean }>(`select to_regclass($1) is not null as exists`, [MIGRATIONS_TABLE]);
   if (!rows[0]!.exists) return null;
-  const last = await client.query<{ created_at: string; hash: string }>(
-    `select created_at, hash from ${MIGRATIONS_TABLE} order by created_at desc limit 1`,
-  );
+  const last = await client.query<{ created_at: string; hash: string }>(`select created_at, hash from ${MIGRATIONS_TABLE} order by created_at desc limit 1`);
   return last.rows[0] ? { when: Number(last.rows[0].created_at), hash: last.rows[0].hash } : null;
 }
 

@@ -2,22 +2,7 @@
 // names, plus better-auth's tables and what a real product needs (timestamps,
 // cascades, the contact inbox, the mail outbox, rate-limit counters).
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  jsonb,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, jsonb, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -155,7 +140,9 @@ export const languages = pgTable(
   },
   (t) => [
     // Exactly one default language at a time (at most one enforced here; the domain keeps one).
-    uniqueIndex('languages_single_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex('languages_single_default')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -199,7 +186,10 @@ export const siteConfig = pgTable(
   },
   (t) => [
     check('site_config_singleton_check', sql`${t.singleton}`),
-    check('site_config_stay_terms_check', sql`${t.touristTaxCents} between 0 and 100000 and ${t.touristTaxMinAge} between 0 and 25 and ${t.depositPercent} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`),
+    check(
+      'site_config_stay_terms_check',
+      sql`${t.touristTaxCents} between 0 and 100000 and ${t.touristTaxMinAge} between 0 and 25 and ${t.depositPercent} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`,
+    ),
     check('site_config_payment_window_check', sql`${t.paymentWindowHours} between 1 and 720`),
   ],
 );
@@ -263,10 +253,7 @@ export const seasonPeriods = pgTable(
     lastNight: date('last_night', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    check('season_periods_order_check', sql`${t.lastNight} >= ${t.firstNight}`),
-    index('season_periods_season_idx').on(t.seasonId),
-  ],
+  (t) => [check('season_periods_order_check', sql`${t.lastNight} >= ${t.firstNight}`), index('season_periods_season_idx').on(t.seasonId)],
 );
 
 export const roomSeasonPrices = pgTable(
@@ -283,10 +270,7 @@ export const roomSeasonPrices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    unique('room_season_prices_room_season').on(t.roomId, t.seasonId),
-    check('room_season_prices_positive', sql`${t.pricePerNight} > 0`),
-  ],
+  (t) => [unique('room_season_prices_room_season').on(t.roomId, t.seasonId), check('room_season_prices_positive', sql`${t.pricePerNight} > 0`)],
 );
 
 export const homepageSections = pgTable('homepage_sections', {
@@ -339,22 +323,10 @@ export const testimonials = pgTable(
     isPublished: boolean('is_published').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),
   },
-  (t) => [
-    check('testimonials_rating_check', sql`${t.rating} between 1 and 5`),
-    index('testimonials_published_idx').on(t.isPublished, t.createdAt),
-  ],
+  (t) => [check('testimonials_rating_check', sql`${t.rating} between 1 and 5`), index('testimonials_published_idx').on(t.isPublished, t.createdAt)],
 );
 
-export const CONTENT_TYPES = [
-  'room',
-  'homepage_section',
-  'site_config',
-  'transport_options',
-  'transport',
-  'general',
-  'season',
-  'distance',
-] as const;
+export const CONTENT_TYPES = ['room', 'homepage_section', 'site_config', 'transport_options', 'transport', 'general', 'season', 'distance'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 export const multilingualContent = pgTable(
@@ -375,9 +347,7 @@ export const multilingualContent = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('multilingual_content_unique_key')
-      .on(t.contentKey, t.languageCode, t.contentType, t.entityId)
-      .nullsNotDistinct(),
+    unique('multilingual_content_unique_key').on(t.contentKey, t.languageCode, t.contentType, t.entityId).nullsNotDistinct(),
     check(
       'multilingual_content_type_check',
       sql`${t.contentType} in ('room', 'homepage_section', 'site_config', 'transport_options', 'transport', 'general', 'season', 'distance')`,
@@ -402,10 +372,7 @@ export const contactMessages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [
-    check('contact_messages_guests_check', sql`${t.guests} between 1 and 4`),
-    index('contact_messages_created_idx').on(t.createdAt),
-  ],
+  (t) => [check('contact_messages_guests_check', sql`${t.guests} between 1 and 4`), index('contact_messages_created_idx').on(t.createdAt)],
 );
 
 export const mailOutbox = pgTable(
@@ -430,7 +397,11 @@ export const mailOutbox = pgTable(
     testimonialId: uuid('testimonial_id').references(() => testimonials.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 );
 
 /** Fixed-window counters for our own limits (contact form, guest book). */
@@ -452,7 +423,10 @@ export const signInAccounts = pgTable(
     account: text('account').primaryKey(),
     failures: integer('failures').notNull().default(0),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
-    knownAddresses: text('known_addresses').array().notNull().default(sql`'{}'::text[]`),
+    knownAddresses: text('known_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [index('sign_in_accounts_last_attempt_idx').on(t.lastAttemptAt)],
 );
@@ -512,7 +486,9 @@ export const bookings = pgTable(
     priceOverrideReason: text('price_override_reason'),
     quote: jsonb('quote').notNull(),
     /** Each feed of the room and when it last synced, as seen when the request was checked. */
-    feedsChecked: jsonb('feeds_checked').notNull().default(sql`'[]'::jsonb`),
+    feedsChecked: jsonb('feeds_checked')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     refusalMessage: text('refusal_message'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** The payment link's secret (issue 36): 32 random bytes, base64url; one per booking. */
@@ -533,7 +509,9 @@ export const bookings = pgTable(
     check('bookings_source_check', sql`${t.source} in ('site', 'phone', 'email')`),
     index('bookings_room_idx').on(t.roomId, t.arrival),
     index('bookings_status_idx').on(t.status, t.createdAt),
-    index('bookings_payment_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'awaiting_payment'`),
+    index('bookings_payment_expiry_idx')
+      .on(t.paymentExpiresAt)
+      .where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );
 
@@ -585,7 +563,9 @@ export const bookingEvents = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<BookingEventKind>().notNull(),
     actor: text('actor'),
-    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
@@ -616,10 +596,7 @@ export const manualBlocks = pgTable(
     note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [
-    check('manual_blocks_order_check', sql`${t.lastNight} >= ${t.firstNight}`),
-    index('manual_blocks_room_idx').on(t.roomId, t.firstNight),
-  ],
+  (t) => [check('manual_blocks_order_check', sql`${t.lastNight} >= ${t.firstNight}`), index('manual_blocks_room_idx').on(t.roomId, t.firstNight)],
 );
 
 /** A calendar (Airbnb, Booking.com, Vrbo…) whose events make a room's nights unavailable. */
@@ -664,10 +641,7 @@ export const icalEvents = pgTable(
     endNight: date('end_night', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    check('ical_events_order_check', sql`${t.endNight} > ${t.startNight}`),
-    index('ical_events_feed_idx').on(t.feedId, t.startNight),
-  ],
+  (t) => [check('ical_events_order_check', sql`${t.endNight} > ${t.startNight}`), index('ical_events_feed_idx').on(t.feedId, t.startNight)],
 );
 
 /* ───────────── beyond the spec: backups (issue 16) ───────────── */

@@ -20,10 +20,7 @@ describe('header safety', () => {
   });
 
   it('deduplicates owner addresses case-insensitively, keeping the first spelling and dropping invalid ones', () => {
-    expect(uniqueMailboxes(['Owner@Example.com', 'owner@example.COM', null, 'bad address', 'b@example.com'])).toEqual([
-      'Owner@Example.com',
-      'b@example.com',
-    ]);
+    expect(uniqueMailboxes(['Owner@Example.com', 'owner@example.COM', null, 'bad address', 'b@example.com'])).toEqual(['Owner@Example.com', 'b@example.com']);
   });
 });
 

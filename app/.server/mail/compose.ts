@@ -4,11 +4,7 @@
 // remove line breaks and refuse anything that is not one plain address.
 import { countryName } from '~/lib/countries';
 
-export const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const LINE_BREAKERS = /[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g;
@@ -79,9 +75,7 @@ export function renderTableMail(
     const head = `${label.padEnd(width)} : ${lines[0]}`;
     return lines.length === 1 ? head : [head, ...lines.slice(1).map((l) => `${' '.repeat(width + 3)}${l}`)].join('\n');
   });
-  const text =
-    `${title}\n${'='.repeat(title.length)}\n\n${intro}\n\n${textRows.join('\n')}\n` +
-    (footer ? `\n${footer.text} : ${footer.href}\n` : '');
+  const text = `${title}\n${'='.repeat(title.length)}\n\n${intro}\n\n${textRows.join('\n')}\n` + (footer ? `\n${footer.text} : ${footer.href}\n` : '');
 
   const cell = (row: MailRow) => {
     const shown = escapeHtml(row.value).replace(/\r\n|\r|\n/g, '<br>');
@@ -103,9 +97,7 @@ export function renderTableMail(
       )
       .join('') +
     '</table>' +
-    (footer
-      ? `<p style="margin:20px 0 0"><a href="${escapeHtml(footer.href)}">${escapeHtml(footer.text)}</a></p>`
-      : '') +
+    (footer ? `<p style="margin:20px 0 0"><a href="${escapeHtml(footer.href)}">${escapeHtml(footer.text)}</a></p>` : '') +
     '</body></html>';
   return { text, html };
 }

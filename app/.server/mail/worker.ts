@@ -66,10 +66,7 @@ async function defaultFrom(): Promise<Mail.Address> {
     if (address) return { name: headerText(parsed?.name ?? ''), address };
   }
   // Mails are written in French for the owners: the French site name, else the column.
-  const [[row], texts] = await Promise.all([
-    db.select({ name: siteConfig.name }).from(siteConfig).limit(1),
-    loadTexts('site_config', null),
-  ]);
+  const [[row], texts] = await Promise.all([db.select({ name: siteConfig.name }).from(siteConfig).limit(1), loadTexts('site_config', null)]);
   const name = pickText(texts.get(siteTextKey('name')), ['fr'], row?.name);
   return { name: headerText(name || 'Site'), address: `no-reply@${new URL(PUBLIC_URL).hostname}` };
 }
@@ -83,12 +80,9 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
   const noRecipientDelayMs = options.noRecipientDelayMs ?? 5 * 60_000;
   const log = options.log ?? ((line: string) => console.log(line));
   const smtpUrl = options.smtpUrl === undefined ? config().SMTP_URL : options.smtpUrl;
-  const transport: MailTransport = smtpUrl
-    ? smtpTransport(smtpUrl)
-    : emlTransport(options.mailDir ?? path.join(config().DATA_DIR, 'mail'));
+  const transport: MailTransport = smtpUrl ? smtpTransport(smtpUrl) : emlTransport(options.mailDir ?? path.join(config().DATA_DIR, 'mail'));
 
-  const leaseUntil = (attempts: number) =>
-    new Date(now().getTime() + Math.max(leaseMs, backoffDelay(attempts, policy, random)));
+  const leaseUntil = (attempts: number) => new Date(now().getTime() + Math.max(leaseMs, backoffDelay(attempts, policy, random)));
 
   async function deliver(row: OutboxRow): Promise<boolean> {
     let recipients = uniqueMailboxes(row.recipients);

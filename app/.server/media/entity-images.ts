@@ -49,11 +49,7 @@ async function lockImages(tx: Executor, target: ImageTarget) {
     return row ? { images: row.images, primaryImage: null } : null;
   }
   const table = tableOf(target);
-  const [row] = await tx
-    .select({ images: table.images, primaryImage: table.primaryImage })
-    .from(table)
-    .where(eq(table.id, target.id))
-    .for('update');
+  const [row] = await tx.select({ images: table.images, primaryImage: table.primaryImage }).from(table).where(eq(table.id, target.id)).for('update');
   return row ?? null;
 }
 

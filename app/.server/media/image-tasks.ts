@@ -5,9 +5,7 @@ import type { Scene } from '../seed/scenes';
 import { loadSharp } from './sharp';
 import type { OutputFormat, VariantSpec } from './variants';
 
-export type ImageTask =
-  | { kind: 'variant'; original: Uint8Array; spec: VariantSpec; format: OutputFormat }
-  | { kind: 'scene'; scene: Scene };
+export type ImageTask = { kind: 'variant'; original: Uint8Array; spec: VariantSpec; format: OutputFormat } | { kind: 'scene'; scene: Scene };
 
 // AVIF's quality scale runs lower than JPEG's for the same visual result.
 const avifQuality = (q: number) => Math.max(30, q - 20);

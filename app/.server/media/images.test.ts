@@ -1,16 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  HTML_PAGE,
-  makeAvif,
-  makeDecompressionBomb,
-  makeJpeg,
-  makeJpegWithGps,
-  makePng,
-  makeWebp,
-  SVG_WITH_SCRIPT,
-  TEXT,
-} from '../../../tests/support/images';
+import { HTML_PAGE, makeAvif, makeDecompressionBomb, makeJpeg, makeJpegWithGps, makePng, makeWebp, SVG_WITH_SCRIPT, TEXT } from '../../../tests/support/images';
 import { ImageRejected, MAX_STORED_DIMENSION, prepareImage, sniffImageType } from './images';
 
 describe('sniffImageType', () => {
@@ -79,9 +69,7 @@ describe('prepareImage', () => {
 
   it('refuses a truncated JPEG', async () => {
     const jpeg = await makeJpeg(800, 600);
-    await expect(prepareImage('cut.jpg', jpeg.subarray(0, Math.floor(jpeg.length / 2)))).rejects.toThrow(
-      /illisible ou incomplète/,
-    );
+    await expect(prepareImage('cut.jpg', jpeg.subarray(0, Math.floor(jpeg.length / 2)))).rejects.toThrow(/illisible ou incomplète/);
   });
 
   it('refuses a decompression bomb before decoding it', async () => {

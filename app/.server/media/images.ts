@@ -90,9 +90,7 @@ export async function prepareImage(name: string, bytes: Buffer): Promise<Prepare
   if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) throw new ImageRejected(messages.tooManyPixels(name));
 
   try {
-    const image = sharp(bytes, options)
-      .rotate()
-      .resize({ width: MAX_STORED_DIMENSION, height: MAX_STORED_DIMENSION, fit: 'inside', withoutEnlargement: true });
+    const image = sharp(bytes, options).rotate().resize({ width: MAX_STORED_DIMENSION, height: MAX_STORED_DIMENSION, fit: 'inside', withoutEnlargement: true });
     const { data, info } = await ENCODERS[format](image).toBuffer({ resolveWithObject: true });
     return {
       body: data,

@@ -55,10 +55,7 @@ describe('media on the S3 backend', () => {
     expect(variantStats.encodes - before).toBe(1);
     expect(await bucket.list(`variants/${key}/`)).toEqual([`variants/${key}/800x400-q80-cover.webp`]);
 
-    const deleted = await run(
-      action,
-      formRequest('/api/media', { intent: 'delete', kind: 'room', id, url }, cookie, { accept: 'application/json' }),
-    );
+    const deleted = await run(action, formRequest('/api/media', { intent: 'delete', kind: 'room', id, url }, cookie, { accept: 'application/json' }));
     expect(deleted.data.message).toBe('Image supprimée avec succès');
     expect(await bucket.exists(key)).toBe(false);
     expect(await bucket.list(`variants/${key}/`)).toEqual([]);

@@ -39,10 +39,7 @@ async function createRoom() {
 }
 
 async function roomImages(id: string) {
-  const [row] = await db
-    .select({ images: rooms.images, primaryImage: rooms.primaryImage })
-    .from(rooms)
-    .where(eq(rooms.id, id));
+  const [row] = await db.select({ images: rooms.images, primaryImage: rooms.primaryImage }).from(rooms).where(eq(rooms.id, id));
   return row!;
 }
 
@@ -95,7 +92,10 @@ describe('POST /api/media: upload', () => {
 
   it('appends to the images already there', async () => {
     const id = await createRoom();
-    await db.update(rooms).set({ images: ['https://example.com/old.jpg'] }).where(eq(rooms.id, id));
+    await db
+      .update(rooms)
+      .set({ images: ['https://example.com/old.jpg'] })
+      .where(eq(rooms.id, id));
     const result = await post({ intent: 'upload', kind: 'room', id, files: [file(await makeJpeg(), 'a.jpg')] });
     expect(result.data.message).toBe('1 image(s) uploadée(s) avec succès');
     expect((await roomImages(id)).images).toEqual(['https://example.com/old.jpg', result.data.urls[0]]);
@@ -105,10 +105,14 @@ describe('POST /api/media: upload', () => {
     ['a renamed text file', () => file(TEXT, 'photo.jpg'), /n'est pas une image/],
     ['an HTML page', () => file(HTML_PAGE, 'page.jpg', 'image/jpeg'), /n'est pas une image/],
     ['an SVG with a script', () => file(SVG_WITH_SCRIPT, 'logo.svg', 'image/svg+xml'), /n'est pas une image/],
-    ['a truncated JPEG', async () => {
-      const jpeg = await makeJpeg(800, 600);
-      return file(jpeg.subarray(0, jpeg.length - 2000), 'cut.jpg');
-    }, /illisible ou incomplète/],
+    [
+      'a truncated JPEG',
+      async () => {
+        const jpeg = await makeJpeg(800, 600);
+        return file(jpeg.subarray(0, jpeg.length - 2000), 'cut.jpg');
+      },
+      /illisible ou incomplète/,
+    ],
     ['a zero-byte file', () => file(Buffer.alloc(0), 'empty.jpg'), /est vide/],
     ['a decompression bomb', () => file(makeDecompressionBomb(), 'bomb.png', 'image/png'), /40 mégapixels/],
   ])('refuses %s with a message, storing nothing (even beside a valid image)', async (_label, make, message) => {
@@ -267,7 +271,10 @@ describe('POST /api/media: delete and primary image', () => {
     expect(await storage().exists(keyFromUrl(url)!)).toBe(true);
 
     // A shared URL listed on another room is unlisted there, but the file stays for its owner.
-    await db.update(rooms).set({ images: [url] }).where(eq(rooms.id, other));
+    await db
+      .update(rooms)
+      .set({ images: [url] })
+      .where(eq(rooms.id, other));
     expect((await post({ intent: 'delete', kind: 'room', id: other, url })).status).toBe(200);
     expect(await storage().exists(keyFromUrl(url)!)).toBe(true);
     expect((await roomImages(owner)).images).toEqual([url]);

@@ -152,9 +152,7 @@ export function diskStorage(root: string): Storage {
       // Walk the deepest folder the prefix names, then filter on the full prefix.
       const folder = prefix.endsWith('/') ? prefix : path.posix.dirname(prefix) + '/';
       const files = await walk(path.join(root, folder));
-      return files
-        .map((file) => path.relative(root, file).split(path.sep).join('/'))
-        .filter((key) => key.startsWith(prefix));
+      return files.map((file) => path.relative(root, file).split(path.sep).join('/')).filter((key) => key.startsWith(prefix));
     },
     async deletePrefix(prefix) {
       checkPrefix(prefix);
@@ -307,10 +305,10 @@ export function s3Storage(settings: S3Settings): Storage {
 
   async function deleteKeys(keys: string[]) {
     const { s3, client } = await connect();
-      // DeleteObjects takes at most 1000 keys per call.
-      for (let i = 0; i < keys.length; i += 1000) {
-        const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
-        const result = await client.send(new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+    // DeleteObjects takes at most 1000 keys per call.
+    for (let i = 0; i < keys.length; i += 1000) {
+      const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+      const result = await client.send(new s3.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
       if (result.Errors?.length) {
         throw new Error(`S3 delete failed for ${result.Errors.map((e) => e.Key).join(', ')}`);
       }

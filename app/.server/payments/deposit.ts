@@ -61,7 +61,10 @@ async function queueOwnerMail(executor: Executor, kind: 'paid' | 'expired' | 'la
 export async function holdForDeposit(tx: Executor, row: BookingRow, windowHours: number, actor: string | null) {
   const token = newPaymentToken();
   const expiresAt = new Date(Date.now() + windowHours * 3_600_000);
-  await tx.update(bookings).set({ status: 'awaiting_payment', decidedAt: new Date(), paymentToken: token, paymentExpiresAt: expiresAt }).where(eq(bookings.id, row.id));
+  await tx
+    .update(bookings)
+    .set({ status: 'awaiting_payment', decidedAt: new Date(), paymentToken: token, paymentExpiresAt: expiresAt })
+    .where(eq(bookings.id, row.id));
   await recordBookingEvent(tx, row.id, 'accepted', actor, { awaitingPayment: true, expiresAt: expiresAt.toISOString() });
   const address = mailboxAddress(row.guestEmail);
   if (!address) return;
@@ -83,8 +86,7 @@ export async function holdForDeposit(tx: Executor, row: BookingRow, windowHours:
 const CHECKOUT_LOCALES = new Set(['fr', 'en', 'es', 'de', 'it', 'nl', 'pt']);
 
 export type PaymentLinkOutcome =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'state'; state: 'awaiting' | 'paid' | 'expired' | 'closed'; language: string; depositCents: number };
+  { kind: 'redirect'; url: string } | { kind: 'state'; state: 'awaiting' | 'paid' | 'expired' | 'closed'; language: string; depositCents: number };
 
 export async function findByPaymentToken(token: string): Promise<BookingRow | null> {
   if (!isPaymentTokenShape(token)) return null;
@@ -118,7 +120,9 @@ export async function openPaymentLink(token: string): Promise<PaymentLinkOutcome
   const session = await client.checkout.sessions.create(
     {
       mode: 'payment',
-      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: row.depositCents, product_data: { name: `Acompte · ${row.arrival} → ${row.departure}` } } }],
+      line_items: [
+        { quantity: 1, price_data: { currency: 'eur', unit_amount: row.depositCents, product_data: { name: `Acompte · ${row.arrival} → ${row.departure}` } } },
+      ],
       locale: (CHECKOUT_LOCALES.has(row.language) ? row.language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
       customer_email: mailboxAddress(row.guestEmail) ?? undefined,
       client_reference_id: row.id,
@@ -132,14 +136,18 @@ export async function openPaymentLink(token: string): Promise<PaymentLinkOutcome
     // One session per booking and previous session: opening the link twice creates nothing new.
     { idempotencyKey: `deposit-checkout:${row.id}:${row.stripeSessionId ?? 'first'}` },
   );
-  await db.update(bookings).set({ stripeSessionId: session.id }).where(and(eq(bookings.id, row.id), eq(bookings.status, 'awaiting_payment')));
+  await db
+    .update(bookings)
+    .set({ stripeSessionId: session.id })
+    .where(and(eq(bookings.id, row.id), eq(bookings.status, 'awaiting_payment')));
   if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
   return { kind: 'redirect', url: session.url };
 }
 
 /* ───────────── the webhook ───────────── */
 
-export type WebhookOutcome = 'confirmed' | 'replay' | 'unknown_booking' | 'late_refunded' | 'already_paid' | 'amount_mismatch' | 'not_paid' | 'refund_recorded' | 'ignored' | 'foreign';
+export type WebhookOutcome =
+  'confirmed' | 'replay' | 'unknown_booking' | 'late_refunded' | 'already_paid' | 'amount_mismatch' | 'not_paid' | 'refund_recorded' | 'ignored' | 'foreign';
 
 /** The events this site acts on; every other type is acknowledged and recorded as ignored. */
 export const HANDLED_EVENTS = ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'charge.refunded'] as const;
@@ -162,7 +170,11 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookOut
 }
 
 async function record(event: Stripe.Event, bookingId: string | null, outcome: WebhookOutcome, executor: Executor = db): Promise<WebhookOutcome> {
-  const inserted = await executor.insert(stripeEvents).values({ id: event.id, type: event.type, bookingId, outcome }).onConflictDoNothing().returning({ id: stripeEvents.id });
+  const inserted = await executor
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type, bookingId, outcome })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
   return inserted.length > 0 ? outcome : 'replay';
 }
 
@@ -193,7 +205,17 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
       const outcome = await record(event, row.id, 'confirmed', tx);
       if (outcome === 'replay') return outcome;
       await tx.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, row.id));
-      await tx.insert(bookingPayments).values({ bookingId: row.id, kind: 'deposit', amountCents: amount, receivedOn: guesthouseToday(), means: 'carte', recordedBy: 'Stripe', stripeReference: intent });
+      await tx
+        .insert(bookingPayments)
+        .values({
+          bookingId: row.id,
+          kind: 'deposit',
+          amountCents: amount,
+          receivedOn: guesthouseToday(),
+          means: 'carte',
+          recordedBy: 'Stripe',
+          stripeReference: intent,
+        });
       await recordBookingEvent(tx, row.id, 'payment', null, { kind: 'deposit', amountCents: amount, means: 'carte', stripeReference: intent });
       await queueGuestMail(tx, 'confirmed', row.id, row.language, await bookingFacts(locked, tx));
       await queueOwnerMail(tx, 'paid', locked);
@@ -210,7 +232,12 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
   return db.transaction(async (tx) => {
     const outcome = await record(event, row.id, matches ? 'late_refunded' : 'amount_mismatch', tx);
     if (outcome === 'replay') return outcome;
-    await recordBookingEvent(tx, row.id, 'refund', 'Stripe', { amountCents: amount, stripeReference: intent, automatic: true, cause: matches ? 'hold_expired' : 'amount_mismatch' });
+    await recordBookingEvent(tx, row.id, 'refund', 'Stripe', {
+      amountCents: amount,
+      stripeReference: intent,
+      automatic: true,
+      cause: matches ? 'hold_expired' : 'amount_mismatch',
+    });
     await queueGuestMail(tx, 'late_payment_refunded', row.id, row.language, await bookingFacts(row, tx), null, intent);
     await queueOwnerMail(tx, 'late_refunded', row);
     return outcome;
@@ -274,7 +301,8 @@ export async function refundDeposit(bookingId: string, amountCents: number, reas
     .limit(1);
   if (!payment?.stripeReference) return { ok: false, message: "Cette réservation n'a pas d'acompte payé par carte" };
   const left = payment.amountCents - payment.refundedCents;
-  if (amountCents < 1 || amountCents > left) return { ok: false, message: `Le remboursement doit être compris entre 0,01 € et ${(left / 100).toFixed(2).replace('.', ',')} €` };
+  if (amountCents < 1 || amountCents > left)
+    return { ok: false, message: `Le remboursement doit être compris entre 0,01 € et ${(left / 100).toFixed(2).replace('.', ',')} €` };
   if (cancel && row.status !== 'confirmed') return { ok: false, message: "Cette réservation n'est plus confirmée" };
   const refund = await stripe().refunds.create(
     { payment_intent: payment.stripeReference, amount: amountCents, reason: 'requested_by_customer', metadata: { booking_id: bookingId } },
@@ -283,17 +311,30 @@ export async function refundDeposit(bookingId: string, amountCents: number, reas
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(bookingPayments).where(eq(bookingPayments.id, payment.id)).for('update');
     if (!locked) return { ok: false, message: 'Paiement introuvable' } as const;
-    await tx.update(bookingPayments).set({ refundedCents: Math.min(locked.amountCents, locked.refundedCents + amountCents) }).where(eq(bookingPayments.id, payment.id));
+    await tx
+      .update(bookingPayments)
+      .set({ refundedCents: Math.min(locked.amountCents, locked.refundedCents + amountCents) })
+      .where(eq(bookingPayments.id, payment.id));
     await recordBookingEvent(tx, bookingId, 'refund', actor, { amountCents, reason: reason.trim(), stripeReference: refund.id, cancelled: cancel });
     if (cancel) {
-      await tx.update(bookings).set({ status: 'cancelled' }).where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')));
+      await tx
+        .update(bookings)
+        .set({ status: 'cancelled' })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')));
       await recordBookingEvent(tx, bookingId, 'cancelled', actor, { message: reason.trim() });
       await queueGuestMail(tx, 'cancelled', bookingId, row.language, await bookingFacts(row, tx), reason.trim());
     }
     const address = mailboxAddress(row.guestEmail);
     if (address) {
       const mail = renderRefundMail(await bookingFacts(row, tx), row.language, amountCents, reason);
-      await enqueueMail(tx, { idempotencyKey: `booking:${bookingId}:refund:${refund.id}`, kind: 'booking', recipients: [address], subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+      await enqueueMail(tx, {
+        idempotencyKey: `booking:${bookingId}:refund:${refund.id}`,
+        kind: 'booking',
+        recipients: [address],
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+      });
     }
     return { ok: true } as const;
   });

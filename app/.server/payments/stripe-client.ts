@@ -17,7 +17,9 @@ export function stripe(): Stripe {
       // A request that hangs must not hold a guest's page or a webhook's answer for long.
       timeout: 10_000,
       maxNetworkRetries: 1,
-      ...(target ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? 'https' : 'http' } : {}),
+      ...(target
+        ? { host: target.hostname, port: target.port || (target.protocol === 'https:' ? 443 : 80), protocol: target.protocol === 'https:' ? 'https' : 'http' }
+        : {}),
     });
   }
   return client;

@@ -72,12 +72,67 @@ export async function insertDemoBookings(
   // Relative to the day of seeding: an arrival today, one the day after (taken by phone,
   // deposit received), requests to answer, a confirmed stay later and a cancelled one.
   const stays = [
-    { room: 3, from: 0, nights: 3, status: 'confirmed' as const, source: 'site' as const, guest: { name: 'Jan de Vries', email: 'jan.devries@example.nl', phone: '+31 6 12345678', language: 'en', message: 'We arrive by car in the late afternoon.' } },
-    { room: 1, from: 1, nights: 2, status: 'confirmed' as const, source: 'phone' as const, deposit: true, guest: { name: 'Sophie Laurent', email: 'sophie.laurent@example.fr', phone: '06 98 76 54 32', language: 'fr', message: null } },
-    { room: 0, from: 20, nights: 3, status: 'pending' as const, source: 'site' as const, guest: { name: 'Emily Carter', email: 'emily.carter@example.com', phone: '+44 7700 900123', language: 'en', message: 'We would love a quiet room, arriving around 6 pm.' } },
-    { room: 2, from: 25, nights: 2, status: 'cancelled' as const, source: 'site' as const, guest: { name: 'Ana García', email: 'ana.garcia@example.es', phone: null, language: 'es', message: null } },
-    { room: 1, from: 34, nights: 4, status: 'pending' as const, source: 'site' as const, guest: { name: 'Lukas Becker', email: 'lukas.becker@example.de', phone: null, language: 'de', message: 'Zwei Erwachsene, Anreise mit dem Zug.' } },
-    { room: 0, from: 45, nights: 3, status: 'confirmed' as const, source: 'site' as const, guest: { name: 'Claire Martin', email: 'claire.martin@example.fr', phone: '06 12 34 56 78', language: 'fr', message: null } },
+    {
+      room: 3,
+      from: 0,
+      nights: 3,
+      status: 'confirmed' as const,
+      source: 'site' as const,
+      guest: {
+        name: 'Jan de Vries',
+        email: 'jan.devries@example.nl',
+        phone: '+31 6 12345678',
+        language: 'en',
+        message: 'We arrive by car in the late afternoon.',
+      },
+    },
+    {
+      room: 1,
+      from: 1,
+      nights: 2,
+      status: 'confirmed' as const,
+      source: 'phone' as const,
+      deposit: true,
+      guest: { name: 'Sophie Laurent', email: 'sophie.laurent@example.fr', phone: '06 98 76 54 32', language: 'fr', message: null },
+    },
+    {
+      room: 0,
+      from: 20,
+      nights: 3,
+      status: 'pending' as const,
+      source: 'site' as const,
+      guest: {
+        name: 'Emily Carter',
+        email: 'emily.carter@example.com',
+        phone: '+44 7700 900123',
+        language: 'en',
+        message: 'We would love a quiet room, arriving around 6 pm.',
+      },
+    },
+    {
+      room: 2,
+      from: 25,
+      nights: 2,
+      status: 'cancelled' as const,
+      source: 'site' as const,
+      guest: { name: 'Ana García', email: 'ana.garcia@example.es', phone: null, language: 'es', message: null },
+    },
+    {
+      room: 1,
+      from: 34,
+      nights: 4,
+      status: 'pending' as const,
+      source: 'site' as const,
+      guest: { name: 'Lukas Becker', email: 'lukas.becker@example.de', phone: null, language: 'de', message: 'Zwei Erwachsene, Anreise mit dem Zug.' },
+    },
+    {
+      room: 0,
+      from: 45,
+      nights: 3,
+      status: 'confirmed' as const,
+      source: 'site' as const,
+      guest: { name: 'Claire Martin', email: 'claire.martin@example.fr', phone: '06 12 34 56 78', language: 'fr', message: null },
+    },
   ];
   for (const stay of stays) {
     const roomId = roomIds[stay.room % roomIds.length]!;

@@ -221,17 +221,7 @@ export const DEMO_ROOMS: DemoRoom[] = [
     maxGuests: 4,
     price: 160,
     seasonPrices: [135, 160, 195],
-    amenities: [
-      'wifi_haut_debit',
-      'bathroom',
-      'kitchen',
-      'tv',
-      'double_bed',
-      'air_conditioning',
-      'pool',
-      'parking_prive_gratuit',
-      'petit_dejeuner',
-    ],
+    amenities: ['wifi_haut_debit', 'bathroom', 'kitchen', 'tv', 'double_bed', 'air_conditioning', 'pool', 'parking_prive_gratuit', 'petit_dejeuner'],
     pictures: [
       { kind: 'bedroom', accent: ROSE, time: 'golden', corner: 'olive' },
       { kind: 'pool', accent: ROSE, time: 'day' },
@@ -406,8 +396,7 @@ export const DEMO_TESTIMONIALS: DemoTestimonial[] = [
     email: 'giulia.rinaldi@example.it',
     country: 'IT',
     rating: 5,
-    message:
-      'Posto magico, silenzioso e curato in ogni dettaglio. La piscina tra gli ulivi e la colazione provenzale valgono il viaggio. Grazie di tutto!',
+    message: 'Posto magico, silenzioso e curato in ogni dettaglio. La piscina tra gli ulivi e la colazione provenzale valgono il viaggio. Grazie di tutto!',
     daysAgo: 183,
     published: true,
     featured: false,
@@ -428,8 +417,7 @@ export const DEMO_TESTIMONIALS: DemoTestimonial[] = [
     email: 'jennifer.lee@example.com',
     country: 'US',
     rating: 4,
-    message:
-      'Beautiful house and gardens, very helpful hosts. We loved the perfume workshop they booked for us. A car is a must to get around.',
+    message: 'Beautiful house and gardens, very helpful hosts. We loved the perfume workshop they booked for us. A car is a must to get around.',
     daysAgo: 2,
     published: false,
     featured: false,

@@ -144,10 +144,7 @@ class Drawing {
   }
 
   /** Vertical (by default) gradient; `space` 'user' spans canvas coordinates. */
-  linear(
-    stops: Array<[number, string, number?]>,
-    options: { x1?: number; y1?: number; x2?: number; y2?: number; user?: boolean } = {},
-  ) {
+  linear(stops: Array<[number, string, number?]>, options: { x1?: number; y1?: number; x2?: number; y2?: number; user?: boolean } = {}) {
     const id = this.id('lg');
     const { x1 = 0, y1 = 0, x2 = 0, y2 = 1, user = false } = options;
     this.defs.push(
@@ -250,8 +247,7 @@ function ridgePath(rng: Rng, baseY: number, amplitude: number, bottom = H, x0 = 
   const list: Array<[number, number]> = [[x0, bottom]];
   for (let x = x0; x <= x1 + 16; x += 16) {
     const u = (x / W) * Math.PI * 2;
-    const y =
-      baseY - amplitude * (0.62 * Math.sin(u * f1 + p1) + 0.28 * Math.sin(u * f2 + p2) + 0.1 * Math.sin(u * f3 + p3));
+    const y = baseY - amplitude * (0.62 * Math.sin(u * f1 + p1) + 0.28 * Math.sin(u * f2 + p2) + 0.1 * Math.sin(u * f3 + p3));
     list.push([x, y]);
   }
   list.push([x1 + 16, bottom]);
@@ -410,24 +406,15 @@ function drawLavender(d: Drawing, rng: Rng, sky: Sky, top: number, vx: number, o
       const spikes = Math.floor(tuft.t * 13);
       for (let s = 0; s < spikes; s++) {
         const sx = tuft.x + (s / (spikes - 1) - 0.5) * tuft.w * 0.78;
-        const sy = tuft.y - h * 0.62 - Math.cos(((s / (spikes - 1)) - 0.5) * Math.PI) * h * 0.3;
-        d.add(
-          `<ellipse cx="${f(sx)}" cy="${f(sy)}" rx="${f(tuft.w * 0.018)}" ry="${f(tuft.w * 0.055)}" fill="${s % 2 ? shade(bloom, 0.15) : bloom}"/>`,
-        );
+        const sy = tuft.y - h * 0.62 - Math.cos((s / (spikes - 1) - 0.5) * Math.PI) * h * 0.3;
+        d.add(`<ellipse cx="${f(sx)}" cy="${f(sy)}" rx="${f(tuft.w * 0.018)}" ry="${f(tuft.w * 0.055)}" fill="${s % 2 ? shade(bloom, 0.15) : bloom}"/>`);
       }
     }
   }
 }
 
 /** A Provençal mas: ochre stone, low terracotta roof with génoise, painted shutters. */
-function drawMas(
-  d: Drawing,
-  rng: Rng,
-  x: number,
-  groundY: number,
-  s: number,
-  options: { shutter?: string; plant?: boolean; wing?: boolean } = {},
-) {
+function drawMas(d: Drawing, rng: Rng, x: number, groundY: number, s: number, options: { shutter?: string; plant?: boolean; wing?: boolean } = {}) {
   const stone = pick(rng, STONES);
   const roof = pick(rng, ROOFS);
   const shutter = options.shutter ?? pick(rng, SHUTTERS);
@@ -519,9 +506,7 @@ function drawMas(
           continue;
         }
         const closed = rng() < 0.3;
-        d.add(
-          `<rect x="${f(cx - ww / 2 - 4 * s)}" y="${f(wy - 4 * s)}" width="${f(ww + 8 * s)}" height="${f(wh + 8 * s)}" fill="${light(stone, 0.45)}"/>`,
-        );
+        d.add(`<rect x="${f(cx - ww / 2 - 4 * s)}" y="${f(wy - 4 * s)}" width="${f(ww + 8 * s)}" height="${f(wh + 8 * s)}" fill="${light(stone, 0.45)}"/>`);
         if (closed) {
           d.add(`<rect x="${f(cx - ww / 2)}" y="${f(wy)}" width="${f(ww)}" height="${f(wh)}" fill="${shutter}"/>`);
           for (let sl = wy + 7 * s; sl < wy + wh; sl += 7 * s) {
@@ -529,9 +514,7 @@ function drawMas(
               `<line x1="${f(cx - ww / 2)}" y1="${f(sl)}" x2="${f(cx + ww / 2)}" y2="${f(sl)}" stroke="${shade(shutter, 0.25)}" stroke-width="${f(1.4 * s)}"/>`,
             );
           }
-          d.add(
-            `<line x1="${f(cx)}" y1="${f(wy)}" x2="${f(cx)}" y2="${f(wy + wh)}" stroke="${shade(shutter, 0.35)}" stroke-width="${f(1.6 * s)}"/>`,
-          );
+          d.add(`<line x1="${f(cx)}" y1="${f(wy)}" x2="${f(cx)}" y2="${f(wy + wh)}" stroke="${shade(shutter, 0.35)}" stroke-width="${f(1.6 * s)}"/>`);
         } else {
           d.add(
             `<rect x="${f(cx - ww / 2)}" y="${f(wy)}" width="${f(ww)}" height="${f(wh)}" fill="#3a3944"/>`,
@@ -547,9 +530,7 @@ function drawMas(
             const sx = side < 0 ? cx - ww / 2 - ww / 2 - 4 * s : cx + ww / 2 + 4 * s;
             d.add(`<rect x="${f(sx)}" y="${f(wy)}" width="${f(ww / 2)}" height="${f(wh)}" fill="${shutter}"/>`);
             for (let sl = wy + 7 * s; sl < wy + wh; sl += 7 * s) {
-              d.add(
-                `<line x1="${f(sx)}" y1="${f(sl)}" x2="${f(sx + ww / 2)}" y2="${f(sl)}" stroke="${shade(shutter, 0.25)}" stroke-width="${f(1.4 * s)}"/>`,
-              );
+              d.add(`<line x1="${f(sx)}" y1="${f(sl)}" x2="${f(sx + ww / 2)}" y2="${f(sl)}" stroke="${shade(shutter, 0.25)}" stroke-width="${f(1.4 * s)}"/>`);
             }
           }
         }
@@ -566,9 +547,7 @@ function drawMas(
     for (let i = 0; i < 26; i++) {
       const by = groundY - rng() * bodyH * 0.9;
       const bx = px + between(rng, -34, 34) * s * (1 - (groundY - by) / bodyH / 2);
-      d.add(
-        `<circle cx="${f(bx)}" cy="${f(by)}" r="${f(between(rng, 8, 16) * s)}" fill="${pick(rng, ['#4f6b35', '#5f7c3f', '#46602f'])}"/>`,
-      );
+      d.add(`<circle cx="${f(bx)}" cy="${f(by)}" r="${f(between(rng, 8, 16) * s)}" fill="${pick(rng, ['#4f6b35', '#5f7c3f', '#46602f'])}"/>`);
       if (rng() > 0.35) {
         d.add(
           `<circle cx="${f(bx + between(rng, -6, 6) * s)}" cy="${f(by + between(rng, -6, 6) * s)}" r="${f(between(rng, 4, 8) * s)}" fill="${pick(rng, ['#c8367a', '#d9508f', '#b52d6b'])}"/>`,
@@ -741,9 +720,7 @@ function poolScene(d: Drawing, rng: Rng, time: TimeOfDay, accent?: string) {
     ])}"/>`,
   );
   for (let xb = -1600; xb <= 3200; xb += 200) {
-    d.add(
-      `<line x1="${f(at(xb, deckTop))}" y1="${deckTop}" x2="${f(xb)}" y2="${H}" stroke="#b99d6e" stroke-width="2" stroke-opacity="0.5"/>`,
-    );
+    d.add(`<line x1="${f(at(xb, deckTop))}" y1="${deckTop}" x2="${f(xb)}" y2="${H}" stroke="#b99d6e" stroke-width="2" stroke-opacity="0.5"/>`);
   }
   for (let k = 0; k < 8; k++) {
     const y = vy + (deckTop - vy) * (1 + k * 0.35) ** 1.6;
@@ -794,16 +771,14 @@ function poolScene(d: Drawing, rng: Rng, time: TimeOfDay, accent?: string) {
   );
   const ripples: string[] = [];
   for (let k = 0; k < 16; k++) {
-    const y = poolTop + 24 + ((H - poolTop) * (k / 16) ** 1.5) + rng() * 6;
+    const y = poolTop + 24 + (H - poolTop) * (k / 16) ** 1.5 + rng() * 6;
     const amp = 3 + k * 0.8;
     const len = 60 + k * 12;
     let path = `M-20,${f(y)}`;
     for (let x = -20; x < W + 40; x += len) {
       path += ` q${f(len / 4)},${f(-amp)} ${f(len / 2)},0 t${f(len / 2)},0`;
     }
-    ripples.push(
-      `<path d="${path}" fill="none" stroke="#ffffff" stroke-width="${f(1.5 + k * 0.35)}" stroke-opacity="${f(0.16 + rng() * 0.16)}"/>`,
-    );
+    ripples.push(`<path d="${path}" fill="none" stroke="#ffffff" stroke-width="${f(1.5 + k * 0.35)}" stroke-opacity="${f(0.16 + rng() * 0.16)}"/>`);
   }
   d.add(`<g clip-path="${poolClip}">${ripples.join('')}</g>`);
   // Sun loungers and a parasol in the room colour.
@@ -938,9 +913,7 @@ function villageScene(d: Drawing, rng: Rng, time: TimeOfDay) {
     for (let r = 0; r < Math.floor(house.h / 30); r++) {
       for (let c = 0; c < cols; c++) {
         if (rng() < 0.3) continue;
-        d.add(
-          `<rect x="${f(house.x + 8 + c * 24)}" y="${f(top + 10 + r * 30)}" width="9" height="14" fill="${rng() < 0.2 ? '#ffd98a' : '#4f4a55'}"/>`,
-        );
+        d.add(`<rect x="${f(house.x + 8 + c * 24)}" y="${f(top + 10 + r * 30)}" width="9" height="14" fill="${rng() < 0.2 ? '#ffd98a' : '#4f4a55'}"/>`);
       }
     }
   }
@@ -1002,10 +975,7 @@ function bedroomScene(d: Drawing, rng: Rng, time: TimeOfDay, accent: string, cor
   const beam = pick(rng, ['#6b4a32', '#7a5a3c', '#5e4330']);
   const beamed = rng() > 0.3;
   if (!beamed) {
-    d.add(
-      `<line x1="800" y1="0" x2="800" y2="110" stroke="#5a4a3a" stroke-width="3"/>`,
-      `<path d="M752,150 Q800,96 848,150Z" fill="${light(accent, 0.15)}"/>`,
-    );
+    d.add(`<line x1="800" y1="0" x2="800" y2="110" stroke="#5a4a3a" stroke-width="3"/>`, `<path d="M752,150 Q800,96 848,150Z" fill="${light(accent, 0.15)}"/>`);
   }
   for (let bx = back.l + 60; beamed && bx < back.r - 40; bx += 155) {
     d.add(
@@ -1052,9 +1022,7 @@ function bedroomScene(d: Drawing, rng: Rng, time: TimeOfDay, accent: string, cor
     const y = vp.y + 1150 / depth;
     joints.push(`<line x1="0" y1="${f(y)}" x2="${W}" y2="${f(y)}"/>`);
   }
-  d.add(
-    `<g clip-path="${d.clip(floorShape)}" stroke="${shade(floor, 0.3)}" stroke-width="2" stroke-opacity="0.5">${joints.join('')}</g>`,
-  );
+  d.add(`<g clip-path="${d.clip(floorShape)}" stroke="${shade(floor, 0.3)}" stroke-width="2" stroke-opacity="0.5">${joints.join('')}</g>`);
   // Window with its deep reveal, a view and a linen curtain.
   const win = { l: 400, r: 640, t: 250, b: 560 };
   nestedLandscape(d, rng, rng() > 0.4 ? 'lavender' : 'olives', time, { x: win.l, y: win.t, w: win.r - win.l, h: win.b - win.t });
@@ -1082,9 +1050,7 @@ function bedroomScene(d: Drawing, rng: Rng, time: TimeOfDay, accent: string, cor
   // Picture over the bed.
   const pic = { x: 860, y: 320, w: 190, h: 130 };
   nestedLandscape(d, rng, rng() > 0.5 ? 'olives' : 'lavender', rng() > 0.5 ? 'golden' : 'day', pic);
-  d.add(
-    `<rect x="${pic.x - 8}" y="${pic.y - 8}" width="${pic.w + 16}" height="${pic.h + 16}" fill="none" stroke="${beam}" stroke-width="12"/>`,
-  );
+  d.add(`<rect x="${pic.x - 8}" y="${pic.y - 8}" width="${pic.w + 16}" height="${pic.h + 16}" fill="none" stroke="${beam}" stroke-width="12"/>`);
   // Bedside table and a lit lamp.
   d.add(
     `<rect x="1170" y="600" width="86" height="112" fill="${beam}"/>`,
@@ -1170,10 +1136,7 @@ function bedroomScene(d: Drawing, rng: Rng, time: TimeOfDay, accent: string, cor
     ])}" fill="none" stroke="${shade(rug, 0.2)}" stroke-width="6"/>`,
   );
   if ((corner ?? (rng() > 0.45 ? 'olive' : 'chest')) === 'olive') {
-    d.add(
-      `<polygon points="150,820 290,820 270,990 170,990" fill="#b96a42"/>`,
-      `<rect x="140" y="806" width="160" height="26" rx="6" fill="#c97c52"/>`,
-    );
+    d.add(`<polygon points="150,820 290,820 270,990 170,990" fill="#b96a42"/>`, `<rect x="140" y="806" width="160" height="26" rx="6" fill="#c97c52"/>`);
     drawOlive(d, rng, 220, 806, 300);
   } else {
     // A painted Provençal chest of drawers with a jug of lavender.
@@ -1218,13 +1181,9 @@ function windowScene(d: Drawing, rng: Rng, time: TimeOfDay, accent: string) {
     h: opening.b - opening.t,
   });
   const wall = mix('#ecdcc0', accent, 0.08);
-  d.add(
-    `<path fill-rule="evenodd" fill="${wall}" d="M0,0 H${W} V${H} H0Z M${opening.l},${opening.t} H${opening.r} V${opening.b} H${opening.l}Z"/>`,
-  );
+  d.add(`<path fill-rule="evenodd" fill="${wall}" d="M0,0 H${W} V${H} H0Z M${opening.l},${opening.t} H${opening.r} V${opening.b} H${opening.l}Z"/>`);
   // Plaster texture, kept off the opening.
-  const plaster = d.clip(
-    `<path clip-rule="evenodd" d="M0,0 H${W} V${H} H0Z M${opening.l},${opening.t} H${opening.r} V${opening.b} H${opening.l}Z"/>`,
-  );
+  const plaster = d.clip(`<path clip-rule="evenodd" d="M0,0 H${W} V${H} H0Z M${opening.l},${opening.t} H${opening.r} V${opening.b} H${opening.l}Z"/>`);
   const texture: string[] = [];
   for (let i = 0; i < 90; i++) {
     texture.push(
@@ -1372,5 +1331,7 @@ export function sceneSvg(scene: Scene): string {
 /** The scene as a 1600×1000 JPEG. */
 export async function renderScene(scene: Scene): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(Buffer.from(sceneSvg(scene))).jpeg({ quality: 82, mozjpeg: false, chromaSubsampling: '4:2:0' }).toBuffer();
+  return sharp(Buffer.from(sceneSvg(scene)))
+    .jpeg({ quality: 82, mozjpeg: false, chromaSubsampling: '4:2:0' })
+    .toBuffer();
 }

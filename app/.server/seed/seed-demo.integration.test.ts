@@ -78,10 +78,7 @@ async function expectStoredImage(url: string) {
 
 describe('demo content seeding', () => {
   it('never seeds a database that already has content', async () => {
-    const [existing] = await db
-      .insert(languages)
-      .values({ code: 'it', name: 'Italiano', isDefault: true, position: 0 })
-      .returning({ id: languages.id });
+    const [existing] = await db.insert(languages).values({ code: 'it', name: 'Italiano', isDefault: true, position: 0 }).returning({ id: languages.id });
 
     expect(await seedDemoIfEmpty()).toBe(false);
     const after = await counts();
@@ -155,8 +152,7 @@ describe('demo content seeding', () => {
     }
 
     const texts = await db.select().from(multilingualContent);
-    const text = (key: string, lang: string) =>
-      texts.find((t) => t.contentKey === key && t.languageCode === lang)?.contentValue;
+    const text = (key: string, lang: string) => texts.find((t) => t.contentKey === key && t.languageCode === lang)?.contentValue;
     for (const lang of ['fr', 'en', 'es', 'de']) {
       expect(text('site_config_name', lang)).toBeTruthy();
       expect(text('site_config_tagline', lang)).toBeTruthy();
@@ -187,7 +183,11 @@ describe('demo content seeding', () => {
           expect(row!.contentValue).toBeTruthy();
         }
       }
-      expect(text(`room_${room.id}_tags`, 'fr')!.split(',').map((t) => t.trim())).toEqual(room.tags);
+      expect(
+        text(`room_${room.id}_tags`, 'fr')!
+          .split(',')
+          .map((t) => t.trim()),
+      ).toEqual(room.tags);
     }
 
     const prices = await db.select().from(roomSeasonPrices);
@@ -242,9 +242,7 @@ describe('demo content seeding', () => {
     expect(minutes.some((m) => m > 60 && m % 60 !== 0)).toBe(true);
 
     // The losing racer removed its images: every stored file is referenced, and vice versa.
-    const referenced = [...allImages, ...site!.heroImages, ...sections.flatMap((s) => s.images)]
-      .map((url) => keyFromUrl(url)!)
-      .sort();
+    const referenced = [...allImages, ...site!.heroImages, ...sections.flatMap((s) => s.images)].map((url) => keyFromUrl(url)!).sort();
     expect(await storedFiles()).toEqual(referenced);
   });
 
@@ -253,7 +251,10 @@ describe('demo content seeding', () => {
     const periods = await db.select().from(seasonPeriods);
     for (let day = 0; day < 365; day += 1) {
       const night = addDays(today, day);
-      expect(periods.filter((p) => p.firstNight <= night && night <= p.lastNight), night).toHaveLength(1);
+      expect(
+        periods.filter((p) => p.firstNight <= night && night <= p.lastNight),
+        night,
+      ).toHaveLength(1);
     }
     const stays = await db.select().from(bookings);
     expect(stays.filter((b) => b.status === 'pending')).toHaveLength(2);

@@ -43,7 +43,6 @@ import { renderScenesInChild } from './render-scenes';
 /** Two app processes take the same transaction-scoped lock; the second waits, then finds content. */
 const SEED_LOCK = sql`pg_advisory_xact_lock(hashtext('guesthouse:seed-demo'))`;
 
-
 export async function hasSiteContent(executor: Executor = db): Promise<boolean> {
   const result = await executor.execute<{ has_content: boolean }>(
     sql`select exists (select 1 from ${languages})
@@ -62,8 +61,7 @@ interface PlannedImage {
 /** Ids are made here, not by the database, so image keys can name their owner before the insert. */
 function planDemo() {
   const images: PlannedImage[] = [];
-  const imageKey = (folder: string) =>
-    `${folder}/${Date.now()}-${randomBytes(6).toString('hex')}.jpg`;
+  const imageKey = (folder: string) => `${folder}/${Date.now()}-${randomBytes(6).toString('hex')}.jpg`;
   const plan = (folder: string, pictures: DemoPicture[], seedPrefix: string) =>
     pictures.map((picture, index) => {
       const key = imageKey(folder);
@@ -99,11 +97,7 @@ async function removeStored(keys: string[]) {
   await Promise.allSettled(keys.map((key) => storage().delete(key)));
 }
 
-function localizedRows(
-  contentType: ContentType,
-  entityId: string | null,
-  texts: Record<string, Localized>,
-): Array<typeof multilingualContent.$inferInsert> {
+function localizedRows(contentType: ContentType, entityId: string | null, texts: Record<string, Localized>): Array<typeof multilingualContent.$inferInsert> {
   return Object.entries(texts).flatMap(([contentKey, values]) =>
     DEMO_LANGUAGES.map(({ code }) => ({
       contentKey,

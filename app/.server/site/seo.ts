@@ -26,24 +26,14 @@ function namedLanguage(request: Request): string | null {
   return new URL(request.url).searchParams.get('lang')?.toLowerCase() ?? null;
 }
 
-export function buildSeo(options: {
-  request: Request;
-  path: string;
-  title: string;
-  description: string;
-  language: string;
-  languages: ActiveLanguage[];
-}): Seo {
+export function buildSeo(options: { request: Request; path: string; title: string; description: string; language: string; languages: ActiveLanguage[] }): Seo {
   const { path, language, languages } = options;
   return {
     title: options.title,
     description: options.description,
     language,
     canonical: namedLanguage(options.request) === language ? pageUrl(path, language) : pageUrl(path),
-    alternates: [
-      ...languages.map((l) => ({ hreflang: l.code, href: pageUrl(path, l.code) })),
-      { hreflang: 'x-default', href: pageUrl(path) },
-    ],
+    alternates: [...languages.map((l) => ({ hreflang: l.code, href: pageUrl(path, l.code) })), { hreflang: 'x-default', href: pageUrl(path) }],
     origin: config().PUBLIC_URL,
   };
 }

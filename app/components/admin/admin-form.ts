@@ -10,8 +10,7 @@ import type { z } from '~/lib/zod';
 
 type AnyFetcher = ReturnType<typeof useFetcher>;
 
-const replyOf = (value: unknown): IntentReply | undefined =>
-  value && typeof value === 'object' && 'ok' in value ? (value as IntentReply) : undefined;
+const replyOf = (value: unknown): IntentReply | undefined => (value && typeof value === 'object' && 'ok' in value ? (value as IntentReply) : undefined);
 
 /**
  * `reply` is the action's answer for this form: `fetcher.data` for a fetcher form,

@@ -85,9 +85,7 @@ export function AdminSidebar({
   return (
     <Sidebar collapsible="icon" mobileTitle="Administration">
       <SidebarHeader>
-        <p className="truncate px-2 py-1.5 font-serif text-lg font-semibold group-data-[collapsible=icon]:hidden">
-          Administration
-        </p>
+        <p className="truncate px-2 py-1.5 font-serif text-lg font-semibold group-data-[collapsible=icon]:hidden">Administration</p>
       </SidebarHeader>
       <SidebarContent>
         <SidebarGroup>
@@ -102,16 +100,16 @@ export function AdminSidebar({
                   return (
                     <SidebarMenuItem key={entry.to}>
                       <SidebarMenuButton asChild isActive={active} tooltip={entry.label}>
-                        <Link
-                          to={entry.to}
-                          prefetch="intent"
-                          aria-current={active ? 'page' : undefined}
-                          onClick={() => isMobile && setOpenMobile(false)}
-                        >
+                        <Link to={entry.to} prefetch="intent" aria-current={active ? 'page' : undefined} onClick={() => isMobile && setOpenMobile(false)}>
                           <entry.icon aria-hidden="true" />
                           <span>
                             {entry.label}
-                            {badge !== null && <span className="sr-only"> ({badge} {badgeText})</span>}
+                            {badge !== null && (
+                              <span className="sr-only">
+                                {' '}
+                                ({badge} {badgeText})
+                              </span>
+                            )}
                           </span>
                         </Link>
                       </SidebarMenuButton>
@@ -158,12 +156,7 @@ function EditingLanguagePicker({ languages, value }: { languages: EditingLanguag
   const switching = navigation.formAction === EDITING_LANGUAGE_ACTION ? navigation.formData?.get('language') : null;
   const shown = typeof switching === 'string' ? switching : value;
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      action={EDITING_LANGUAGE_ACTION}
-      className="space-y-1.5 rounded-md border border-sidebar-border bg-background p-2"
-    >
+    <Form ref={formRef} method="post" action={EDITING_LANGUAGE_ACTION} className="space-y-1.5 rounded-md border border-sidebar-border bg-background p-2">
       <label htmlFor={id} className="block text-xs font-medium">
         Langue d'édition
       </label>

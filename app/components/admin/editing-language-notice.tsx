@@ -15,10 +15,7 @@ export function EditingLanguageNotice({ change }: { change: EditingLanguageSwitc
     <div role="status" className="mb-4 flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
       <p className="flex gap-2">
         <LanguagesIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>
-          Ce lien a passé la langue d&apos;édition en {change.to.name} : elle le reste sur les autres écrans, jusqu&apos;à ce que vous en
-          changiez.
-        </span>
+        <span>Ce lien a passé la langue d&apos;édition en {change.to.name} : elle le reste sur les autres écrans, jusqu&apos;à ce que vous en changiez.</span>
       </p>
       <Form method="post" action="/api/editing-language" className="shrink-0">
         <input type="hidden" name="language" value={change.from.code} />

@@ -4,17 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 
-export function EditorHeader({
-  backTo,
-  backLabel,
-  title,
-  languageName,
-}: {
-  backTo: string;
-  backLabel: string;
-  title: string;
-  languageName: string;
-}) {
+export function EditorHeader({ backTo, backLabel, title, languageName }: { backTo: string; backLabel: string; title: string; languageName: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button asChild variant="outline" size="sm">

@@ -13,14 +13,7 @@ import { Spinner } from '~/components/ui/spinner';
 import { imageUrl, VARIANTS } from '~/lib/image-url';
 import { useTranslation } from '~/lib/i18n-react';
 import { useHydrated } from '~/lib/use-hydrated';
-import {
-  MAX_FILES_PER_UPLOAD,
-  MAX_IMAGE_BYTES,
-  MAX_UPLOAD_REQUEST_BYTES,
-  MEDIA_ENDPOINT,
-  type ImageTarget,
-  type MediaActionResult,
-} from '~/lib/schemas/media';
+import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES, MEDIA_ENDPOINT, type ImageTarget, type MediaActionResult } from '~/lib/schemas/media';
 import { cn } from '~/lib/utils';
 
 export type { ImageTarget } from '~/lib/schemas/media';
@@ -212,16 +205,9 @@ export function ImageUploader({ target, images, primaryImage }: ImageUploaderPro
             <li key={item.id} className="space-y-1 text-sm">
               <div className="flex justify-between gap-2">
                 <span className="truncate">{item.name}</span>
-                <span className="text-muted-foreground">
-                  {item.status === 'error' ? t('common.error') : `${Math.round(item.progress * 100)} %`}
-                </span>
+                <span className="text-muted-foreground">{item.status === 'error' ? t('common.error') : `${Math.round(item.progress * 100)} %`}</span>
               </div>
-              <progress
-                className="h-2 w-full accent-primary"
-                max={100}
-                value={Math.round(item.progress * 100)}
-                aria-label={item.name}
-              />
+              <progress className="h-2 w-full accent-primary" max={100} value={Math.round(item.progress * 100)} aria-label={item.name} />
             </li>
           ))}
         </ul>

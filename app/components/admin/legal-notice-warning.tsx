@@ -20,8 +20,8 @@ export function LegalNoticeWarning({ missing, here = false }: { missing: Readonl
           Mentions légales incomplètes
         </h3>
         <p>
-          La loi (LCEN, art. 6) demande que le site nomme encore : {missing.map((m) => m.label).join(' ; ')}. En attendant, la page publique
-          les remplace par le nom et l&apos;adresse du site ou les omet.
+          La loi (LCEN, art. 6) demande que le site nomme encore : {missing.map((m) => m.label).join(' ; ')}. En attendant, la page publique les remplace par le
+          nom et l&apos;adresse du site ou les omet.
         </p>
         {/* A link to another screen, or within Configuration a jump to the card. */}
         {here ? (

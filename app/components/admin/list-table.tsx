@@ -11,17 +11,7 @@ export interface ListColumn {
   className?: string;
 }
 
-export function ListTable({
-  label,
-  columns,
-  children,
-  className,
-}: {
-  label: string;
-  columns: ListColumn[];
-  children: React.ReactNode;
-  className?: string;
-}) {
+export function ListTable({ label, columns, children, className }: { label: string; columns: ListColumn[]; children: React.ReactNode; className?: string }) {
   return (
     <table role="table" aria-label={label} className={cn('w-full text-sm max-md:block', className)}>
       <thead role="rowgroup" className="max-md:sr-only">
@@ -31,11 +21,7 @@ export function ListTable({
               key={column.label}
               role="columnheader"
               scope="col"
-              className={cn(
-                'h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground',
-                column.hidden && 'sr-only',
-                column.className,
-              )}
+              className={cn('h-10 px-2 text-left align-middle font-medium whitespace-nowrap text-foreground', column.hidden && 'sr-only', column.className)}
             >
               {column.label}
             </th>
@@ -53,10 +39,7 @@ export function ListRow({ className, ...props }: React.ComponentProps<'tr'>) {
   return (
     <tr
       role="row"
-      className={cn(
-        'border-b transition-colors hover:bg-muted/50 max-md:block max-md:rounded-lg max-md:border max-md:bg-card max-md:p-3',
-        className,
-      )}
+      className={cn('border-b transition-colors hover:bg-muted/50 max-md:block max-md:rounded-lg max-md:border max-md:bg-card max-md:p-3', className)}
       {...props}
     />
   );
@@ -67,13 +50,7 @@ export function ListRow({ className, ...props }: React.ComponentProps<'tr'>) {
  * (hidden from screen readers, which already announce the column header).
  * `actions` marks the cell of buttons: right-aligned, wrapping on a phone.
  */
-export function ListCell({
-  label,
-  actions,
-  className,
-  children,
-  ...props
-}: React.ComponentProps<'td'> & { label?: string; actions?: boolean }) {
+export function ListCell({ label, actions, className, children, ...props }: React.ComponentProps<'td'> & { label?: string; actions?: boolean }) {
   return (
     <td
       role="cell"
@@ -89,13 +66,7 @@ export function ListCell({
           {label}
         </span>
       ) : null}
-      {actions ? (
-        <div className="flex flex-wrap items-center justify-end gap-1 max-md:w-full max-md:justify-start max-md:gap-2">
-          {children}
-        </div>
-      ) : (
-        children
-      )}
+      {actions ? <div className="flex flex-wrap items-center justify-end gap-1 max-md:w-full max-md:justify-start max-md:gap-2">{children}</div> : children}
     </td>
   );
 }

@@ -10,16 +10,7 @@ export function MoveButtons({ id, name, isFirst, isLast }: { id: string; name: s
     <fetcher.Form method="post" className="inline-flex" onClick={(event) => event.stopPropagation()}>
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="id" value={id} />
-      <Button
-        type="submit"
-        name="direction"
-        value="up"
-        variant="ghost"
-        size="icon"
-        disabled={isFirst || busy}
-        aria-label={`Monter ${name}`}
-        title="Monter"
-      >
+      <Button type="submit" name="direction" value="up" variant="ghost" size="icon" disabled={isFirst || busy} aria-label={`Monter ${name}`} title="Monter">
         <ArrowUpIcon aria-hidden="true" />
       </Button>
       <Button

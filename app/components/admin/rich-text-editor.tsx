@@ -158,9 +158,7 @@ export function Toolbar({ editor, state, onLink }: { editor: Editor | null; stat
       {toggle('Souligné', <UnderlineIcon aria-hidden="true" />, state?.underline, () => chain().toggleUnderline().run())}
       {toggle('Barré', <StrikethroughIcon aria-hidden="true" />, state?.strike, () => chain().toggleStrike().run())}
       <Divider />
-      {toggle('Liste numérotée', <ListOrderedIcon aria-hidden="true" />, state?.orderedList, () =>
-        chain().toggleOrderedList().run(),
-      )}
+      {toggle('Liste numérotée', <ListOrderedIcon aria-hidden="true" />, state?.orderedList, () => chain().toggleOrderedList().run())}
       {toggle('Liste à puces', <ListIcon aria-hidden="true" />, state?.bulletList, () => chain().toggleBulletList().run())}
       <Divider />
       <ColorPicker
@@ -256,13 +254,7 @@ export function RichTextField({
       <Label id={labelId} asChild>
         <span>{label}</span>
       </Label>
-      <RichTextEditor
-        name={meta.name}
-        defaultValue={defaultValue}
-        labelId={labelId}
-        errorId={invalid ? meta.errorId : undefined}
-        invalid={invalid}
-      />
+      <RichTextEditor name={meta.name} defaultValue={defaultValue} labelId={labelId} errorId={invalid ? meta.errorId : undefined} invalid={invalid} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -11,17 +11,7 @@ import { cn } from '~/lib/utils';
 /** Every back-office page title has one pattern: '<screen> · Administration'. */
 export const adminMeta = (title: string) => [{ title: `${title} · Administration` }, { name: 'robots', content: 'noindex' }];
 
-export function ScreenHeader({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children?: React.ReactNode;
-}) {
+export function ScreenHeader({ id, title, description, children }: { id: string; title: string; description?: string; children?: React.ReactNode }) {
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -54,14 +44,7 @@ export function SearchField({
         {label}
       </Label>
       <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
-      <Input
-        id={id}
-        type="search"
-        className="pl-8"
-        placeholder={placeholder}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <Input id={id} type="search" className="pl-8" placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }

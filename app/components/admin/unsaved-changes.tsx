@@ -116,9 +116,7 @@ function UnsavedChangesDialog({ blocker }: { blocker: ReturnType<typeof useBlock
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Modifications non enregistrées</AlertDialogTitle>
-          <AlertDialogDescription>
-            Vous avez des modifications non enregistrées. Si vous quittez cette page, elles seront perdues.
-          </AlertDialogDescription>
+          <AlertDialogDescription>Vous avez des modifications non enregistrées. Si vous quittez cette page, elles seront perdues.</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel type="button">Rester sur la page</AlertDialogCancel>

@@ -3,7 +3,14 @@ import type { CalendarMonth } from '~/lib/calendar-month';
 import { firstTakenFrom } from './booking-panel';
 import { languageHref } from './site-header';
 
-const month = (name: string, states: string): CalendarMonth => ({ month: name, title: name, offset: 0, states, labels: [...states].map((_, i) => `${name}-${i + 1}`), minStay: 1 });
+const month = (name: string, states: string): CalendarMonth => ({
+  month: name,
+  title: name,
+  offset: 0,
+  states,
+  labels: [...states].map((_, i) => `${name}-${i + 1}`),
+  minStay: 1,
+});
 
 describe('firstTakenFrom', () => {
   const months = [month('2027-01', 'ppfffffftttfffffffffffffffffff'), month('2027-02', 'ffffftffffffffffffffffffffff')];
@@ -28,6 +35,8 @@ describe('languageHref', () => {
   });
 
   it('drops values that are not short dates or numbers', () => {
-    expect(languageHref({ pathname: '/room/x', search: `?arrival=${encodeURIComponent('"><script>')}&guests=${'9'.repeat(40)}`, hash: '' }, 'fr')).toBe('/room/x?lang=fr');
+    expect(languageHref({ pathname: '/room/x', search: `?arrival=${encodeURIComponent('"><script>')}&guests=${'9'.repeat(40)}`, hash: '' }, 'fr')).toBe(
+      '/room/x?lang=fr',
+    );
   });
 });

@@ -25,11 +25,11 @@ export interface Selection {
   guests: number;
 }
 
-
 // Built by hand rather than with URLSearchParams: the calendar makes ~60 per render.
 const query = (values: Record<string, string | number | null | undefined>) => {
   const params: string[] = [];
-  for (const [key, value] of Object.entries(values)) if (value !== null && value !== undefined && value !== '') params.push(`${key}=${encodeURIComponent(value)}`);
+  for (const [key, value] of Object.entries(values))
+    if (value !== null && value !== undefined && value !== '') params.push(`${key}=${encodeURIComponent(value)}`);
   return `?${params.join('&')}#reserver`;
 };
 
@@ -69,7 +69,8 @@ function CalendarMonthGrid({
   const { t } = useTranslation();
   const choosingDeparture = Boolean(selection.arrival && !selection.departure);
   const picksDeparture = (date: string) => choosingDeparture && date > selection.arrival! && (lastDeparture === null || date <= lastDeparture);
-  const inStay = (date: string) => Boolean(selection.arrival && (selection.departure ? date >= selection.arrival && date < selection.departure : date === selection.arrival));
+  const inStay = (date: string) =>
+    Boolean(selection.arrival && (selection.departure ? date >= selection.arrival && date < selection.departure : date === selection.arrival));
   return (
     <div className="min-w-0">
       <h4 className="mb-2 text-center font-semibold capitalize">{month.title}</h4>
@@ -138,7 +139,17 @@ function CalendarMonthGrid({
 }
 
 /** The server validates with BookingRequestSchema; its reply is read by readReply (no form library in the browser). */
-function RequestForm({ selection, lastResult, sending, fetcher }: { selection: Selection; lastResult?: FormReply; sending: boolean; fetcher: ReturnType<typeof useFetcher<BookingActionData>> }) {
+function RequestForm({
+  selection,
+  lastResult,
+  sending,
+  fetcher,
+}: {
+  selection: Selection;
+  lastResult?: FormReply;
+  sending: boolean;
+  fetcher: ReturnType<typeof useFetcher<BookingActionData>>;
+}) {
   const { t } = useTranslation();
   const reply = readReply('booking', lastResult);
   const formErrors = reply.formErrors;
@@ -165,11 +176,29 @@ function RequestForm({ selection, lastResult, sending, fetcher }: { selection: S
         </div>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('name', t('booking.name'), (p) => <input {...p} type="text" maxLength={200} autoComplete="name" />, true)}
-        {field('email', t('booking.email'), (p) => <input {...p} type="email" maxLength={254} autoComplete="email" />, true)}
-        {field('phone', t('booking.phone'), (p) => <input {...p} type="tel" maxLength={40} autoComplete="tel" />)}
+        {field(
+          'name',
+          t('booking.name'),
+          (p) => (
+            <input {...p} type="text" maxLength={200} autoComplete="name" />
+          ),
+          true,
+        )}
+        {field(
+          'email',
+          t('booking.email'),
+          (p) => (
+            <input {...p} type="email" maxLength={254} autoComplete="email" />
+          ),
+          true,
+        )}
+        {field('phone', t('booking.phone'), (p) => (
+          <input {...p} type="tel" maxLength={40} autoComplete="tel" />
+        ))}
       </div>
-      {field('message', t('booking.message'), (p) => <textarea {...p} maxLength={5000} rows={3} />)}
+      {field('message', t('booking.message'), (p) => (
+        <textarea {...p} maxLength={5000} rows={3} />
+      ))}
       <button type="submit" disabled={sending} className="btn-primary w-full py-2.5">
         {sending ? t('booking.sending') : t('booking.send')}
       </button>
@@ -222,7 +251,17 @@ function useDateGrid(container: React.RefObject<HTMLDivElement | null>, enabled:
 }
 
 /** `sentBeforeLoad`: this page follows a no-JavaScript request that was stored (post → 303 → here). */
-export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = false }: { booking: RoomBooking; selection: Selection; maxGuests: number; sentBeforeLoad?: boolean }) {
+export function BookingPanel({
+  booking,
+  selection,
+  maxGuests,
+  sentBeforeLoad = false,
+}: {
+  booking: RoomBooking;
+  selection: Selection;
+  maxGuests: number;
+  sentBeforeLoad?: boolean;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<BookingActionData>({ key: 'booking' });
   const actionData = useActionData<BookingActionData>();
@@ -268,12 +307,20 @@ export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = f
           <div className="flex gap-2">
             {/* At least 44 px on a phone: they are touched, not clicked. */}
             {booking.previousMonth ? (
-              <a {...monthLink(booking.previousMonth)} rel="nofollow" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-1 text-sm hover:bg-accent sm:min-h-0 sm:min-w-0">
+              <a
+                {...monthLink(booking.previousMonth)}
+                rel="nofollow"
+                className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-1 text-sm hover:bg-accent sm:min-h-0 sm:min-w-0"
+              >
                 <span aria-hidden>‹</span> <span className="sr-only">{t('booking.previousMonth')}</span>
               </a>
             ) : null}
             {booking.nextMonth ? (
-              <a {...monthLink(booking.nextMonth)} rel="nofollow" className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-1 text-sm hover:bg-accent sm:min-h-0 sm:min-w-0">
+              <a
+                {...monthLink(booking.nextMonth)}
+                rel="nofollow"
+                className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-1 text-sm hover:bg-accent sm:min-h-0 sm:min-w-0"
+              >
                 <span aria-hidden>›</span> <span className="sr-only">{t('booking.nextMonth')}</span>
               </a>
             ) : null}
@@ -305,9 +352,18 @@ export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = f
           </p>
         ) : null}
         <ul className="mt-3 flex flex-wrap gap-4 text-xs text-muted-foreground" aria-label={t('booking.calendar')}>
-          <li className="flex items-center gap-1.5"><span aria-hidden className="inline-block size-3 rounded-sm border" />{t('booking.legendFree')}</li>
-          <li className="flex items-center gap-1.5"><span aria-hidden className="inline-block size-3 rounded-sm bg-muted" />{t('booking.legendTaken')}</li>
-          <li className="flex items-center gap-1.5"><span aria-hidden className="inline-block size-3 rounded-sm bg-primary" />{t('booking.legendSelected')}</li>
+          <li className="flex items-center gap-1.5">
+            <span aria-hidden className="inline-block size-3 rounded-sm border" />
+            {t('booking.legendFree')}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <span aria-hidden className="inline-block size-3 rounded-sm bg-muted" />
+            {t('booking.legendTaken')}
+          </li>
+          <li className="flex items-center gap-1.5">
+            <span aria-hidden className="inline-block size-3 rounded-sm bg-primary" />
+            {t('booking.legendSelected')}
+          </li>
         </ul>
       </div>
 
@@ -316,13 +372,32 @@ export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = f
           <label htmlFor="stay-arrival" className="text-sm font-medium">
             {t('booking.arrival')}
           </label>
-          <input id="stay-arrival" type="date" name="arrival" defaultValue={selection.arrival ?? ''} min={booking.today} max={booking.lastArrival} required className="field-control" key={`a-${selection.arrival}`} />
+          <input
+            id="stay-arrival"
+            type="date"
+            name="arrival"
+            defaultValue={selection.arrival ?? ''}
+            min={booking.today}
+            max={booking.lastArrival}
+            required
+            className="field-control"
+            key={`a-${selection.arrival}`}
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor="stay-departure" className="text-sm font-medium">
             {t('booking.departure')}
           </label>
-          <input id="stay-departure" type="date" name="departure" defaultValue={selection.departure ?? ''} min={booking.today} required className="field-control" key={`d-${selection.departure}`} />
+          <input
+            id="stay-departure"
+            type="date"
+            name="departure"
+            defaultValue={selection.departure ?? ''}
+            min={booking.today}
+            required
+            className="field-control"
+            key={`d-${selection.departure}`}
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor="stay-guests" className="text-sm font-medium">
@@ -349,7 +424,10 @@ export function BookingPanel({ booking, selection, maxGuests, sentBeforeLoad = f
               {quote.lines.map((line) => (
                 <div key={line.key} className="flex justify-between gap-4">
                   <dt>
-                    {line.name ?? t('booking.baseRate')} <span className="text-muted-foreground">— {t('booking.line', { nights: t('booking.nights', { count: line.nights }), price: line.unit })}</span>
+                    {line.name ?? t('booking.baseRate')}{' '}
+                    <span className="text-muted-foreground">
+                      — {t('booking.line', { nights: t('booking.nights', { count: line.nights }), price: line.unit })}
+                    </span>
                   </dt>
                   <dd>{line.total}</dd>
                 </div>

@@ -58,10 +58,22 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
           <input {...phone.control} type="tel" autoFocus={firstInvalid === 'phone'} maxLength={40} autoComplete="tel" className="field-control" />
         </Field>
         <Field id={dates.id} label={t('contact.dates')} errorId={dates.errorId} errors={dates.errors}>
-          <input {...dates.control} type="text" autoFocus={firstInvalid === 'dates'} maxLength={200} placeholder={t('contact.datesPlaceholder')} className="field-control" />
+          <input
+            {...dates.control}
+            type="text"
+            autoFocus={firstInvalid === 'dates'}
+            maxLength={200}
+            placeholder={t('contact.datesPlaceholder')}
+            className="field-control"
+          />
         </Field>
         <Field id={guests.id} label={t('contact.guests')} errorId={guests.errorId} errors={guests.errors}>
-          <select {...guests.control} defaultValue={guests.control.defaultValue ?? String(DEFAULT_CONTACT_GUESTS)} autoFocus={firstInvalid === 'guests'} className="field-control">
+          <select
+            {...guests.control}
+            defaultValue={guests.control.defaultValue ?? String(DEFAULT_CONTACT_GUESTS)}
+            autoFocus={firstInvalid === 'guests'}
+            className="field-control"
+          >
             {CONTACT_GUEST_OPTIONS.map((n) => (
               <option key={n} value={n}>
                 {t('contact.guestOption', { count: n })}
@@ -73,11 +85,7 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
       <Field id={message.id} label={t('contact.message')} errorId={message.errorId} errors={message.errors} required>
         <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={5000} rows={5} className="field-control" />
       </Field>
-      <button
-        type="submit"
-        disabled={sending}
-        className="btn-primary w-full py-2.5 sm:w-auto"
-      >
+      <button type="submit" disabled={sending} className="btn-primary w-full py-2.5 sm:w-auto">
         {sending ? t('contact.sending') : t('contact.submit')}
       </button>
     </fetcher.Form>

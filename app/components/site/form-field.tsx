@@ -3,15 +3,7 @@ import { useEffect, type RefObject } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 
 /** A labelled control with its error message (an i18n key from the zod schema). */
-export function Field(props: {
-  id: string;
-  label: string;
-  errorId: string;
-  errors?: string[];
-  required?: boolean;
-  hint?: string;
-  children: React.ReactNode;
-}) {
+export function Field(props: { id: string; label: string; errorId: string; errors?: string[]; required?: boolean; hint?: string; children: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="space-y-1">

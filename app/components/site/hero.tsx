@@ -70,10 +70,7 @@ export function Hero({ name, tagline, images }: { name: string; tagline: string;
       <div className="relative z-10 max-w-3xl px-4">
         <h1 className="font-serif text-4xl font-semibold hero-text md:text-5xl">{name}</h1>
         <p className="hero-text mt-4 text-lg md:text-xl">{tagline}</p>
-        <a
-          href="#chambres"
-          className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-medium text-primary shadow hover:bg-white/90"
-        >
+        <a href="#chambres" className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-medium text-primary shadow hover:bg-white/90">
           {t('hero.discover')}
         </a>
       </div>

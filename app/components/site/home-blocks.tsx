@@ -62,13 +62,9 @@ function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="font-serif text-xl font-semibold">{room.name}</h3>
         {room.pricePerNight ? (
-          <p className="text-sm font-medium text-primary">
-            {t('rooms.perNight', { price: formatPrice(room.pricePerNight, i18n.language) })}
-          </p>
+          <p className="text-sm font-medium text-primary">{t('rooms.perNight', { price: formatPrice(room.pricePerNight, i18n.language) })}</p>
         ) : null}
-        {room.shortDescription ? (
-          <RichText html={room.shortDescription} className="line-clamp-4 text-sm text-muted-foreground" />
-        ) : null}
+        {room.shortDescription ? <RichText html={room.shortDescription} className="line-clamp-4 text-sm text-muted-foreground" /> : null}
         {room.tags.length ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={room.name}>
             {room.tags.map((tag) => (
@@ -78,10 +74,7 @@ function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string
             ))}
           </ul>
         ) : null}
-        <a
-          {...siteLink(`/room/${room.id}`)}
-          className="btn-primary mt-auto inline-flex justify-center text-sm"
-        >
+        <a {...siteLink(`/room/${room.id}`)} className="btn-primary mt-auto inline-flex justify-center text-sm">
           {t('rooms.details')}
           <span className="sr-only"> : {room.name}</span>
         </a>

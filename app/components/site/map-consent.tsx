@@ -54,11 +54,7 @@ export function MapWithConsent({ address }: { address: string }) {
       <p className="max-w-sm text-sm text-muted-foreground">{t('access.mapNotice')}</p>
       {/* The button needs JavaScript; without it the links below still lead to a map. */}
       {hydrated ? (
-        <button
-          type="button"
-          onClick={show}
-          className="btn-primary"
-        >
+        <button type="button" onClick={show} className="btn-primary">
           {t('access.showMap')}
         </button>
       ) : null}

@@ -8,10 +8,7 @@ export function RoomImagePlaceholder({ name, className }: { name: string; classN
   const { t } = useTranslation();
   return (
     <div
-      className={clsx(
-        'flex flex-col items-center justify-center gap-2 placeholder-gradient p-4 text-center text-primary',
-        className,
-      )}
+      className={clsx('flex flex-col items-center justify-center gap-2 placeholder-gradient p-4 text-center text-primary', className)}
       data-testid="room-image-placeholder"
     >
       <Icon name="bed-double" className="size-12 opacity-80" strokeWidth={1.25} />

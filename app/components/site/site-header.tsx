@@ -20,7 +20,6 @@ function scrollToTop(event: React.MouseEvent) {
   if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }
 
-
 /** The query a page keeps across a change of language: the stay chosen on a room page. */
 const KEPT_ON_LANGUAGE_SWITCH = ['arrival', 'departure', 'guests', 'month'];
 
@@ -147,7 +146,11 @@ export function SiteHeader({ siteName }: { siteName: string }) {
                   script the menu still opens, under the menu icon. */}
               {open ? <Icon name="x" className="size-5" /> : <Icon name="menu" className="size-5" />}
             </summary>
-            <nav id="mobile-menu" aria-label={t('nav.main')} className="absolute inset-x-0 top-full hidden flex-col border-t border-b bg-background px-4 py-2 group-open:flex">
+            <nav
+              id="mobile-menu"
+              aria-label={t('nav.main')}
+              className="absolute inset-x-0 top-full hidden flex-col border-t border-b bg-background px-4 py-2 group-open:flex"
+            >
               {links}
             </nav>
           </details>

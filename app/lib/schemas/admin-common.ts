@@ -27,5 +27,12 @@ export const richText = z.string().max(200_000, 'Le texte est trop long').option
 
 /** Comma-separated tags → trimmed, non-empty, distinct. */
 export function splitTags(value: string | undefined | null): string[] {
-  return [...new Set((value ?? '').split(',').map((t) => t.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

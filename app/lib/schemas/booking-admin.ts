@@ -79,7 +79,11 @@ const stayFields = {
   roomId: z.uuid({ error: 'Chambre inconnue' }),
   arrival: night('Arrivée'),
   departure: night('Départ'),
-  guests: z.number({ error: 'Le nombre de personnes est requis' }).int('Nombre de personnes invalide').min(1, 'Au moins 1 personne').max(10, '10 personnes au plus'),
+  guests: z
+    .number({ error: 'Le nombre de personnes est requis' })
+    .int('Nombre de personnes invalide')
+    .min(1, 'Au moins 1 personne')
+    .max(10, '10 personnes au plus'),
   children: z
     .number({ error: "Nombre d'enfants invalide" })
     .int("Nombre d'enfants invalide")

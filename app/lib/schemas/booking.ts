@@ -6,8 +6,7 @@ import { mailableEmailAddress } from './common';
 // the stay. Messages are i18n keys shown with t(). The stay itself is judged by the
 // price engine, which gives the reasons a request is not possible.
 
-const required = (max: number) =>
-  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+const required = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong');
 const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
 const night = z.string({ error: 'validation.required' }).refine(isIsoDate, 'booking.problem.invalid_dates');
 

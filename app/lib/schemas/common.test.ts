@@ -9,7 +9,10 @@ describe('mailableEmailAddress', () => {
     for (const bad of ['jane@example', 'jane@', 'jane@example.', 'not-an-email', 'a b@example.com']) {
       const result = schema.safeParse(bad);
       expect(result.success, bad).toBe(false);
-      expect(result.error!.issues.map((i) => i.message), bad).toEqual(['validation.email']);
+      expect(
+        result.error!.issues.map((i) => i.message),
+        bad,
+      ).toEqual(['validation.email']);
     }
   });
 });

@@ -5,8 +5,7 @@ import { DEFAULT_CONTACT_GUESTS } from '../public-forms';
 
 // SPEC §5 contact form. Messages are i18n keys shown with t().
 
-const required = (max: number) =>
-  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong');
+const required = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.tooLong');
 const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
 
 export const ContactSchema = z.object({

@@ -7,11 +7,7 @@ const checkbox = z
   .optional()
   .transform((v) => v === 'on' || v === 'true');
 
-const name = z
-  .string({ error: 'Le nom est requis' })
-  .trim()
-  .min(1, 'Le nom est requis')
-  .max(50, 'Le nom est trop long (50 caractères maximum)');
+const name = z.string({ error: 'Le nom est requis' }).trim().min(1, 'Le nom est requis').max(50, 'Le nom est trop long (50 caractères maximum)');
 
 export const CreateLanguageSchema = z.object({
   code: z

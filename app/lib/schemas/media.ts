@@ -24,12 +24,7 @@ const files = z
   .array(z.instanceof(File))
   // An empty file input still posts one nameless, empty part.
   .transform((list) => list.filter((f) => f.name !== '' || f.size > 0))
-  .pipe(
-    z
-      .array(z.instanceof(File))
-      .min(1, 'Aucune image sélectionnée')
-      .max(MAX_FILES_PER_UPLOAD, `${MAX_FILES_PER_UPLOAD} images au maximum par envoi`),
-  );
+  .pipe(z.array(z.instanceof(File)).min(1, 'Aucune image sélectionnée').max(MAX_FILES_PER_UPLOAD, `${MAX_FILES_PER_UPLOAD} images au maximum par envoi`));
 
 const url = z.string().trim().min(1, 'Image manquante').max(2048);
 
@@ -52,5 +47,4 @@ export function targetOf(value: { kind: ImageTarget['kind']; id?: string }): Ima
 
 /** What the endpoint answers to fetch clients. */
 export type MediaActionResult =
-  | { ok: true; message: string; urls?: string[] }
-  | { ok: false; message: string; error: string; errors?: Record<string, string[]> };
+  { ok: true; message: string; urls?: string[] } | { ok: false; message: string; error: string; errors?: Record<string, string[]> };

@@ -30,7 +30,11 @@ export const RefundDepositSchema = z.object({
     .min(0.01, 'Le montant du remboursement doit être positif')
     .max(100_000, 'Le montant du remboursement est trop élevé')
     .refine(hasAtMostTwoDecimals, 'Le montant ne peut avoir que 2 décimales'),
-  reason: z.string({ error: 'La raison du remboursement est requise' }).trim().min(1, 'La raison du remboursement est requise').max(1000, 'La raison ne peut dépasser 1000 caractères'),
+  reason: z
+    .string({ error: 'La raison du remboursement est requise' })
+    .trim()
+    .min(1, 'La raison du remboursement est requise')
+    .max(1000, 'La raison ne peut dépasser 1000 caractères'),
   cancel: checkbox,
 });
 export type RefundDepositInput = z.infer<typeof RefundDepositSchema>;

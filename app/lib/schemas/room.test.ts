@@ -79,9 +79,7 @@ describe('RoomListActionSchema and SeasonPriceSchema', () => {
     const ok = parseWithZod(form({ intent: 'save-season-price', seasonId: ID, price: '120.5' }), { schema: SeasonPriceSchema });
     expect(ok.status === 'success' && ok.value).toEqual({ intent: 'save-season-price', seasonId: ID, price: 120.5 });
     for (const price of ['0', '-1', '', 'x', '1.001']) {
-      expect(parseWithZod(form({ intent: 'save-season-price', seasonId: ID, price }), { schema: SeasonPriceSchema }).status).toBe(
-        'error',
-      );
+      expect(parseWithZod(form({ intent: 'save-season-price', seasonId: ID, price }), { schema: SeasonPriceSchema }).status).toBe('error');
     }
   });
 });

@@ -7,11 +7,7 @@ export const ROOM_DEFAULT_MAX_GUESTS = 2;
 
 export const RoomSchema = z.object({
   intent: z.literal('save'),
-  name: z
-    .string({ error: 'Le nom est requis' })
-    .trim()
-    .min(1, 'Le nom est requis')
-    .max(200, 'Le nom est trop long (200 caractères maximum)'),
+  name: z.string({ error: 'Le nom est requis' }).trim().min(1, 'Le nom est requis').max(200, 'Le nom est trop long (200 caractères maximum)'),
   maxGuests: z
     .number({ error: 'Le nombre de personnes est requis' })
     .int('Le nombre de personnes doit être un nombre entier')
@@ -35,4 +31,3 @@ export const SeasonPriceSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('save-season-price'), seasonId: entityId, price: euros() }),
   z.object({ intent: z.literal('delete-season-price'), seasonId: entityId }),
 ]);
-

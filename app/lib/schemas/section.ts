@@ -6,11 +6,7 @@ export const DEFAULT_SECTION_TITLE = 'Nouvelle section';
 
 export const SectionSchema = z.object({
   intent: z.literal('save'),
-  title: z
-    .string({ error: 'Le titre est requis' })
-    .trim()
-    .min(1, 'Le titre est requis')
-    .max(200, 'Le titre est trop long (200 caractères maximum)'),
+  title: z.string({ error: 'Le titre est requis' }).trim().min(1, 'Le titre est requis').max(200, 'Le titre est trop long (200 caractères maximum)'),
   content: richText,
   // An unticked switch sends nothing.
   isActive: z.boolean().default(false),

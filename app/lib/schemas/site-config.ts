@@ -37,9 +37,7 @@ export const SiteConfigSchema = z.object({
     .optional()
     .transform((list) => (list ?? []).filter((p): p is string => !!p)),
   // Browsers post textarea line breaks as CRLF; stored with plain LF.
-  address: optionalText(500, "L'adresse est trop longue (500 caractères maximum)").transform((v) =>
-    v === null ? null : v.replace(/\r\n?/g, '\n'),
-  ),
+  address: optionalText(500, "L'adresse est trop longue (500 caractères maximum)").transform((v) => (v === null ? null : v.replace(/\r\n?/g, '\n'))),
   instagramLink: link,
   bookingLink: link,
   airbnbLink: link,

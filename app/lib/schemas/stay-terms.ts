@@ -31,9 +31,15 @@ export const StayTermsSchema = z.object({
     .refine(hasAtMostTwoDecimals, 'La taxe de séjour ne peut avoir que 2 décimales')
     .optional()
     .transform((v) => v ?? 0),
-  touristTaxMinAge: wholeNumber("L'âge", 0, 25).optional().transform((v) => v ?? 18),
-  depositPercent: wholeNumber("L'acompte", 0, 100).optional().transform((v) => v ?? 0),
-  balanceDueDays: wholeNumber('Le délai du solde', 0, 365).optional().transform((v) => v ?? 0),
+  touristTaxMinAge: wholeNumber("L'âge", 0, 25)
+    .optional()
+    .transform((v) => v ?? 18),
+  depositPercent: wholeNumber("L'acompte", 0, 100)
+    .optional()
+    .transform((v) => v ?? 0),
+  balanceDueDays: wholeNumber('Le délai du solde', 0, 365)
+    .optional()
+    .transform((v) => v ?? 0),
   checkInTime: timeOfDay("L'heure d'arrivée doit être au format HH:MM"),
   checkOutTime: timeOfDay("L'heure de départ doit être au format HH:MM"),
   cancellationTerms: richText.transform((v) => v ?? ''),

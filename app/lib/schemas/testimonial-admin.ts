@@ -16,11 +16,7 @@ export const EditTestimonialSchema = z.object({
     .min(1, "L'email est requis")
     .max(254, "L'email est trop long")
     .pipe(mailableEmailAddress('Adresse email invalide')),
-  message: z
-    .string({ error: 'Le message est requis' })
-    .trim()
-    .min(1, 'Le message est requis')
-    .max(5000, 'Le message est trop long (5000 caractères maximum)'),
+  message: z.string({ error: 'Le message est requis' }).trim().min(1, 'Le message est requis').max(5000, 'Le message est trop long (5000 caractères maximum)'),
   // SPEC §5: an empty country is saved as null.
   country: z
     .enum(COUNTRY_CODES, { error: 'Pays inconnu' })

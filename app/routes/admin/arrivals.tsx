@@ -28,7 +28,11 @@ export default function Arrivals() {
   const { rows, from, to, periodError, loadError } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="arrivals-title" className="min-w-0 space-y-6" data-print-sheet>
-      <ScreenHeader id="arrivals-title" title="Arrivées" description={`Du ${from.split('-').reverse().join('/')} au ${to.split('-').reverse().join('/')} (départ exclu)`}>
+      <ScreenHeader
+        id="arrivals-title"
+        title="Arrivées"
+        description={`Du ${from.split('-').reverse().join('/')} au ${to.split('-').reverse().join('/')} (départ exclu)`}
+      >
         <div className="flex flex-wrap gap-2 print:hidden">
           <Button type="button" variant="outline" onClick={() => window.print()}>
             <PrinterIcon aria-hidden="true" />
@@ -64,7 +68,10 @@ export default function Arrivals() {
       {rows.length === 0 ? (
         <EmptyState>Aucune arrivée sur cette période</EmptyState>
       ) : (
-        <ListTable label="Arrivées" columns={['Arrivée', 'Chambre', 'Client', 'Téléphone', 'Nuits', 'Personnes', 'Reste à payer', 'Acompte'].map((label) => ({ label }))}>
+        <ListTable
+          label="Arrivées"
+          columns={['Arrivée', 'Chambre', 'Client', 'Téléphone', 'Nuits', 'Personnes', 'Reste à payer', 'Acompte'].map((label) => ({ label }))}
+        >
           {rows.map((r) => (
             <ListRow key={r.id}>
               <ListCell label="Arrivée">{r.arrivalFr}</ListCell>

@@ -13,13 +13,7 @@ import { redirectWithToast } from '~/.server/toast';
 import { BookingRecord, RecordBookingForm } from '~/components/admin/booking/booking-record';
 import { adminMeta } from '~/components/admin/screen-kit';
 import { Button } from '~/components/ui/button';
-import {
-  CancelBookingSchema,
-  ChangeBookingSchema,
-  GuestMessageSchema,
-  RecordBookingSchema,
-  RecordPaymentSchema,
-} from '~/lib/schemas/booking-admin';
+import { CancelBookingSchema, ChangeBookingSchema, GuestMessageSchema, RecordBookingSchema, RecordPaymentSchema } from '~/lib/schemas/booking-admin';
 import { RefundDepositSchema } from '~/lib/schemas/online-deposit';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/booking';
@@ -53,10 +47,17 @@ export async function action({ request }: Route.ActionArgs) {
         failure: "Impossible d'enregistrer la réservation",
         perform: async (v) =>
           ruleOutcome(
-            await recordBooking(stayOf(v), { name: v.name, email: v.email ?? null, phone: v.phone ?? null, language: v.language, message: v.message ?? null }, v.source, viewer.email),
+            await recordBooking(
+              stayOf(v),
+              { name: v.name, email: v.email ?? null, phone: v.phone ?? null, language: v.language, message: v.message ?? null },
+              v.source,
+              viewer.email,
+            ),
           ),
         success: (_v, result) =>
-          result.ok ? redirectWithToast(`/admin/booking/${result.id}`, { type: 'success', title: 'Succès', description: 'Réservation enregistrée' }) : 'Réservation enregistrée',
+          result.ok
+            ? redirectWithToast(`/admin/booking/${result.id}`, { type: 'success', title: 'Succès', description: 'Réservation enregistrée' })
+            : 'Réservation enregistrée',
       });
     case 'change':
       return runIntent(formData, {

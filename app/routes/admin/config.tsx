@@ -22,12 +22,7 @@ import {
   saveStayTerms,
 } from '~/.server/site-config';
 import { stripeConfigured } from '~/.server/payments/stripe-client';
-import {
-  ensureTransportOptions,
-  listTransportOptionsForEditing,
-  saveTransportDescription,
-  setTransportEnabled,
-} from '~/.server/transport';
+import { ensureTransportOptions, listTransportOptionsForEditing, saveTransportDescription, setTransportEnabled } from '~/.server/transport';
 import { listFieldsToReview } from '~/.server/translation-coverage';
 import { BackupCard } from '~/components/admin/config/backup-card';
 import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card';
@@ -78,7 +73,21 @@ export async function loader({ request }: Route.LoaderArgs) {
       ],
       language,
     );
-    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, stayTerms, onlineDeposit, legalMissing, review };
+    return {
+      ok: true as const,
+      language,
+      languageName,
+      config,
+      contactEmails,
+      transports,
+      distances,
+      lastBackup,
+      legal,
+      stayTerms,
+      onlineDeposit,
+      legalMissing,
+      review,
+    };
   } catch (error) {
     // The failed-load policy of a list screen, with the spec's own page text for this one.
     console.error(`[${SCREEN}] load failed:`, error);
@@ -114,7 +123,8 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: OnlineDepositSchema,
         failure: 'Impossible de sauvegarder la configuration',
-        perform: async (value) => (stripeConfigured() ? saveOnlineDeposit(value) : refuse('Le paiement en ligne demande STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET')),
+        perform: async (value) =>
+          stripeConfigured() ? saveOnlineDeposit(value) : refuse('Le paiement en ligne demande STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET'),
         success: 'Configuration sauvegardée avec succès',
       });
     case 'add-email':
@@ -196,11 +206,7 @@ export default function Config() {
   useLinkedField();
   return (
     <section aria-labelledby="config-title" className="space-y-6">
-      <ScreenHeader
-        id="config-title"
-        title="Configuration du Site"
-        description="Informations générales, contacts, accès et images d'accueil"
-      />
+      <ScreenHeader id="config-title" title="Configuration du Site" description="Informations générales, contacts, accès et images d'accueil" />
       {loaded.ok ? (
         <>
           <LegalNoticeWarning missing={loaded.legalMissing} here />

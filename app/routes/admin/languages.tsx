@@ -6,12 +6,7 @@ import { useLoaderData } from 'react-router';
 import { loadList, refuse, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { createLanguage, deleteLanguage, listLanguages, moveLanguage, updateLanguage } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
-import {
-  findIncompleteActivation,
-  incompleteActivationMessage,
-  listTranslationCoverage,
-  measureLanguagePercent,
-} from '~/.server/translation-coverage';
+import { findIncompleteActivation, incompleteActivationMessage, listTranslationCoverage, measureLanguagePercent } from '~/.server/translation-coverage';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { LanguageDialog, type LanguageDialogState } from '~/components/admin/languages/language-dialog';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
@@ -19,12 +14,7 @@ import { MoveButtons } from '~/components/admin/move-buttons';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import {
-  CreateLanguageSchema,
-  DeleteLanguageSchema,
-  MoveLanguageSchema,
-  UpdateLanguageSchema,
-} from '~/lib/schemas/language';
+import { CreateLanguageSchema, DeleteLanguageSchema, MoveLanguageSchema, UpdateLanguageSchema } from '~/lib/schemas/language';
 import type { Route } from './+types/languages';
 
 const SCREEN = 'admin/languages';
@@ -101,11 +91,7 @@ export default function Languages() {
 
   return (
     <section aria-labelledby="languages-title">
-      <ScreenHeader
-        id="languages-title"
-        title="Gestion des Langues"
-        description="Langues proposées sur le site et pour la saisie du contenu"
-      >
+      <ScreenHeader id="languages-title" title="Gestion des Langues" description="Langues proposées sur le site et pour la saisie du contenu">
         <Button type="button" onClick={() => setDialog({ mode: 'create' })}>
           <PlusIcon aria-hidden="true" />
           Ajouter une langue

@@ -32,9 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const replaced = await linkedEditingLanguageSwitch(request, editingLanguage);
   const nameOf = (code: string) => ({ code, name: languages.find((l) => l.code === code)?.name ?? code });
-  const languageSwitch = replaced
-    ? { pathname: new URL(request.url).pathname, from: nameOf(replaced), to: nameOf(editingLanguage) }
-    : null;
+  const languageSwitch = replaced ? { pathname: new URL(request.url).pathname, from: nameOf(replaced), to: nameOf(editingLanguage) } : null;
   // A link that chose the editing language (?editing=xx) keeps it chosen.
   const remember = rememberLinkedEditingLanguage(request, editingLanguage);
   return data(
@@ -78,46 +76,46 @@ export default function AdminLayout() {
 
   return (
     <UnsavedChangesProvider>
-    <SidebarProvider defaultOpen={sidebarOpen}>
-      <AdminSidebar languages={languages} editingLanguage={editingLanguage} unreadMessages={unreadMessages} pendingBookings={pendingBookings} />
-      {/* data-admin-shell: on a phone every control of the back office is a 44 px touch target (app.css). */}
-      <SidebarInset data-admin-shell="">
-        <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 sm:px-4">
-          <SidebarTrigger />
-          <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
-          <h1 className="min-w-0 flex-1 text-lg font-semibold">Administration</h1>
-          <span className="hidden truncate text-sm text-muted-foreground lg:inline">{email}</span>
-          <Button asChild variant="ghost" size="sm">
-            <a href={publicPageOf(pathname)} target="_blank" rel="noopener">
-              <ExternalLinkIcon aria-hidden="true" />
-              {/* Icons only on a phone, so that the title keeps its whole word. */}
-              <span className="sr-only sm:not-sr-only">Voir le site</span>
-            </a>
-          </Button>
-          <Form method="post" action="/sign-out">
-            <Button type="submit" variant="outline" size="sm">
-              <LogOutIcon aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">Déconnexion</span>
+      <SidebarProvider defaultOpen={sidebarOpen}>
+        <AdminSidebar languages={languages} editingLanguage={editingLanguage} unreadMessages={unreadMessages} pendingBookings={pendingBookings} />
+        {/* data-admin-shell: on a phone every control of the back office is a 44 px touch target (app.css). */}
+        <SidebarInset data-admin-shell="">
+          <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-3 sm:px-4">
+            <SidebarTrigger />
+            <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-5" />
+            <h1 className="min-w-0 flex-1 text-lg font-semibold">Administration</h1>
+            <span className="hidden truncate text-sm text-muted-foreground lg:inline">{email}</span>
+            <Button asChild variant="ghost" size="sm">
+              <a href={publicPageOf(pathname)} target="_blank" rel="noopener">
+                <ExternalLinkIcon aria-hidden="true" />
+                {/* Icons only on a phone, so that the title keeps its whole word. */}
+                <span className="sr-only sm:not-sr-only">Voir le site</span>
+              </a>
             </Button>
-          </Form>
-        </header>
-        <div className="relative flex-1 p-3 sm:p-6" aria-busy={loading || undefined}>
-          {loading && (
-            <div
-              role="status"
-              className="absolute inset-0 z-20 flex items-start justify-center bg-background/60 pt-24 animate-in fade-in fill-mode-both delay-150 duration-200"
-            >
-              <span className="flex items-center gap-2 rounded-md border bg-background px-4 py-2 text-sm shadow-sm">
-                <Spinner />
-                Chargement...
-              </span>
-            </div>
-          )}
-          {shownNotice ? <EditingLanguageNotice change={shownNotice} /> : null}
-          <Outlet />
-        </div>
-      </SidebarInset>
-    </SidebarProvider>
+            <Form method="post" action="/sign-out">
+              <Button type="submit" variant="outline" size="sm">
+                <LogOutIcon aria-hidden="true" />
+                <span className="sr-only sm:not-sr-only">Déconnexion</span>
+              </Button>
+            </Form>
+          </header>
+          <div className="relative flex-1 p-3 sm:p-6" aria-busy={loading || undefined}>
+            {loading && (
+              <div
+                role="status"
+                className="absolute inset-0 z-20 flex items-start justify-center bg-background/60 pt-24 animate-in fade-in fill-mode-both delay-150 duration-200"
+              >
+                <span className="flex items-center gap-2 rounded-md border bg-background px-4 py-2 text-sm shadow-sm">
+                  <Spinner />
+                  Chargement...
+                </span>
+              </div>
+            )}
+            {shownNotice ? <EditingLanguageNotice change={shownNotice} /> : null}
+            <Outlet />
+          </div>
+        </SidebarInset>
+      </SidebarProvider>
     </UnsavedChangesProvider>
   );
 }

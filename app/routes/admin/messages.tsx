@@ -3,13 +3,7 @@
 // even when mail fails.
 import { Link, useLoaderData } from 'react-router';
 import { loadList, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
-import {
-  deleteContactMessage,
-  readContactMessagesPage,
-  retryContactMessageMail,
-  setContactMessageRead,
-  type Enquiry,
-} from '~/.server/contact-messages';
+import { deleteContactMessage, readContactMessagesPage, retryContactMessageMail, setContactMessageRead, type Enquiry } from '~/.server/contact-messages';
 import { requireAdmin } from '~/.server/permissions';
 import { EnquiryCard } from '~/components/admin/messages/enquiry-card';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
@@ -24,12 +18,13 @@ const MAX_PAGE = 100_000;
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const requested = clampedIntParam(new URL(request.url).searchParams.get('page'), { min: 1, max: MAX_PAGE, fallback: 1 });
-  return loadList(
-    'admin/messages',
-    'Impossible de charger les messages',
-    () => readContactMessagesPage(requested),
-    { messages: [] as Enquiry[], total: 0, unread: 0, page: requested, pageCount: 1 },
-  );
+  return loadList('admin/messages', 'Impossible de charger les messages', () => readContactMessagesPage(requested), {
+    messages: [] as Enquiry[],
+    total: 0,
+    unread: 0,
+    page: requested,
+    pageCount: 1,
+  });
 }
 
 const SCREEN = 'admin/messages';

@@ -10,14 +10,7 @@ import { deleteRoomFeed, feedView, importReport, importRoomFeed, listRoomFeeds, 
 import { config } from '~/.server/config';
 import { getEditingLanguageDetails } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
-import {
-  deleteRoomSeasonPrice,
-  getRoomForEdit,
-  listRoomSeasonPrices,
-  roomExists,
-  saveRoom,
-  saveRoomSeasonPrice,
-} from '~/.server/rooms';
+import { deleteRoomSeasonPrice, getRoomForEdit, listRoomSeasonPrices, roomExists, saveRoom, saveRoomSeasonPrice } from '~/.server/rooms';
 import { redirectWithToast } from '~/.server/toast';
 import { listFieldsToReview } from '~/.server/translation-coverage';
 import { loadEditor, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
@@ -94,7 +87,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         failure,
         // SPEC §5: nothing is saved for a room that does not exist yet; nor for a vanished season.
         perform: async (value) =>
-          (roomId !== null && value.intent === 'save-season-price' && (await roomExists(roomId)) && (await saveRoomSeasonPrice(roomId, value.seasonId, value.price))) ||
+          (roomId !== null &&
+            value.intent === 'save-season-price' &&
+            (await roomExists(roomId)) &&
+            (await saveRoomSeasonPrice(roomId, value.seasonId, value.price))) ||
           refuse(failure),
         success: 'Prix de saison mis à jour',
       });
@@ -116,7 +112,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         failure: "Impossible d'ajouter le calendrier",
         perform: async ({ url, label }) => {
           if (roomId === null || !(await roomExists(roomId))) return null;
-          return (await importRoomFeed(roomId, url, label)) ?? refuse('Ce calendrier est déjà importé pour cette chambre', { fieldErrors: { url: ['Ce calendrier est déjà importé pour cette chambre'] } });
+          return (
+            (await importRoomFeed(roomId, url, label)) ??
+            refuse('Ce calendrier est déjà importé pour cette chambre', { fieldErrors: { url: ['Ce calendrier est déjà importé pour cette chambre'] } })
+          );
         },
         success: (_value, outcome) =>
           outcome.status === 'failed'
@@ -180,11 +179,7 @@ export default function RoomEditor() {
             Calendriers
           </TabsTrigger>
         </TabsList>
-        {!saved && (
-          <p className="text-sm text-muted-foreground">
-            Les images et les prix par saison seront disponibles après le premier enregistrement.
-          </p>
-        )}
+        {!saved && <p className="text-sm text-muted-foreground">Les images et les prix par saison seront disponibles après le premier enregistrement.</p>}
         {/* Kept mounted (hidden) so unsaved edits survive a look at another tab. */}
         <TabsContent value="general" forceMount className="data-[state=inactive]:hidden">
           <RoomForm key={`${room?.id ?? 'new'}-${language.code}`} />

@@ -61,7 +61,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       return {
         seasons,
         language,
-        review: await listFieldsToReview(seasons.map((s) => ({ owner: 'season' as const, entityId: s.id })), code),
+        review: await listFieldsToReview(
+          seasons.map((s) => ({ owner: 'season' as const, entityId: s.id })),
+          code,
+        ),
         rooms: (await listRoomCards(['fr'])).map((r) => ({ id: r.id, name: r.name })),
         preview: asked ? { asked, quote: await previewStayPrice(asked) } : null,
       };
@@ -165,11 +168,7 @@ export default function Seasons() {
   useLinkedField();
   return (
     <section aria-labelledby="seasons-title" className="space-y-6">
-      <ScreenHeader
-        id="seasons-title"
-        title="Gestion des Saisons"
-        description="Les saisons permettent de définir des prix différents selon la période"
-      />
+      <ScreenHeader id="seasons-title" title="Gestion des Saisons" description="Les saisons permettent de définir des prix différents selon la période" />
       <AddSeasonCard />
       <Card>
         <CardHeader>
@@ -254,18 +253,21 @@ function SeasonRow({ season }: { season: Season }) {
   return (
     <TableRow>
       <TableCell className="font-medium whitespace-normal break-words">
-        {editing ? (
-          <RenameSeasonForm id={formId} season={season} fetcher={fetcher} onCancel={() => setEditing(false)} />
-        ) : (
-          pendingName || season.name
-        )}
+        {editing ? <RenameSeasonForm id={formId} season={season} fetcher={fetcher} onCancel={() => setEditing(false)} /> : pendingName || season.name}
       </TableCell>
       <TableCell className="text-right">
         <div className="flex justify-end gap-2">
           {editing ? (
             <>
               {/* Distinct keys: the Modifier button must not turn into this submit button mid-click. */}
-              <Button key="save" type="submit" form={formId} size="icon" disabled={fetcher.state !== 'idle'} aria-label={`Enregistrer le nom de ${season.name}`}>
+              <Button
+                key="save"
+                type="submit"
+                form={formId}
+                size="icon"
+                disabled={fetcher.state !== 'idle'}
+                aria-label={`Enregistrer le nom de ${season.name}`}
+              >
                 <CheckIcon aria-hidden="true" />
               </Button>
               <Button key="cancel" type="button" variant="outline" size="icon" onClick={() => setEditing(false)} aria-label="Annuler la modification">

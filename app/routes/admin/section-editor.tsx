@@ -83,9 +83,7 @@ export default function SectionEditor() {
             Images
           </TabsTrigger>
         </TabsList>
-        {!section && (
-          <p className="text-sm text-muted-foreground">Les images seront disponibles après le premier enregistrement.</p>
-        )}
+        {!section && <p className="text-sm text-muted-foreground">Les images seront disponibles après le premier enregistrement.</p>}
         <TabsContent value="general" forceMount className="data-[state=inactive]:hidden">
           <SectionForm key={`${section?.id ?? 'new'}-${language.code}`} />
         </TabsContent>

@@ -84,13 +84,7 @@ export default function Sections() {
         <div className="rounded-md md:border md:bg-card md:px-2">
           <ListTable
             label="Sections"
-            columns={[
-              { label: 'Position' },
-              { label: 'Titre' },
-              { label: 'Statut' },
-              { label: 'Images' },
-              { label: 'Actions', className: 'text-right' },
-            ]}
+            columns={[{ label: 'Position' }, { label: 'Titre' }, { label: 'Statut' }, { label: 'Images' }, { label: 'Actions', className: 'text-right' }]}
           >
             {sections.map((section, index) => (
               <EditableRow

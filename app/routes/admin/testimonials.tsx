@@ -4,13 +4,7 @@ import { useMemo, useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { requireAdmin } from '~/.server/permissions';
-import {
-  deleteTestimonial,
-  editTestimonial,
-  featureTestimonial,
-  listTestimonials,
-  publishTestimonial,
-} from '~/.server/testimonials';
+import { deleteTestimonial, editTestimonial, featureTestimonial, listTestimonials, publishTestimonial } from '~/.server/testimonials';
 import { ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader, SearchField } from '~/components/admin/screen-kit';
 import { ConfirmFeatureDialog, EditDialog, ViewDialog } from '~/components/admin/testimonials/dialogs';
@@ -81,9 +75,7 @@ export const meta = () => adminMeta("Livre d'Or");
 function matchesSearch(t: Testimonial, query: string) {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return [t.name, t.message, t.email, t.country ?? '', countryName(t.country)].some((field) =>
-    field.toLowerCase().includes(q),
-  );
+  return [t.name, t.message, t.email, t.country ?? '', countryName(t.country)].some((field) => field.toLowerCase().includes(q));
 }
 
 export default function Testimonials() {

@@ -54,9 +54,16 @@ function StayLine({ stay, what }: { stay: Stay; what: string }) {
 
 function Warnings({ warnings }: { warnings: Awaited<ReturnType<typeof loadToday>>['warnings'] }) {
   const items: Array<{ key: string; text: string; to: string }> = [];
-  if (warnings.staleFeeds.length) items.push({ key: 'feeds', text: `Calendriers importés en retard : ${[...new Set(warnings.staleFeeds)].join(', ')}`, to: '/admin/reservations' });
-  if (warnings.legalMissing) items.push({ key: 'legal', text: `Mentions légales incomplètes (${warnings.legalMissing} champ${warnings.legalMissing > 1 ? 's' : ''} obligatoire${warnings.legalMissing > 1 ? 's' : ''})`, to: '/admin/config' });
-  if (warnings.hiddenIncomplete.length) items.push({ key: 'languages', text: `Langues masquées dont des textes manquent : ${warnings.hiddenIncomplete.join(', ')}`, to: '/admin/translations' });
+  if (warnings.staleFeeds.length)
+    items.push({ key: 'feeds', text: `Calendriers importés en retard : ${[...new Set(warnings.staleFeeds)].join(', ')}`, to: '/admin/reservations' });
+  if (warnings.legalMissing)
+    items.push({
+      key: 'legal',
+      text: `Mentions légales incomplètes (${warnings.legalMissing} champ${warnings.legalMissing > 1 ? 's' : ''} obligatoire${warnings.legalMissing > 1 ? 's' : ''})`,
+      to: '/admin/config',
+    });
+  if (warnings.hiddenIncomplete.length)
+    items.push({ key: 'languages', text: `Langues masquées dont des textes manquent : ${warnings.hiddenIncomplete.join(', ')}`, to: '/admin/translations' });
   if (items.length === 0) return null;
   return (
     <div role="status" className="space-y-1 rounded-md border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950">

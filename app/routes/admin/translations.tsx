@@ -71,9 +71,7 @@ function LanguageCard({ language }: { language: LanguageCoverage }) {
             value={language.percent}
             aria-labelledby={titleId}
           />
-          <span className="text-lg font-semibold tabular-nums">
-            {percentText(language.percent)}
-          </span>
+          <span className="text-lg font-semibold tabular-nums">{percentText(language.percent)}</span>
         </div>
         {language.texts.length === 0 ? (
           <p className="text-sm text-muted-foreground">

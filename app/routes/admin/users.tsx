@@ -68,11 +68,7 @@ export const meta = () => adminMeta('Gestion des Utilisateurs');
 const matchesSearch = (user: UserRow, query: string) => {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return (
-    user.email.toLowerCase().includes(q) ||
-    user.role.toLowerCase().includes(q) ||
-    ROLE_LABELS[user.role as UserRole].toLowerCase().includes(q)
-  );
+  return user.email.toLowerCase().includes(q) || user.role.toLowerCase().includes(q) || ROLE_LABELS[user.role as UserRole].toLowerCase().includes(q);
 };
 
 export default function Users() {
@@ -86,13 +82,7 @@ export default function Users() {
     <section aria-labelledby="users-title">
       <ScreenHeader id="users-title" title="Gestion des Utilisateurs" description="Gérez les comptes et les rôles des utilisateurs">
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-center">
-          <SearchField
-            id="users-search"
-            label="Rechercher un utilisateur"
-            placeholder="Rechercher par email ou rôle..."
-            value={query}
-            onChange={setQuery}
-          />
+          <SearchField id="users-search" label="Rechercher un utilisateur" placeholder="Rechercher par email ou rôle..." value={query} onChange={setQuery} />
           <InviteDialog validDays={invitationValidDays} />
         </div>
       </ScreenHeader>
@@ -116,12 +106,7 @@ export default function Users() {
         <div className="rounded-md md:border md:bg-card">
           <ListTable
             label="Utilisateurs"
-            columns={[
-              { label: 'Email' },
-              { label: 'Rôle' },
-              { label: 'Inscription' },
-              { label: 'Actions', className: 'text-right' },
-            ]}
+            columns={[{ label: 'Email' }, { label: 'Rôle' }, { label: 'Inscription' }, { label: 'Actions', className: 'text-right' }]}
           >
             {visible.map((user) => {
               const isSelf = user.id === viewerId;

@@ -6,7 +6,8 @@ import type { Route } from './+types/arrivals-csv';
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const period = readArrivalsPeriod(new URL(request.url));
-  if (period.error) return new Response(period.error, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
+  if (period.error)
+    return new Response(period.error, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
   const csv = arrivalsCsv(await loadArrivals(period.from, period.to));
   return new Response(csv, {
     headers: {

@@ -7,13 +7,7 @@ import { ImageRejected, prepareImage, type PreparedImage } from '~/.server/media
 import { deleteImage, moveImage, setPrimaryImage, targetExists, TargetMissing, uploadImages } from '~/.server/media/entity-images';
 import { requireAdmin } from '~/.server/permissions';
 import { safeRedirectTarget } from '~/.server/safe-redirect';
-import {
-  MAX_UPLOAD_REQUEST_BYTES,
-  MediaActionSchema,
-  targetOf,
-  type ImageTarget,
-  type MediaActionResult,
-} from '~/lib/schemas/media';
+import { MAX_UPLOAD_REQUEST_BYTES, MediaActionSchema, targetOf, type ImageTarget, type MediaActionResult } from '~/lib/schemas/media';
 import type { Route } from './+types/media-upload';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
@@ -104,13 +98,7 @@ function succeed(request: Request, message: string, extra: { urls?: string[] } =
   return toResponse(toastSuccess(message, body));
 }
 
-function fail(
-  request: Request,
-  message: string,
-  error: string,
-  status = 400,
-  errors?: Record<string, string[]>,
-) {
+function fail(request: Request, message: string, error: string, status = 400, errors?: Record<string, string[]>) {
   if (!wantsJson(request)) {
     return redirectWithToast(backTo(request), { type: 'error', title: 'Erreur', description: message });
   }

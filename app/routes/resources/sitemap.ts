@@ -8,8 +8,7 @@ import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 /** The same for every visitor: kept, with its own Cache-Control. */
 export const handle = { delivery: { kind: 'file' } } satisfies DeliveryHandle;
 
-const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Every public page in every active language, each entry listing its alternates. */
 export async function loader({ request }: Route.LoaderArgs) {

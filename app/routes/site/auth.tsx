@@ -252,13 +252,7 @@ export default function SignIn() {
                 // The invited address, fixed (and given to password managers as the account's name).
                 <input id={fields.email.id} type="email" value={invitation.email} readOnly autoComplete="username" className={`${inputClass} bg-muted`} />
               ) : (
-                <input
-                  {...getInputProps(fields.email, { type: 'email' })}
-                  required
-                  maxLength={254}
-                  autoComplete="email"
-                  className={inputClass}
-                />
+                <input {...getInputProps(fields.email, { type: 'email' })} required maxLength={254} autoComplete="email" className={inputClass} />
               )}
               {fields.email.errors ? (
                 <p id={fields.email.errorId} className="text-sm text-destructive">
@@ -285,11 +279,7 @@ export default function SignIn() {
                 </p>
               ) : null}
             </div>
-            <button
-              type="submit"
-              disabled={busy}
-              className="w-full rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground disabled:opacity-60"
-            >
+            <button type="submit" disabled={busy} className="w-full rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground disabled:opacity-60">
               {signup
                 ? busy
                   ? t('auth.signupSubmitting')

@@ -100,14 +100,7 @@ function RatingInput({ name, defaultValue }: { name: string; defaultValue: numbe
       <div className="mt-1 flex gap-1">
         {RATINGS.map((n) => (
           <label key={n} className="cursor-pointer rounded p-0.5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
-            <input
-              type="radio"
-              name={name}
-              value={n}
-              defaultChecked={n === defaultValue}
-              onChange={() => setRating(n)}
-              className="sr-only"
-            />
+            <input type="radio" name={name} value={n} defaultChecked={n === defaultValue} onChange={() => setRating(n)} className="sr-only" />
             <Icon name="star" className={`size-7 ${n <= rating ? 'star-on' : 'text-muted-foreground'}`} />
             <span className="sr-only">{t('guestBook.stars', { count: n })}</span>
           </label>

@@ -18,15 +18,7 @@ import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
 export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
 
-export const LEGAL_SECTIONS = [
-  'editor',
-  'hosting',
-  'intellectualProperty',
-  'liability',
-  'personalData',
-  'cookies',
-  'law',
-] as const;
+export const LEGAL_SECTIONS = ['editor', 'hosting', 'intellectualProperty', 'liability', 'personalData', 'cookies', 'law'] as const;
 
 /**
  * SPEC §9: the legal notice exists in French and English. Visitors of any other
@@ -107,10 +99,7 @@ export default function Legal() {
             </section>
           ))}
         </div>
-        <a
-          {...siteLink('/')}
-          className="btn-primary mt-10 inline-flex items-center gap-2"
-        >
+        <a {...siteLink('/')} className="btn-primary mt-10 inline-flex items-center gap-2">
           <Icon name="arrow-left" className="size-4" />
           {data.back}
         </a>

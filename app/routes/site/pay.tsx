@@ -21,7 +21,7 @@ const TEXTS: Record<string, Record<State, string> & { title: string }> = {
     awaiting: "Le paiement de l'acompte n'a pas encore été reçu.",
     confirming: 'Paiement en cours de confirmation. Vous recevrez un e-mail dès que votre réservation sera confirmée.',
     paid: "L'acompte est réglé : votre réservation est confirmée.",
-    expired: "Le délai de paiement est dépassé : les nuits ne vous sont plus réservées.",
+    expired: 'Le délai de paiement est dépassé : les nuits ne vous sont plus réservées.',
     closed: "Cette réservation n'attend plus de paiement.",
     unknown: "Ce lien de paiement n'est pas valable.",
   },

@@ -165,7 +165,9 @@ export default function RoomPage() {
               </p>
             </header>
             <section aria-labelledby="room-prices" className="h-fit space-y-4 md:col-start-3 md:row-span-2 md:row-start-1 card p-6">
-              <h2 id="room-prices" className="text-lg font-semibold">{t('room.prices')}</h2>
+              <h2 id="room-prices" className="text-lg font-semibold">
+                {t('room.prices')}
+              </h2>
               {booking?.rates.length ? (
                 <dl className="space-y-3" data-testid="season-prices">
                   {booking.rates.map((rate) => (
@@ -174,9 +176,7 @@ export default function RoomPage() {
                       <dd className="text-right font-semibold">
                         {rate.price} <span className="text-sm font-normal text-muted-foreground">{t('room.perNight')}</span>
                       </dd>
-                      {rate.periods.length ? (
-                        <dd className="col-span-2 text-sm text-muted-foreground">{rate.periods.join(' · ')}</dd>
-                      ) : null}
+                      {rate.periods.length ? <dd className="col-span-2 text-sm text-muted-foreground">{rate.periods.join(' · ')}</dd> : null}
                     </div>
                   ))}
                 </dl>
@@ -188,10 +188,7 @@ export default function RoomPage() {
               ) : null}
               {/* SPEC §2: the room's call to action leads to the contact form; the booking
                   request form below has its own heading and the calendar links to it. */}
-              <a
-                {...siteLink('/#contact')}
-                className="btn-primary inline-flex w-full justify-center py-2.5"
-              >
+              <a {...siteLink('/#contact')} className="btn-primary inline-flex w-full justify-center py-2.5">
                 {t('room.book')}
               </a>
             </section>

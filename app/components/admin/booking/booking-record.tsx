@@ -229,16 +229,16 @@ function Money({ booking }: { booking: BookingView }) {
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-[1fr_max-content] gap-x-4 gap-y-1 text-sm" aria-label="Montants">
-          {booking.override ? null : (
-            booking.lines.map((l) => (
-              <div key={l.key} className="contents">
-                <dt>
-                  {l.name} : {l.nights} × {l.unit}
-                </dt>
-                <dd className="text-right">{l.total}</dd>
-              </div>
-            ))
-          )}
+          {booking.override
+            ? null
+            : booking.lines.map((l) => (
+                <div key={l.key} className="contents">
+                  <dt>
+                    {l.name} : {l.nights} × {l.unit}
+                  </dt>
+                  <dd className="text-right">{l.total}</dd>
+                </div>
+              ))}
           {booking.override ? (
             <>
               <dt>Prix saisi ({booking.override.reason})</dt>
@@ -260,7 +260,9 @@ function Money({ booking }: { booking: BookingView }) {
             {booking.outstanding}
           </dd>
         </dl>
-        {booking.depositOutstanding && booking.onlineDeposit?.state !== 'due' ? <p className="mt-2 text-sm text-amber-800">Acompte attendu : {booking.depositOutstanding}</p> : null}
+        {booking.depositOutstanding && booking.onlineDeposit?.state !== 'due' ? (
+          <p className="mt-2 text-sm text-amber-800">Acompte attendu : {booking.depositOutstanding}</p>
+        ) : null}
         {booking.onlineDeposit ? (
           <div className="mt-2 space-y-1 text-sm" data-testid="online-deposit">
             <p className={booking.onlineDeposit.state === 'due' ? 'text-amber-800' : undefined}>{booking.onlineDeposit.text}</p>
@@ -278,7 +280,13 @@ function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] })
     id: `change-${booking.id}`,
     schema: ChangeBookingSchema,
     reply: fetcher.data,
-    defaultValue: { roomId: booking.roomId, arrival: booking.arrival, departure: booking.departure, guests: String(booking.guests), children: String(booking.children) },
+    defaultValue: {
+      roomId: booking.roomId,
+      arrival: booking.arrival,
+      departure: booking.departure,
+      guests: String(booking.guests),
+      children: String(booking.children),
+    },
   });
   return (
     <details className="rounded-lg border p-4">
@@ -350,7 +358,11 @@ function PaymentForm({ booking, today }: { booking: BookingView; today: string }
         <option value="deposit">Acompte</option>
         <option value="balance">Solde</option>
       </SelectField>
-      <Field label="Montant reçu (€)" inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0 }} errors={fields.amount.errors} />
+      <Field
+        label="Montant reçu (€)"
+        inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0 }}
+        errors={fields.amount.errors}
+      />
       <Field label="Reçu le" inputProps={getInputProps(fields.receivedOn, { type: 'date' })} errors={fields.receivedOn.errors} />
       <SelectField label="Moyen" selectProps={getSelectProps(fields.means)} errors={fields.means.errors}>
         {Object.entries(PAYMENT_MEANS_LABELS).map(([value, label]) => (
@@ -393,7 +405,11 @@ function RefundForm({ booking }: { booking: BookingView }) {
           inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0.01, max: refundable / 100 }}
           errors={fields.amount.errors}
         />
-        <TextareaField label="Raison du remboursement" textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: 1000 }} errors={fields.reason.errors} />
+        <TextareaField
+          label="Raison du remboursement"
+          textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: 1000 }}
+          errors={fields.reason.errors}
+        />
         {booking.status === 'confirmed' ? (
           <div className="sm:col-span-2">
             <CheckboxField label="Annuler aussi la réservation" inputProps={getInputProps(fields.cancel, { type: 'checkbox' })} errors={fields.cancel.errors} />

@@ -31,9 +31,9 @@ export function BackupCard({ lastBackup }: { lastBackup: LastBackup | null }) {
           <h3>Sauvegarde</h3>
         </CardTitle>
         <CardDescription>
-          Toutes les données du site et les images originales dans un seul fichier .tar.gz, à conserver en lieu sûr. Pour remettre le site
-          dans l&apos;état d&apos;une sauvegarde, la personne qui gère le serveur suit la section « Backup and restore » du fichier README du
-          site : le site est arrêté le temps de la restauration.
+          Toutes les données du site et les images originales dans un seul fichier .tar.gz, à conserver en lieu sûr. Pour remettre le site dans l&apos;état
+          d&apos;une sauvegarde, la personne qui gère le serveur suit la section « Backup and restore » du fichier README du site : le site est arrêté le temps
+          de la restauration.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

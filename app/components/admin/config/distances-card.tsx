@@ -44,7 +44,11 @@ export function DistancesCard({
       <CardContent className="space-y-4">
         <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="grid gap-2 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
           <input type="hidden" name="intent" value="add-distance" />
-          <Field label="Ville" inputProps={{ ...getInputProps(fields.city, { type: 'text' }), placeholder: 'Cannes', maxLength: 100 }} errors={fields.city.errors} />
+          <Field
+            label="Ville"
+            inputProps={{ ...getInputProps(fields.city, { type: 'text' }), placeholder: 'Cannes', maxLength: 100 }}
+            errors={fields.city.errors}
+          />
           <Field
             label="Durée (minutes)"
             inputProps={{ ...getInputProps(fields.durationMinutes, { type: 'number' }), inputMode: 'numeric', min: 1, step: 1, placeholder: '30' }}

@@ -51,9 +51,7 @@ export function GeneralCard({
           {config.exists ? (
             <ImageUploader target={{ kind: 'hero' }} images={config.heroImages} />
           ) : (
-            <p className="text-sm text-muted-foreground">
-              Veuillez d&apos;abord sauvegarder la configuration pour pouvoir ajouter des images d&apos;accueil.
-            </p>
+            <p className="text-sm text-muted-foreground">Veuillez d&apos;abord sauvegarder la configuration pour pouvoir ajouter des images d&apos;accueil.</p>
           )}
         </div>
       </CardContent>
@@ -117,11 +115,7 @@ function GeneralForm({ config, review }: { config: SiteConfigForEditing; review:
           Ajouter un téléphone
         </Button>
       </fieldset>
-      <TextareaField
-        label="Adresse"
-        textareaProps={{ ...getTextareaProps(fields.address), rows: 3, maxLength: 500 }}
-        errors={fields.address.errors}
-      />
+      <TextareaField label="Adresse" textareaProps={{ ...getTextareaProps(fields.address), rows: 3, maxLength: 500 }} errors={fields.address.errors} />
       <div className="grid gap-4 md:grid-cols-2">
         {LINKS.map((link) => (
           <Field

@@ -25,15 +25,19 @@ export function OnlineDepositCard({ values }: { values: { enabled: boolean; paym
           <h3>Paiement en ligne de l&apos;acompte</h3>
         </CardTitle>
         <CardDescription>
-          Quand vous acceptez une demande, le client reçoit un lien pour régler l&apos;acompte par carte (Stripe) ; ses nuits lui sont réservées pendant le délai
-          de paiement, puis libérées s&apos;il n&apos;a pas payé.
+          Quand vous acceptez une demande, le client reçoit un lien pour régler l&apos;acompte par carte (Stripe) ; ses nuits lui sont réservées pendant le
+          délai de paiement, puis libérées s&apos;il n&apos;a pas payé.
         </CardDescription>
       </CardHeader>
       <CardContent>
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 md:grid-cols-2">
           <input type="hidden" name="intent" value="save-online-deposit" />
           <div className="md:col-span-2">
-            <CheckboxField label="Paiement en ligne de l'acompte" inputProps={getInputProps(fields.enabled, { type: 'checkbox' })} errors={fields.enabled.errors} />
+            <CheckboxField
+              label="Paiement en ligne de l'acompte"
+              inputProps={getInputProps(fields.enabled, { type: 'checkbox' })}
+              errors={fields.enabled.errors}
+            />
           </div>
           <Field
             label="Délai de paiement (heures)"

@@ -27,7 +27,13 @@ export function StayTermsCard({ values, language, languageName }: { values: Stay
     id: `stay-terms-${language}`,
     schema: StayTermsSchema,
     reply: fetcher.data,
-    defaultValue: { ...values, touristTax: String(values.touristTax), touristTaxMinAge: String(values.touristTaxMinAge), depositPercent: String(values.depositPercent), balanceDueDays: String(values.balanceDueDays) },
+    defaultValue: {
+      ...values,
+      touristTax: String(values.touristTax),
+      touristTaxMinAge: String(values.touristTaxMinAge),
+      depositPercent: String(values.depositPercent),
+      balanceDueDays: String(values.balanceDueDays),
+    },
   });
   const saving = fetcher.state !== 'idle';
   return (
@@ -37,7 +43,8 @@ export function StayTermsCard({ values, language, languageName }: { values: Stay
           <h3>Séjour et paiements</h3>
         </CardTitle>
         <CardDescription>
-          Taxe de séjour, acompte et solde : le devis, les demandes et les confirmations les calculent. Conditions d&apos;annulation en {languageName} ({language}).
+          Taxe de séjour, acompte et solde : le devis, les demandes et les confirmations les calculent. Conditions d&apos;annulation en {languageName} (
+          {language}).
         </CardDescription>
       </CardHeader>
       <CardContent>

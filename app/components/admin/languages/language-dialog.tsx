@@ -47,9 +47,7 @@ export function LanguageDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{editing ? 'Modifier la langue' : 'Nouvelle langue'}</DialogTitle>
-          <DialogDescription>
-            {editing ? 'Le code ne peut pas être modifié.' : 'Code ISO 639-1 (2 ou 3 lettres) et nom de la langue.'}
-          </DialogDescription>
+          <DialogDescription>{editing ? 'Le code ne peut pas être modifié.' : 'Code ISO 639-1 (2 ou 3 lettres) et nom de la langue.'}</DialogDescription>
         </DialogHeader>
         {state ? <LanguageForm key={editing?.id ?? 'new'} editing={editing} percent={percent} onClose={onClose} /> : null}
       </DialogContent>
@@ -119,11 +117,7 @@ function LanguageForm({ editing, percent, onClose }: { editing: Language | null;
         errors={fields.name.errors}
       />
       <CheckboxField label="Active" inputProps={getInputProps(fields.isActive, { type: 'checkbox' })} errors={fields.isActive.errors} />
-      <CheckboxField
-        label="Langue par défaut"
-        inputProps={getInputProps(fields.isDefault, { type: 'checkbox' })}
-        errors={fields.isDefault.errors}
-      />
+      <CheckboxField label="Langue par défaut" inputProps={getInputProps(fields.isDefault, { type: 'checkbox' })} errors={fields.isDefault.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
@@ -138,8 +132,8 @@ function LanguageForm({ editing, percent, onClose }: { editing: Language | null;
           <AlertDialogHeader>
             <AlertDialogTitle>Activer une langue incomplète ?</AlertDialogTitle>
             <AlertDialogDescription>
-              Seulement {percent}&nbsp;% des textes sont traduits en {asking}. Une fois activée, la langue est proposée aux
-              visiteurs, qui liront les textes manquants en français.
+              Seulement {percent}&nbsp;% des textes sont traduits en {asking}. Une fois activée, la langue est proposée aux visiteurs, qui liront les textes
+              manquants en français.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -22,11 +22,7 @@ export function EnquiryCard({ message }: { message: Enquiry }) {
   const phoneHref = message.phone ? `tel:${message.phone.replace(/[^\d+]/g, '')}` : null;
 
   return (
-    <Card
-      role="article"
-      aria-labelledby={titleId}
-      className={cn('gap-4 py-5', !isRead && 'border-l-4 border-l-primary')}
-    >
+    <Card role="article" aria-labelledby={titleId} className={cn('gap-4 py-5', !isRead && 'border-l-4 border-l-primary')}>
       <CardContent className="space-y-4">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
           <div className="space-y-1">
@@ -76,7 +72,12 @@ export function EnquiryCard({ message }: { message: Enquiry }) {
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={message.id} />
             <input type="hidden" name="intent" value={isRead ? 'mark-unread' : 'mark-read'} />
-            <Button type="submit" variant="outline" size="sm" aria-label={`${isRead ? 'Marquer comme non lu' : 'Marquer comme lu'} : message de ${message.name}`}>
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              aria-label={`${isRead ? 'Marquer comme non lu' : 'Marquer comme lu'} : message de ${message.name}`}
+            >
               {isRead ? <MailIcon aria-hidden="true" /> : <MailOpenIcon aria-hidden="true" />}
               {isRead ? 'Marquer comme non lu' : 'Marquer comme lu'}
             </Button>
@@ -113,11 +114,7 @@ function MailStateDetails({ message }: { message: Enquiry }) {
   const { mail } = message;
   if (!mail) return <p className="text-sm text-muted-foreground">Aucun e-mail de notification pour ce message.</p>;
   if (mail.state === 'sent') {
-    return (
-      <p className="text-sm text-muted-foreground">
-        E-mail de notification envoyé le {mail.sentAt ? shortTime.format(new Date(mail.sentAt)) : ''}.
-      </p>
-    );
+    return <p className="text-sm text-muted-foreground">E-mail de notification envoyé le {mail.sentAt ? shortTime.format(new Date(mail.sentAt)) : ''}.</p>;
   }
   if (mail.state === 'pending') {
     return (
@@ -132,7 +129,10 @@ function MailStateDetails({ message }: { message: Enquiry }) {
   }
   const busy = fetcher.state !== 'idle';
   return (
-    <div role="status" className="flex flex-col gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="status"
+      className="flex flex-col gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
       <div>
         <p className="font-medium text-destructive">
           Échec de l'envoi de l'e-mail après {mail.attempts} essai{mail.attempts > 1 ? 's' : ''}.

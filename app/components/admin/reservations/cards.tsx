@@ -34,7 +34,13 @@ interface BookingRow {
   conflicts: Array<{ blocking: boolean; text: string }>;
 }
 
-const STATUS: Record<string, string> = { pending: 'En attente', awaiting_payment: 'En attente de paiement', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
+const STATUS: Record<string, string> = {
+  pending: 'En attente',
+  awaiting_payment: 'En attente de paiement',
+  confirmed: 'Confirmée',
+  refused: 'Refusée',
+  cancelled: 'Annulée',
+};
 
 function BookingFacts({ booking }: { booking: BookingRow }) {
   return (
@@ -47,7 +53,10 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
       <dd className="font-semibold">{booking.total}</dd>
       <dt className="text-muted-foreground">Client</dt>
       <dd>
-        {booking.guestName} · <a className="underline" href={`mailto:${booking.guestEmail}`}>{booking.guestEmail}</a>
+        {booking.guestName} ·{' '}
+        <a className="underline" href={`mailto:${booking.guestEmail}`}>
+          {booking.guestEmail}
+        </a>
         {booking.guestPhone ? (
           <>
             {' · '}
@@ -72,7 +81,9 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
       <dd>
         {booking.feedsChecked.length === 0
           ? 'aucun calendrier importé pour cette chambre'
-          : booking.feedsChecked.map((f) => `${f.host} : synchronisé ${syncedWhen(f.lastSuccessAt)}${f.lastError ? ` (erreur : ${f.lastError})` : ''}`).join(' ; ')}
+          : booking.feedsChecked
+              .map((f) => `${f.host} : synchronisé ${syncedWhen(f.lastSuccessAt)}${f.lastError ? ` (erreur : ${f.lastError})` : ''}`)
+              .join(' ; ')}
       </dd>
     </dl>
   );
@@ -242,7 +253,12 @@ export function OccupancyCard({
                   Chambre
                 </th>
                 {days.map((d, i) => (
-                  <th key={d.date} scope="col" abbr={d.label} className={cn('px-0 text-center font-normal text-muted-foreground', d.weekend && 'font-semibold text-foreground', phoneHidden(i))}>
+                  <th
+                    key={d.date}
+                    scope="col"
+                    abbr={d.label}
+                    className={cn('px-0 text-center font-normal text-muted-foreground', d.weekend && 'font-semibold text-foreground', phoneHidden(i))}
+                  >
                     <span aria-hidden="true">{d.letter}</span>
                     <span className="sr-only">{d.label}</span>
                   </th>
@@ -266,7 +282,10 @@ export function OccupancyCard({
                     const k = kind ? KIND_BY_NAME[kind] : null;
                     return (
                       <td key={days[i]!.date} className={cn('p-0.5', phoneHidden(i))}>
-                        <span className={cn('flex h-6 items-center justify-center rounded-sm border text-[10px]', k?.className)} title={`${formatNightFr(days[i]!.date)} : ${k?.label ?? 'Libre'}`}>
+                        <span
+                          className={cn('flex h-6 items-center justify-center rounded-sm border text-[10px]', k?.className)}
+                          title={`${formatNightFr(days[i]!.date)} : ${k?.label ?? 'Libre'}`}
+                        >
                           <span className="sr-only">{`${days[i]!.label} : ${k?.label ?? 'Libre'}`}</span>
                         </span>
                       </td>
@@ -282,7 +301,15 @@ export function OccupancyCard({
   );
 }
 
-export function BlocksCard({ rooms, blocks, today }: { rooms: Array<{ id: string; name: string }>; blocks: Array<{ id: string; room: string; dates: string; note: string | null }>; today: string }) {
+export function BlocksCard({
+  rooms,
+  blocks,
+  today,
+}: {
+  rooms: Array<{ id: string; name: string }>;
+  blocks: Array<{ id: string; room: string; dates: string; note: string | null }>;
+  today: string;
+}) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: 'add-block', schema: AddBlockSchema, reply: fetcher.data });
   useFetcherSuccess(fetcher, () => form.reset());
@@ -338,7 +365,17 @@ export function BlocksCard({ rooms, blocks, today }: { rooms: Array<{ id: string
   );
 }
 
-type FeedRowData = { id: string; room: string; url: string; label: string; report: string | null; events: number; lastSuccessAt: string | null; lastError: string | null; stale: boolean };
+type FeedRowData = {
+  id: string;
+  room: string;
+  url: string;
+  label: string;
+  report: string | null;
+  events: number;
+  lastSuccessAt: string | null;
+  lastError: string | null;
+  stale: boolean;
+};
 
 function FeedRow({ feed, staleHours }: { feed: FeedRowData; staleHours: number }) {
   const fetcher = useFetcher();
@@ -346,7 +383,8 @@ function FeedRow({ feed, staleHours }: { feed: FeedRowData; staleHours: number }
     <li className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p>
-          <strong>{feed.room}</strong> — <span className="break-all">{feed.label}</span> · {feed.events} événement{feed.events > 1 ? 's' : ''} bloquant des nuits
+          <strong>{feed.room}</strong> — <span className="break-all">{feed.label}</span> · {feed.events} événement{feed.events > 1 ? 's' : ''} bloquant des
+          nuits
         </p>
         <FeedStatus lastSuccessAt={feed.lastSuccessAt} lastError={feed.lastError} report={feed.report} stale={feed.stale} staleHours={staleHours} />
       </div>
@@ -425,8 +463,10 @@ export function StaleFeedsAlert({ feeds, staleHours }: { feeds: FeedRowData[]; s
     <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-4 text-sm text-destructive">
       <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p>
-        <strong>Calendrier{stale.length > 1 ? 's' : ''} en retard ({rooms}).</strong> {staleWarning(staleHours)} Vérifiez le lien dans l'éditeur de la chambre ou
-        utilisez « Synchroniser maintenant ».
+        <strong>
+          Calendrier{stale.length > 1 ? 's' : ''} en retard ({rooms}).
+        </strong>{' '}
+        {staleWarning(staleHours)} Vérifiez le lien dans l'éditeur de la chambre ou utilisez « Synchroniser maintenant ».
       </p>
     </div>
   );

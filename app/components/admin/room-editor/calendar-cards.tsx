@@ -77,8 +77,8 @@ export function ImportedFeedsCard({ feeds, staleHours }: { feeds: RoomFeed[]; st
           <h3>Calendriers importés</h3>
         </CardTitle>
         <CardDescription>
-          Les nuits réservées sur Airbnb, Booking.com ou ailleurs : collez ici le lien iCal (.ics) que chaque plateforme donne pour cette chambre. Ils
-          sont relus automatiquement.
+          Les nuits réservées sur Airbnb, Booking.com ou ailleurs : collez ici le lien iCal (.ics) que chaque plateforme donne pour cette chambre. Ils sont
+          relus automatiquement.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

@@ -43,10 +43,22 @@ export function PricePreviewCard({ rooms, preview }: { rooms: Array<{ id: string
               ))}
             </SelectField>
             <Field label="Arrivée" inputProps={{ name: 'arrival', type: 'date', required: true, defaultValue: asked?.arrival, key: `a-${asked?.arrival}` }} />
-            <Field label="Départ" inputProps={{ name: 'departure', type: 'date', required: true, defaultValue: asked?.departure, key: `d-${asked?.departure}` }} />
+            <Field
+              label="Départ"
+              inputProps={{ name: 'departure', type: 'date', required: true, defaultValue: asked?.departure, key: `d-${asked?.departure}` }}
+            />
             <Field
               label="Personnes"
-              inputProps={{ name: 'guests', type: 'number', min: 1, max: 10, step: 1, required: true, defaultValue: asked?.guests ?? 2, key: `g-${asked?.guests}` }}
+              inputProps={{
+                name: 'guests',
+                type: 'number',
+                min: 1,
+                max: 10,
+                step: 1,
+                required: true,
+                defaultValue: asked?.guests ?? 2,
+                key: `g-${asked?.guests}`,
+              }}
             />
             <Button type="submit" variant="outline" className="lg:mt-6">
               Calculer le prix
@@ -61,7 +73,10 @@ export function PricePreviewCard({ rooms, preview }: { rooms: Array<{ id: string
                 {quote.lines.map((line) => (
                   <div key={line.key} className="flex justify-between gap-4">
                     <dt>
-                      {line.name} <span className="text-muted-foreground">— {nights(line.nights)} × {line.unit}</span>
+                      {line.name}{' '}
+                      <span className="text-muted-foreground">
+                        — {nights(line.nights)} × {line.unit}
+                      </span>
                     </dt>
                     <dd>{line.total}</dd>
                   </div>

@@ -151,7 +151,13 @@ function PeriodRow({ season, period }: { season: SeasonDetails; period: Period }
   if (editing) {
     return (
       <li className="p-3 text-sm">
-        <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="grid gap-3 sm:grid-cols-4 sm:items-start" aria-label={`Modifier la période ${dates}`}>
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          {...getFormProps(form)}
+          className="grid gap-3 sm:grid-cols-4 sm:items-start"
+          aria-label={`Modifier la période ${dates}`}
+        >
           <input type="hidden" name="intent" value="update-period" />
           <input type="hidden" name="id" value={period.id} />
           <Field label="Première nuit" inputProps={getInputProps(fields.firstNight, { type: 'date' })} errors={fields.firstNight.errors} />

@@ -95,11 +95,7 @@ function EditForm({ testimonial: t, onClose }: { testimonial: Testimonial; onClo
           </option>
         ))}
       </SelectField>
-      <TextareaField
-        label="Message"
-        textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: 5000 }}
-        errors={fields.message.errors}
-      />
+      <TextareaField label="Message" textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: 5000 }} errors={fields.message.errors} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Annuler

@@ -25,8 +25,7 @@ export function InviteDialog({ validDays }: { validDays: number }) {
         <DialogHeader>
           <DialogTitle>Inviter un utilisateur</DialogTitle>
           <DialogDescription>
-            La personne reçoit par email un lien qui ne sert qu&apos;une fois et expire au bout de {validDays} jours ; elle y choisit son mot de
-            passe.
+            La personne reçoit par email un lien qui ne sert qu&apos;une fois et expire au bout de {validDays} jours ; elle y choisit son mot de passe.
           </DialogDescription>
         </DialogHeader>
         {open ? <InviteForm onClose={() => setOpen(false)} /> : null}
