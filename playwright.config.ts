@@ -8,6 +8,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3999);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 // Outside test-results/, which Playwright empties at the start of every run.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${PORT}`);
+// The local stand-in for the Stripe API and its checkout page (tests/support/stripe-stand-in.ts).
+export const STRIPE_STANDIN_PORT = PORT + 1;
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2estandin0000';
 /** The signed-in admin's cookies, saved by the first sign-in of a run (tests/e2e/fixtures.ts); DATA_DIR is emptied at every start. */
 export const E2E_ADMIN_STATE = path.join(DATA_DIR, 'e2e-admin-state.json');
 
@@ -70,22 +73,35 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
   ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && exec node server/start.mjs`,
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED_DEMO: 'true',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      SUBMISSION_LIMIT: '1000',
-      // auth.spec.ts tries sign-up, and admin-users / admin-phone make plain accounts through it.
-      ALLOW_SIGNUP: 'true',
+  webServer: [
+    {
+      command: 'npx tsx tests/support/stripe-stand-in-main.ts',
+      url: `http://127.0.0.1:${STRIPE_STANDIN_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { STANDIN_PORT: String(STRIPE_STANDIN_PORT), STRIPE_WEBHOOK_SECRET, WEBHOOK_URL: `http://localhost:${PORT}/webhooks/stripe` },
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR} && exec node server/start.mjs`,
+      url: `http://localhost:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        SEED_DEMO: 'true',
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        SUBMISSION_LIMIT: '1000',
+        // auth.spec.ts tries sign-up, and admin-users / admin-phone make plain accounts through it.
+        ALLOW_SIGNUP: 'true',
+        // The online deposit talks to the stand-in (online-deposit.spec.ts); the switch starts off.
+        STRIPE_SECRET_KEY: 'sk_test_e2estandin0000',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_STANDIN_PORT}`,
+      },
+    },
+  ],
 });

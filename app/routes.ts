@@ -8,6 +8,7 @@ export default [
   route('livre-dor', 'routes/site/guest-book.tsx'),
   route('mentions-legales', 'routes/site/legal.tsx'),
   route('auth', 'routes/site/auth.tsx'),
+  route('pay/:token', 'routes/site/pay.tsx'),
 
   // Back office (every loader and action guards itself with requireAdmin)
   route('admin', 'routes/admin/layout.tsx', [

@@ -25,6 +25,7 @@ import { formBodiesOnly } from './input-guard';
 import { methodPolicy, refuseConnect } from './method-policy';
 import { ignoreRanges } from './range-policy';
 import { sameOriginWrites, securityHeaders } from './security';
+import { limitWebhookBody, STRIPE_WEBHOOK_PATH, stripeWebhook } from './stripe-webhook';
 
 type Env = { Variables: { cspNonce: string; clientIp: string } };
 
@@ -59,7 +60,8 @@ function pageCacheOptions(): PageCacheOptions {
   const { PUBLIC_URL, TRUST_PROXY } = config();
   const staticFiles = listStaticFiles(clientDirectory());
   // Answered here before React Router, whose catch-all route would otherwise claim them as pages.
-  const isServerPath = (path: string) => path === '/healthz' || path === '/readyz' || path.startsWith('/assets/') || staticFiles.has(path);
+  const isServerPath = (path: string) =>
+    path === '/healthz' || path === '/readyz' || path === '/webhooks/stripe' || path.startsWith('/assets/') || staticFiles.has(path);
   return { publicUrl: PUBLIC_URL, trustProxy: TRUST_PROXY, https: PUBLIC_URL.startsWith('https:'), isServerPath };
 }
 
@@ -158,6 +160,8 @@ export function createApp() {
     if (url !== c.req.url) c.req.raw = new Request(url, c.req.raw);
     await next();
   });
+  // Stripe's signed JSON events: raw body, no Origin, never a page (server/stripe-webhook.ts).
+  app.post(STRIPE_WEBHOOK_PATH, limitWebhookBody, stripeWebhook);
   app.use('*', privateWhenPersonal());
   app.use('*', sameOriginWrites(PUBLIC_URL));
   app.use('*', formBodiesOnly());

@@ -43,6 +43,11 @@ describe('parseConfig', () => {
     [{ PAGE_CACHE: 'sometimes' }, 'PAGE_CACHE'],
     [{ PAGE_CACHE_MAX_MB: '0' }, 'PAGE_CACHE_MAX_MB'],
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abcdefgh1234' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh1234' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abcdefgh1234', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh1234' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abcdefgh1234', STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_API_URL: 'ftp://stripe' }, 'STRIPE_API_URL'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));

@@ -90,6 +90,15 @@ const EnvSchema = z
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
     // Server processes sharing the port (node:cluster); 1 runs everything in one process.
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    // Online deposit by card (issue 36): both keys or neither; without them deposits are recorded by hand.
+    STRIPE_SECRET_KEY: optionalString.refine((v) => v === undefined || /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/.test(v), {
+      message: 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)',
+    }),
+    STRIPE_WEBHOOK_SECRET: optionalString.refine((v) => v === undefined || /^whsec_[A-Za-z0-9+/=]{8,}$/.test(v), {
+      message: "must be the webhook endpoint's signing secret (whsec_…)",
+    }),
+    // Where the Stripe SDK sends its requests; only tests point it elsewhere (a local stand-in).
+    STRIPE_API_URL: optionalUrl(['http:', 'https:']),
     PHONE_DEFAULT_COUNTRY: optionalString
       .transform((v) => (v ?? 'FR').toUpperCase())
       .refine((v) => isSupportedCountry(v), { message: 'must be a two-letter country code such as FR' }),
@@ -104,6 +113,13 @@ const EnvSchema = z
     }
     if (env.HTTP_REQUEST_TIMEOUT_MS < env.HTTP_HEADERS_TIMEOUT_MS) {
       ctx.addIssue({ code: 'custom', path: ['HTTP_REQUEST_TIMEOUT_MS'], message: 'must be at least HTTP_HEADERS_TIMEOUT_MS' });
+    }
+    if ((env.STRIPE_SECRET_KEY === undefined) !== (env.STRIPE_WEBHOOK_SECRET === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
+      });
     }
     const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {

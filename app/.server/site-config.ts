@@ -202,3 +202,18 @@ export async function loadGuestPractical(chain: string[], executor: Executor = d
   };
 }
 export type GuestPractical = Awaited<ReturnType<typeof loadGuestPractical>>;
+
+/** The 'Paiement en ligne de l'acompte' card (issue 36). */
+export async function getOnlineDepositForEditing() {
+  const row = await getSiteConfigRow();
+  return { enabled: row?.onlineDeposit ?? false, paymentWindowHours: row?.paymentWindowHours ?? 48 };
+}
+
+/** Turns the online deposit on or off and sets its window (creating the single row on first save). */
+export async function saveOnlineDeposit(input: { enabled: boolean; paymentWindowHours: number }) {
+  const columns = { onlineDeposit: input.enabled, paymentWindowHours: input.paymentWindowHours };
+  await db
+    .insert(siteConfig)
+    .values({ singleton: true, ...columns })
+    .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+}

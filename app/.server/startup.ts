@@ -1,6 +1,6 @@
 // What the app does once at start, after the database is open and migrated:
 // ensure the admin account, seed the demo guesthouse, start background workers
-// (mail outbox, imported calendars, nightly backups).
+// (mail outbox, imported calendars, unpaid deposit holds, nightly backups).
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/feeds';
@@ -9,6 +9,7 @@ import { LOCKS, withLock } from './db/advisory-lock';
 import { pool } from './db/client';
 import { openDatabase } from './db/open';
 import { startMailWorker } from './mail/worker';
+import { startHoldExpiryWorker } from './payments/hold-expiry';
 import { storage } from './media/storage';
 import { startPublicContentListener } from './public-content-events';
 
@@ -51,6 +52,7 @@ async function run(role: ProcessRole) {
   });
   onStop(await startMailWorker());
   onStop(startFeedWorker());
+  onStop(startHoldExpiryWorker());
   const { BACKUP_DIR, BACKUP_KEEP } = config();
   if (BACKUP_DIR) onStop(startNightlyBackups({ pool, storage: storage(), dir: BACKUP_DIR, keep: BACKUP_KEEP }));
 }

@@ -3,7 +3,13 @@
 /** How many days ahead 'Aujourd'hui' lists the stays. */
 export const UPCOMING_DAYS = 14;
 
-export type DepositState = 'none' | 'due' | 'received' | 'paid';
+export type DepositState = 'none' | 'due' | 'online_due' | 'received' | 'paid';
 
-const DEPOSIT_LABELS: Record<DepositState, string> = { none: 'sans acompte', due: 'acompte attendu', received: 'acompte reçu', paid: 'réglé' };
+const DEPOSIT_LABELS: Record<DepositState, string> = {
+  none: 'sans acompte',
+  due: 'acompte attendu',
+  online_due: 'en attente de paiement',
+  received: 'acompte reçu',
+  paid: 'réglé',
+};
 export const depositLabel = (state: DepositState) => DEPOSIT_LABELS[state];

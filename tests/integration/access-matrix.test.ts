@@ -21,6 +21,9 @@ const DECISIONS: Record<string, Access> = {
   'routes/site/legal.tsx': 'public',
   'routes/site/auth.tsx': 'public',
   'routes/site/not-found.tsx': 'public',
+  // The deposit's payment link: open to whoever holds the booking's secret token (issue 36).
+  // POST /webhooks/stripe is a server path, not a route: anonymous, signature-only (online-deposit.test.ts).
+  'routes/site/pay.tsx': 'public',
   'routes/admin/layout.tsx': 'admin',
   'routes/admin/rooms.tsx': 'admin',
   'routes/admin/room-editor.tsx': 'admin',

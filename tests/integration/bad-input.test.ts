@@ -275,6 +275,13 @@ const ENDPOINTS: Endpoint[] = [
     bad: { id: UUID, kind: ['', 'tip', LONG], amount: ['', 'abc', '-1', '0', '12.345', '1e309'], receivedOn: DATE, means: ['', 'bitcoin', LONG] },
   },
   {
+    name: 'booking record (card deposit refund)',
+    path: '/admin/booking/new',
+    admin: true,
+    valid: () => ({ intent: 'refund-deposit', id: '00000000-0000-4000-8000-000000000000', amount: '10', reason: 'Annulation', cancel: '' }),
+    bad: { id: UUID, amount: ['', 'abc', '-1', '0', '12.345', '1e309', '100001'], reason: ['', '   ', 'x'.repeat(1001)], cancel: [LONG] },
+  },
+  {
     name: 'booking record (message to the guest)',
     path: '/admin/booking/new',
     admin: true,
@@ -304,6 +311,13 @@ const ENDPOINTS: Endpoint[] = [
       checkOutTime: ['12:60', 'midi'],
       cancellationTerms: ['x'.repeat(200_001)],
     },
+  },
+  {
+    name: 'configuration (online deposit)',
+    path: '/admin/config',
+    admin: true,
+    valid: () => ({ intent: 'save-online-deposit', enabled: 'on', paymentWindowHours: '48' }),
+    bad: { paymentWindowHours: ['abc', '0', '-1', '721', '2.5', '1e309'], enabled: [LONG] },
   },
   {
     name: 'rooms list',

@@ -41,6 +41,8 @@ const PRIVATE = [
   'backup_runs',
   'booking_payments',
   'booking_events',
+  // Handled Stripe webhook events (issue 36): a booking's change is announced by the bookings trigger.
+  'stripe_events',
 ];
 
 let listener: pg.Client;

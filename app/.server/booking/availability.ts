@@ -4,7 +4,7 @@
 import { and, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
 import { addDays, eachNight, type IsoDate } from '~/lib/nights';
 import { db, type Executor } from '../db/client';
-import { bookings, icalEvents, icalFeeds, manualBlocks } from '../db/schema';
+import { bookings, icalEvents, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES } from '../db/schema';
 
 export type NightKind = 'confirmed' | 'pending' | 'blocked' | 'imported';
 
@@ -28,7 +28,7 @@ export async function listTakenRanges(
 ): Promise<TakenRange[]> {
   if (roomIds.length === 0) return [];
   const notThisBooking = options.excludeBookingId ? ne(bookings.id, options.excludeBookingId) : undefined;
-  const statuses = options.includePending ? (['confirmed', 'pending'] as const) : (['confirmed'] as const);
+  const statuses = options.includePending ? [...NIGHT_HOLDING_STATUSES, 'pending' as const] : [...NIGHT_HOLDING_STATUSES];
   // Sequential: the executor may be a transaction (one connection, one query at a time).
   const stays = await executor
     .select({ id: bookings.id, roomId: bookings.roomId, status: bookings.status, from: bookings.arrival, to: bookings.departure, name: bookings.guestName })
@@ -49,7 +49,7 @@ export async function listTakenRanges(
     ...stays.map((s) => ({
       id: s.id,
       roomId: s.roomId,
-      kind: (s.status === 'confirmed' ? 'confirmed' : 'pending') as NightKind,
+      kind: (s.status === 'pending' ? 'pending' : 'confirmed') as NightKind,
       from: s.from,
       to: s.to,
       label: s.name,

@@ -13,7 +13,13 @@ import { formatInstant } from './today';
 
 const euros = (cents: number) => formatPrice(cents / 100, 'fr');
 const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
-const STATUS: Record<string, string> = { pending: 'En attente', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
+const STATUS: Record<string, string> = {
+  pending: 'En attente',
+  awaiting_payment: 'En attente de paiement',
+  confirmed: 'Confirmée',
+  refused: 'Refusée',
+  cancelled: 'Annulée',
+};
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>['events'][number];
 
@@ -23,7 +29,7 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
     case 'created':
       return d.source && d.source !== 'site' ? `Réservation enregistrée (${SOURCE_LABELS[d.source] ?? d.source})` : 'Demande envoyée depuis le site';
     case 'accepted':
-      return 'Demande acceptée';
+      return d.awaitingPayment ? "Demande acceptée : en attente du paiement de l'acompte" : 'Demande acceptée';
     case 'refused':
       return 'Demande refusée';
     case 'changed': {
@@ -38,9 +44,39 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
       return `${PAYMENT_KIND_LABELS[d.kind] ?? d.kind} reçu : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.receivedOn))} (${PAYMENT_MEANS_LABELS[d.means] ?? d.means})`;
     case 'message':
       return 'Message envoyé au client';
+    case 'expired':
+      return "Délai de paiement de l'acompte dépassé : nuits libérées";
+    case 'refund':
+      return d.automatic
+        ? `Paiement tardif remboursé automatiquement : ${euros(Number(d.amountCents) || 0)}`
+        : `Remboursement de ${euros(Number(d.amountCents) || 0)} (raison : ${d.reason ?? '—'})`;
     default:
       return event.kind;
   }
+}
+
+type RecordRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>;
+
+/** The card deposit as the owner reads it (issue 36): due until when, paid (when, how much, Stripe's reference), refunded. */
+export function onlineDepositView(row: RecordRow['row'], payments: RecordRow['payments']) {
+  const card = payments.find((p) => p.stripeReference);
+  if (card) {
+    return {
+      state: card.refundedCents > 0 ? ('refunded' as const) : ('paid' as const),
+      text: `Acompte payé par carte : ${euros(card.amountCents)} le ${formatNightFr(card.receivedOn)} (référence Stripe ${card.stripeReference})`,
+      refunded: card.refundedCents > 0 ? `Remboursé : ${euros(card.refundedCents)}` : null,
+      refundableCents: card.amountCents - card.refundedCents,
+    };
+  }
+  if (row.status === 'awaiting_payment') {
+    return {
+      state: 'due' as const,
+      text: `Acompte dû : ${euros(row.depositCents)}, à payer en ligne avant le ${row.paymentExpiresAt ? formatInstant(row.paymentExpiresAt) : '—'}`,
+      refunded: null,
+      refundableCents: 0,
+    };
+  }
+  return null;
 }
 
 export async function loadBookingPage(id: string) {
@@ -94,6 +130,7 @@ export async function loadBookingPage(id: string) {
       depositOutstanding: record.depositOutstandingCents > 0 ? euros(record.depositOutstandingCents) : null,
       outstandingCents: record.outstandingCents,
       depositOutstandingCents: record.depositOutstandingCents,
+      onlineDeposit: onlineDepositView(row, record.payments),
     },
     payments: record.payments.map((p) => ({
       id: p.id,
@@ -101,6 +138,8 @@ export async function loadBookingPage(id: string) {
       amount: euros(p.amountCents),
       receivedOn: formatNightFr(p.receivedOn),
       means: PAYMENT_MEANS_LABELS[p.means] ?? p.means,
+      stripeReference: p.stripeReference,
+      refunded: p.refundedCents > 0 ? euros(p.refundedCents) : null,
     })),
     messages: [
       ...(row.message ? [{ id: 'guest', from: row.guestName, at: formatInstant(row.createdAt), body: row.message }] : []),

@@ -1,12 +1,12 @@
 // Each room's secret export feed (/ical/<token>.ics): its confirmed bookings and
 // manual blocks, for the owner to paste into Airbnb and Booking.com so that those
 // platforms close the same nights. Written with ical-generator, never by hand.
-import { and, eq, gt, gte } from 'drizzle-orm';
+import { and, gt, gte, inArray, eq } from 'drizzle-orm';
 import icalGenerator from 'ical-generator';
 import { addDays, utcMidnight } from '~/lib/nights';
 import { config } from '../config';
 import { db } from '../db/client';
-import { bookings, manualBlocks, rooms } from '../db/schema';
+import { bookings, manualBlocks, NIGHT_HOLDING_STATUSES, rooms } from '../db/schema';
 import { guesthouseToday } from './clock';
 
 const TOKEN = /^[0-9a-f]{64}$/;
@@ -21,7 +21,7 @@ export async function renderRoomExport(token: string): Promise<string | null> {
     db
       .select({ id: bookings.id, arrival: bookings.arrival, departure: bookings.departure })
       .from(bookings)
-      .where(and(eq(bookings.roomId, room.id), eq(bookings.status, 'confirmed'), gt(bookings.departure, since))),
+      .where(and(eq(bookings.roomId, room.id), inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]), gt(bookings.departure, since))),
     db
       .select({ id: manualBlocks.id, first: manualBlocks.firstNight, last: manualBlocks.lastNight })
       .from(manualBlocks)

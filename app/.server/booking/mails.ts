@@ -63,6 +63,21 @@ const T = {
     messageSubject: (site: string) => `Message au sujet de votre séjour — ${site}`,
     messageTitle: 'Message de la maison',
     messageIntro: (name: string) => `Bonjour ${name}, voici un message au sujet de votre séjour.`,
+    paymentSubject: (site: string) => `Votre réservation est acceptée : réglez l'acompte — ${site}`,
+    paymentTitle: "Réglez l'acompte",
+    paymentIntro: (name: string, deadline: string) =>
+      `${named('Bonjour', name)}, votre demande est acceptée. Vos nuits sont réservées pour vous jusqu'au ${deadline} : réglez l'acompte par carte pour confirmer la réservation.`,
+    payButton: "Régler l'acompte",
+    expiredSubject: (site: string) => `Acompte non reçu : vos nuits sont libérées — ${site}`,
+    expiredTitle: 'Réservation non confirmée',
+    expiredIntro: (name: string) => `${named('Bonjour', name)}, l'acompte n'a pas été réglé à temps : les nuits ci-dessous ne vous sont plus réservées.`,
+    lateSubject: (site: string) => `Paiement remboursé — ${site}`,
+    lateTitle: 'Paiement remboursé',
+    lateIntro: (name: string) =>
+      `${named('Bonjour', name)}, votre paiement est arrivé après la fin du délai : les nuits avaient été libérées. Nous vous remboursons intégralement.`,
+    refundSubject: (site: string) => `Remboursement de votre acompte — ${site}`,
+    refundTitle: 'Remboursement',
+    refundIntro: (name: string, amount: string) => `${named('Bonjour', name)}, nous vous remboursons ${amount} sur la carte utilisée pour l'acompte.`,
   },
   en: {
     room: 'Room',
@@ -104,6 +119,20 @@ const T = {
     messageSubject: (site: string) => `About your stay — ${site}`,
     messageTitle: 'Message from the house',
     messageIntro: (name: string) => `Hello ${name}, here is a message about your stay.`,
+    paymentSubject: (site: string) => `Your booking is accepted: pay the deposit — ${site}`,
+    paymentTitle: 'Pay the deposit',
+    paymentIntro: (name: string, deadline: string) =>
+      `${named('Hello', name)}, your request is accepted. Your nights are held for you until ${deadline}: pay the deposit by card to confirm the booking.`,
+    payButton: 'Pay the deposit',
+    expiredSubject: (site: string) => `Deposit not received: your nights are released — ${site}`,
+    expiredTitle: 'Booking not confirmed',
+    expiredIntro: (name: string) => `${named('Hello', name)}, the deposit was not paid in time: the nights below are no longer held for you.`,
+    lateSubject: (site: string) => `Payment refunded — ${site}`,
+    lateTitle: 'Payment refunded',
+    lateIntro: (name: string) => `${named('Hello', name)}, your payment arrived after the deadline: the nights had been released. We are refunding it in full.`,
+    refundSubject: (site: string) => `Refund of your deposit — ${site}`,
+    refundTitle: 'Refund',
+    refundIntro: (name: string, amount: string) => `${named('Hello', name)}, we are refunding ${amount} to the card used for the deposit.`,
   },
   es: {
     room: 'Habitación',
@@ -145,6 +174,20 @@ const T = {
     messageSubject: (site: string) => `Sobre su estancia — ${site}`,
     messageTitle: 'Mensaje de la casa',
     messageIntro: (name: string) => `Hola ${name}, le enviamos un mensaje sobre su estancia.`,
+    paymentSubject: (site: string) => `Su reserva está aceptada: pague el depósito — ${site}`,
+    paymentTitle: 'Pague el depósito',
+    paymentIntro: (name: string, deadline: string) =>
+      `${named('Hola', name)}, su solicitud está aceptada. Sus noches quedan reservadas hasta el ${deadline}: pague el depósito con tarjeta para confirmar la reserva.`,
+    payButton: 'Pagar el depósito',
+    expiredSubject: (site: string) => `Depósito no recibido: sus noches quedan libres — ${site}`,
+    expiredTitle: 'Reserva no confirmada',
+    expiredIntro: (name: string) => `${named('Hola', name)}, el depósito no se pagó a tiempo: las noches siguientes ya no están reservadas para usted.`,
+    lateSubject: (site: string) => `Pago reembolsado — ${site}`,
+    lateTitle: 'Pago reembolsado',
+    lateIntro: (name: string) => `${named('Hola', name)}, su pago llegó después del plazo: las noches se habían liberado. Le reembolsamos el importe íntegro.`,
+    refundSubject: (site: string) => `Reembolso de su depósito — ${site}`,
+    refundTitle: 'Reembolso',
+    refundIntro: (name: string, amount: string) => `${named('Hola', name)}, le reembolsamos ${amount} en la tarjeta utilizada para el depósito.`,
   },
   de: {
     room: 'Zimmer',
@@ -186,6 +229,22 @@ const T = {
     messageSubject: (site: string) => `Zu Ihrem Aufenthalt — ${site}`,
     messageTitle: 'Nachricht des Hauses',
     messageIntro: (name: string) => `Guten Tag ${name}, hier ist eine Nachricht zu Ihrem Aufenthalt.`,
+    paymentSubject: (site: string) => `Ihre Buchung ist angenommen: zahlen Sie die Anzahlung — ${site}`,
+    paymentTitle: 'Anzahlung zahlen',
+    paymentIntro: (name: string, deadline: string) =>
+      `${named('Guten Tag', name)}, Ihre Anfrage ist angenommen. Ihre Nächte sind bis ${deadline} für Sie reserviert: zahlen Sie die Anzahlung per Karte, um die Buchung zu bestätigen.`,
+    payButton: 'Anzahlung zahlen',
+    expiredSubject: (site: string) => `Anzahlung nicht erhalten: Ihre Nächte sind freigegeben — ${site}`,
+    expiredTitle: 'Buchung nicht bestätigt',
+    expiredIntro: (name: string) =>
+      `${named('Guten Tag', name)}, die Anzahlung wurde nicht rechtzeitig gezahlt: die folgenden Nächte sind nicht mehr für Sie reserviert.`,
+    lateSubject: (site: string) => `Zahlung erstattet — ${site}`,
+    lateTitle: 'Zahlung erstattet',
+    lateIntro: (name: string) =>
+      `${named('Guten Tag', name)}, Ihre Zahlung kam nach Ablauf der Frist: die Nächte waren bereits freigegeben. Wir erstatten sie vollständig.`,
+    refundSubject: (site: string) => `Erstattung Ihrer Anzahlung — ${site}`,
+    refundTitle: 'Erstattung',
+    refundIntro: (name: string, amount: string) => `${named('Guten Tag', name)}, wir erstatten ${amount} auf die für die Anzahlung verwendete Karte.`,
   },
 } satisfies Record<MailLanguage, unknown>;
 
@@ -200,6 +259,8 @@ export interface BookingMailFacts {
     Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
   /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
   practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
+  /** The guesthouse's time zone, for a deadline's hour (the deposit request). */
+  timeZone?: string;
 }
 
 /** Tax, deposit, balance and its due date, when the stay has them. */
@@ -250,7 +311,7 @@ function quoteRows(facts: BookingMailFacts, language: string): MailRow[] {
   ];
 }
 
-export type GuestMailKind = 'received' | 'confirmed' | 'refused' | 'changed' | 'cancelled' | 'message';
+export type GuestMailKind = 'received' | 'confirmed' | 'refused' | 'changed' | 'cancelled' | 'message' | 'payment_expired' | 'late_payment_refunded';
 
 /**
  * A mail to the guest in their language. `note` is the owner's own words: the refusal's
@@ -271,6 +332,8 @@ export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFa
     changed: [t.changedSubject(facts.siteName), t.changedTitle, t.changedIntro(name)],
     cancelled: [t.cancelledSubject(facts.siteName), t.cancelledTitle, t.cancelledIntro(name)],
     message: [t.messageSubject(facts.siteName), t.messageTitle, t.messageIntro(name)],
+    payment_expired: [t.expiredSubject(facts.siteName), t.expiredTitle, t.expiredIntro(name)],
+    late_payment_refunded: [t.lateSubject(facts.siteName), t.lateTitle, t.lateIntro(name)],
   };
   const [subject, title, intro] = texts[kind];
   return { subject: headerText(subject), ...renderTableMail(title, `${intro} ${t.replyHint}`, rows, undefined, mailLanguage(language)) };
@@ -295,4 +358,57 @@ export function renderOwnerBookingMail(facts: BookingMailFacts, language: string
     { text: 'Répondre dans Réservations', href: `${publicUrl.replace(/\/+$/, '')}/admin/reservations` },
   );
   return { subject: headerText(`Demande de réservation de ${facts.guestName.trim()}`), text, html };
+}
+
+/** The deposit request (issue 36): the stay, the deadline and the link that opens the card payment. */
+export function renderDepositRequestMail(facts: BookingMailFacts, language: string, payUrl: string, expiresAt: Date): RenderedMail {
+  const lang = mailLanguage(language);
+  const t = T[lang];
+  const deadline = dateTimeFormat(intlLocale(lang), { dateStyle: 'full', timeStyle: 'short', timeZone: facts.timeZone ?? 'Europe/Paris' }).format(expiresAt);
+  const intro = `${t.paymentIntro(recognisableName(facts.guestName), deadline)} ${t.replyHint}`;
+  return {
+    subject: headerText(t.paymentSubject(facts.siteName)),
+    ...renderTableMail(t.paymentTitle, intro, quoteRows(facts, language), { text: t.payButton, href: payUrl }, lang),
+  };
+}
+
+/** The owner's refund of a card deposit, told to the guest with the amount and the owner's reason. */
+export function renderRefundMail(facts: BookingMailFacts, language: string, amountCents: number, reason: string): RenderedMail {
+  const lang = mailLanguage(language);
+  const t = T[lang];
+  const intro = `${t.refundIntro(recognisableName(facts.guestName), euros(amountCents, language))} ${t.replyHint}`;
+  const rows = [...quoteRows(facts, language), { label: t.ownerMessage, value: reason.trim() }];
+  return { subject: headerText(t.refundSubject(facts.siteName)), ...renderTableMail(t.refundTitle, intro, rows, undefined, lang) };
+}
+
+/** What the owners read when a card deposit arrives, a hold expires or a late payment is refunded. */
+export function renderOwnerDepositMail(
+  kind: 'paid' | 'expired' | 'late_refunded',
+  facts: BookingMailFacts,
+  publicUrl: string,
+  bookingId: string,
+): RenderedMail {
+  const who = headerText(facts.guestName, 100);
+  const texts = {
+    paid: [
+      `Acompte reçu : ${who}`,
+      'Acompte reçu, réservation confirmée',
+      `${who} a réglé l'acompte par carte : la réservation dans « ${facts.roomName} » est confirmée.`,
+    ],
+    expired: [
+      `Acompte non reçu : ${who}`,
+      'Délai de paiement dépassé',
+      `${who} n'a pas réglé l'acompte à temps : les nuits dans « ${facts.roomName} » sont de nouveau libres.`,
+    ],
+    late_refunded: [
+      `Paiement tardif remboursé : ${who}`,
+      'Paiement tardif remboursé',
+      `${who} a payé après la fin du délai, alors que les nuits dans « ${facts.roomName} » étaient libérées : le paiement est remboursé automatiquement.`,
+    ],
+  }[kind];
+  const { text, html } = renderTableMail(texts[1]!, texts[2]!, quoteRows(facts, 'fr'), {
+    text: 'Ouvrir la réservation',
+    href: `${publicUrl.replace(/\/+$/, '')}/admin/booking/${bookingId}`,
+  });
+  return { subject: headerText(texts[0]!), text, html };
 }

@@ -2,13 +2,13 @@
 // a snapshot of its quote; accepting re-checks the nights in the same transaction,
 // and the exclusion constraint `bookings_confirmed_no_overlap` makes two accepts of
 // overlapping stays at once impossible: one commits, the other gets a clear refusal.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatNightFr, type IsoDate } from '~/lib/nights';
 import { takeAcknowledgementSlot } from '../abuse';
 import { config } from '../config';
 import { db, type Executor } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
-import { bookingEvents, bookings, icalFeeds, manualBlocks, siteConfig, type BookingEventKind } from '../db/schema';
+import { bookingEvents, bookings, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES, siteConfig, type BookingEventKind } from '../db/schema';
 import { mailboxAddress } from '../mail/compose';
 import { listOwnerRecipients } from '../mail/notifications';
 import { enqueueMail } from '../mail/outbox';
@@ -22,6 +22,7 @@ import { syncRoomFeeds, syncRoomFeedsForRequest } from './feeds';
 import { renderGuestBookingMail, renderOwnerBookingMail, type BookingMailFacts, type GuestMailKind } from './mails';
 import { isBookable, type Quote } from './quote';
 import { quoteStay } from './stay';
+import { holdForDeposit, onlineDepositTerms } from '../payments/deposit';
 
 export interface BookingRequestInput {
   roomId: string;
@@ -174,7 +175,7 @@ export async function recordBookingEvent(
   await executor.insert(bookingEvents).values({ bookingId, kind, actor, details });
 }
 
-export type DecisionResult = { ok: true } | { ok: false; message: string };
+export type DecisionResult = { ok: true; awaitingPayment?: boolean } | { ok: false; message: string };
 
 const NOT_PENDING: DecisionResult = { ok: false, message: "Cette demande n'est plus en attente" };
 
@@ -197,6 +198,12 @@ export async function acceptBookingRequest(id: string, actor: string | null = nu
       const taken = await listUnavailableNights(row.roomId, row.arrival, row.departure, tx);
       if (taken.size > 0) {
         return { ok: false, message: `Ces nuits ne sont plus libres : ${[...taken].sort().map(formatNightFr).join(', ')}` } as const;
+      }
+      // With the online deposit on, the nights are held until the guest pays (issue 36).
+      const online = row.depositCents > 0 ? await onlineDepositTerms(tx) : null;
+      if (online) {
+        await holdForDeposit(tx, row, online.windowHours, actor);
+        return { ok: true, awaitingPayment: true } as const;
       }
       await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
       await recordBookingEvent(tx, id, 'accepted', actor);
@@ -260,7 +267,7 @@ export async function addManualBlock(roomId: string, firstNight: IsoDate, lastNi
       .where(
         and(
           eq(bookings.roomId, roomId),
-          eq(bookings.status, 'confirmed'),
+          inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]),
           sql`${bookings.arrival} <= ${lastNight}`,
           sql`${bookings.departure} > ${firstNight}`,
         ),

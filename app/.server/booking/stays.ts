@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
 import { db, type Executor } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
-import { bookingEvents, bookingPayments, bookings, type BookingSource, PAYMENT_KINDS, PAYMENT_MEANS } from '../db/schema';
+import { bookingEvents, bookingPayments, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../db/schema';
 import { loadStayTerms } from '../site-config';
 import { guesthouseToday } from './clock';
 import { mailFacts, moneySnapshot, queueGuestMail, recordBookingEvent } from './requests';
@@ -249,9 +249,13 @@ export async function getBookingRecord(id: string) {
 }
 
 /** What was received and what remains, against the figures the booking keeps. */
-export function paymentStatus(row: { totalCents: number; taxCents: number; depositCents: number }, payments: Array<{ kind: string; amountCents: number }>) {
+export function paymentStatus(
+  row: { totalCents: number; taxCents: number; depositCents: number },
+  payments: Array<{ kind: string; amountCents: number; refundedCents?: number }>,
+) {
   const amountCents = row.totalCents + row.taxCents;
-  const receivedCents = payments.reduce((sum, p) => sum + p.amountCents, 0);
+  // Money refunded through Stripe is no longer received.
+  const receivedCents = payments.reduce((sum, p) => sum + p.amountCents - (p.refundedCents ?? 0), 0);
   return {
     amountCents,
     receivedCents,
@@ -265,17 +269,24 @@ export function paymentStatus(row: { totalCents: number; taxCents: number; depos
 export async function listPaymentsOf(bookingIds: string[]) {
   if (bookingIds.length === 0) return [];
   return db
-    .select({ bookingId: bookingPayments.bookingId, kind: bookingPayments.kind, amountCents: bookingPayments.amountCents })
+    .select({
+      bookingId: bookingPayments.bookingId,
+      kind: bookingPayments.kind,
+      amountCents: bookingPayments.amountCents,
+      refundedCents: bookingPayments.refundedCents,
+      stripeReference: bookingPayments.stripeReference,
+      receivedOn: bookingPayments.receivedOn,
+    })
     .from(bookingPayments)
     .where(inArray(bookingPayments.bookingId, bookingIds));
 }
 
-/** Confirmed stays touching [from, to), soonest first: the home's and the arrivals list's rows. */
+/** Confirmed stays (and holds awaiting their deposit, whose nights are taken) touching [from, to), soonest first: the home's and the arrivals list's rows. */
 export async function listConfirmedStays(from: IsoDate, to: IsoDate) {
   const rows = await db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.status, 'confirmed'), lt(bookings.arrival, to), gt(bookings.departure, from)))
+    .where(and(inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]), lt(bookings.arrival, to), gt(bookings.departure, from)))
     .orderBy(asc(bookings.arrival), asc(bookings.createdAt))
     .limit(MAX_LISTED_STAYS);
   return rows.map((b) => ({ ...b, nights: eachNight(b.arrival, b.departure).length }));

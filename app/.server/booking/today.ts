@@ -39,12 +39,25 @@ export function waitedSince(createdAt: Date, now = new Date()): string {
 export async function describeStays(stays: Awaited<ReturnType<typeof listConfirmedStays>>, roomName: Map<string, string>) {
   const payments = await listPaymentsOf(stays.map((s) => s.id));
   return stays.map((s) => {
-    const money = paymentStatus(
-      s,
-      payments.filter((p) => p.bookingId === s.id),
-    );
+    const own = payments.filter((p) => p.bookingId === s.id);
+    const money = paymentStatus(s, own);
     const deposit: DepositState =
-      money.outstandingCents === 0 ? 'paid' : s.depositCents === 0 ? 'none' : money.depositOutstandingCents === 0 ? 'received' : 'due';
+      s.status === 'awaiting_payment'
+        ? 'online_due'
+        : money.outstandingCents === 0
+          ? 'paid'
+          : s.depositCents === 0
+            ? 'none'
+            : money.depositOutstandingCents === 0
+              ? 'received'
+              : 'due';
+    // A card deposit says when, how much and Stripe's reference (issue 36); a refund, how much went back.
+    const card = own.find((p) => p.stripeReference);
+    const depositDetail = card
+      ? `carte, ${euros(card.amountCents)} le ${formatNightFr(card.receivedOn)} (${card.stripeReference})${card.refundedCents > 0 ? `, remboursé ${euros(card.refundedCents)}` : ''}`
+      : s.status === 'awaiting_payment' && s.paymentExpiresAt
+        ? `avant le ${formatInstant(s.paymentExpiresAt)}`
+        : null;
     return {
       id: s.id,
       room: roomName.get(s.roomId) ?? 'Chambre supprimée',
@@ -62,6 +75,7 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
       amount: euros(money.amountCents),
       outstanding: euros(money.outstandingCents),
       deposit,
+      depositDetail,
     };
   });
 }

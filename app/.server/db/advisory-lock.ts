@@ -15,6 +15,8 @@ export const LOCKS = {
   feedSync: 'guesthouse:feed-sync',
   /** The nightly backup archive. */
   nightlyBackup: 'guesthouse:nightly-backup',
+  /** One pass releasing the holds whose deposit was not paid in time (issue 36). */
+  expiredHolds: 'guesthouse:expired-holds',
 } as const;
 
 export type LockName = (typeof LOCKS)[keyof typeof LOCKS];

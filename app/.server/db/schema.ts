@@ -178,6 +178,9 @@ export const siteConfig = pgTable(
     balanceDueDays: integer('balance_due_days').notNull().default(0),
     checkInTime: text('check_in_time'),
     checkOutTime: text('check_out_time'),
+    // Online deposit by card (issue 36): offered only when the Stripe keys are set.
+    onlineDeposit: boolean('online_deposit').notNull().default(false),
+    paymentWindowHours: integer('payment_window_hours').notNull().default(48),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -187,6 +190,7 @@ export const siteConfig = pgTable(
       'site_config_stay_terms_check',
       sql`${t.touristTaxCents} between 0 and 100000 and ${t.touristTaxMinAge} between 0 and 25 and ${t.depositPercent} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`,
     ),
+    check('site_config_payment_window_check', sql`${t.paymentWindowHours} between 1 and 720`),
   ],
 );
 
@@ -436,7 +440,9 @@ export const appSecrets = pgTable('app_secrets', {
 
 /* ───────────── beyond the spec: availability and booking (issue 14, DESIGN.md) ───────────── */
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'refused', 'cancelled'] as const;
+export const BOOKING_STATUSES = ['pending', 'awaiting_payment', 'confirmed', 'refused', 'cancelled'] as const;
+/** The states whose nights are taken: a hold awaiting its deposit counts as a confirmed stay (issue 36). */
+export const NIGHT_HOLDING_STATUSES = ['confirmed', 'awaiting_payment'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** How a booking reached the owner: the site's form, or taken by hand (phone, e-mail). */
 export const BOOKING_SOURCES = ['site', 'phone', 'email'] as const;
@@ -485,11 +491,17 @@ export const bookings = pgTable(
       .default(sql`'[]'::jsonb`),
     refusalMessage: text('refusal_message'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The payment link's secret (issue 36): 32 random bytes, base64url; one per booking. */
+    paymentToken: text('payment_token').unique(),
+    /** When an unpaid hold ('awaiting_payment') is released. */
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    /** The Checkout Session the payment link created (reused when the guest opens the link again). */
+    stripeSessionId: text('stripe_session_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('bookings_status_check', sql`${t.status} in ('pending', 'confirmed', 'refused', 'cancelled')`),
+    check('bookings_status_check', sql`${t.status} in ('pending', 'awaiting_payment', 'confirmed', 'refused', 'cancelled')`),
     check('bookings_dates_check', sql`${t.departure} > ${t.arrival}`),
     check('bookings_guests_check', sql`${t.guests} between 1 and 10`),
     check('bookings_total_check', sql`${t.totalCents} >= 0`),
@@ -497,6 +509,9 @@ export const bookings = pgTable(
     check('bookings_source_check', sql`${t.source} in ('site', 'phone', 'email')`),
     index('bookings_room_idx').on(t.roomId, t.arrival),
     index('bookings_status_idx').on(t.status, t.createdAt),
+    index('bookings_payment_expiry_idx')
+      .on(t.paymentExpiresAt)
+      .where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );
 
@@ -516,17 +531,22 @@ export const bookingPayments = pgTable(
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     means: text('means').$type<(typeof PAYMENT_MEANS)[number]>().notNull(),
     recordedBy: text('recorded_by'),
+    /** A card payment's Stripe PaymentIntent (pi_…): the reference the owner sees. */
+    stripeReference: text('stripe_reference').unique(),
+    /** Refunded so far (cents), through Stripe. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     check('booking_payments_kind_check', sql`${t.kind} in ('deposit', 'balance')`),
     check('booking_payments_means_check', sql`${t.means} in ('virement', 'cheque', 'especes', 'carte')`),
     check('booking_payments_amount_check', sql`${t.amountCents} > 0`),
+    check('booking_payments_refund_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
     index('booking_payments_booking_idx').on(t.bookingId),
   ],
 );
 
-export const BOOKING_EVENT_KINDS = ['created', 'accepted', 'refused', 'changed', 'cancelled', 'payment', 'message'] as const;
+export const BOOKING_EVENT_KINDS = ['created', 'accepted', 'refused', 'changed', 'cancelled', 'payment', 'message', 'expired', 'refund'] as const;
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];
 
 /**
@@ -550,6 +570,18 @@ export const bookingEvents = pgTable(
   },
   (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
 );
+
+/**
+ * Stripe webhook events already handled (issue 36): a replay of an id changes nothing.
+ * `outcome` says what the event did (for the owner's and an operator's reading).
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  bookingId: uuid('booking_id'),
+  outcome: text('outcome').notNull(),
+  createdAt: createdAt(),
+});
 
 /** Nights the owner closed by hand (first and last night included), with a note. */
 export const manualBlocks = pgTable(

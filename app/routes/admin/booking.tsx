@@ -7,12 +7,14 @@ import { Link, useLoaderData } from 'react-router';
 import { loadEditor, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { loadBookingPage, loadRecordForm } from '~/.server/booking/booking-page';
 import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays';
+import { refundDeposit } from '~/.server/payments/deposit';
 import { requireAdmin } from '~/.server/permissions';
 import { redirectWithToast } from '~/.server/toast';
 import { BookingRecord, RecordBookingForm } from '~/components/admin/booking/booking-record';
 import { adminMeta } from '~/components/admin/screen-kit';
 import { Button } from '~/components/ui/button';
 import { CancelBookingSchema, ChangeBookingSchema, GuestMessageSchema, RecordBookingSchema, RecordPaymentSchema } from '~/lib/schemas/booking-admin';
+import { RefundDepositSchema } from '~/lib/schemas/online-deposit';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/booking';
 
@@ -81,6 +83,14 @@ export async function action({ request }: Route.ActionArgs) {
         perform: async ({ id, kind, amount, receivedOn, means }) =>
           ruleOutcome(await recordPayment(id, { kind, amountCents: Math.round(amount * 100), receivedOn, means }, viewer.email)),
         success: 'Paiement enregistré',
+      });
+    case 'refund-deposit':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RefundDepositSchema,
+        failure: "Impossible de rembourser l'acompte",
+        perform: async ({ id, amount, reason, cancel }) => ruleOutcome(await refundDeposit(id, Math.round(amount * 100), reason, cancel, viewer.email)),
+        success: 'Remboursement demandé à Stripe, le client est prévenu',
       });
     case 'message':
       return runIntent(formData, {

@@ -12,13 +12,16 @@ import { listEditingLanguages } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import {
   getLegalNotice,
+  getOnlineDepositForEditing,
   getSiteConfigForEditing,
   getStayTermsForEditing,
   listMissingLegalNoticeFields,
   saveLegalNotice,
+  saveOnlineDeposit,
   saveSiteConfig,
   saveStayTerms,
 } from '~/.server/site-config';
+import { stripeConfigured } from '~/.server/payments/stripe-client';
 import { ensureTransportOptions, listTransportOptionsForEditing, saveTransportDescription, setTransportEnabled } from '~/.server/transport';
 import { listFieldsToReview } from '~/.server/translation-coverage';
 import { BackupCard } from '~/components/admin/config/backup-card';
@@ -26,6 +29,7 @@ import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card
 import { DistancesCard } from '~/components/admin/config/distances-card';
 import { GeneralCard } from '~/components/admin/config/general-card';
 import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
+import { OnlineDepositCard } from '~/components/admin/config/online-deposit-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
@@ -35,6 +39,7 @@ import { AddContactEmailSchema, DeleteContactEmailSchema } from '~/lib/schemas/c
 import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID, TranslateDistanceNameSchema } from '~/lib/schemas/distance';
 import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
+import { OnlineDepositSchema } from '~/lib/schemas/online-deposit';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { Route } from './+types/config';
@@ -58,6 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       listMissingLegalNoticeFields(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
+    // Offered only when both Stripe keys are set (issue 36).
+    const onlineDeposit = stripeConfigured() ? await getOnlineDepositForEditing() : null;
     const review = await listFieldsToReview(
       [
         { owner: 'site_config', entityId: null },
@@ -66,7 +73,21 @@ export async function loader({ request }: Route.LoaderArgs) {
       ],
       language,
     );
-    return { ok: true as const, language, languageName, config, contactEmails, transports, distances, lastBackup, legal, stayTerms, legalMissing, review };
+    return {
+      ok: true as const,
+      language,
+      languageName,
+      config,
+      contactEmails,
+      transports,
+      distances,
+      lastBackup,
+      legal,
+      stayTerms,
+      onlineDeposit,
+      legalMissing,
+      review,
+    };
   } catch (error) {
     // The failed-load policy of a list screen, with the spec's own page text for this one.
     console.error(`[${SCREEN}] load failed:`, error);
@@ -95,6 +116,15 @@ export async function action({ request }: Route.ActionArgs) {
         schema: StayTermsSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: async (value) => saveStayTerms(value, await getEditingLanguage(request)),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-online-deposit':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: OnlineDepositSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: async (value) =>
+          stripeConfigured() ? saveOnlineDeposit(value) : refuse('Le paiement en ligne demande STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET'),
         success: 'Configuration sauvegardée avec succès',
       });
     case 'add-email':
@@ -182,6 +212,7 @@ export default function Config() {
           <LegalNoticeWarning missing={loaded.legalMissing} here />
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
+          {loaded.onlineDeposit ? <OnlineDepositCard values={loaded.onlineDeposit} /> : null}
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />
           <DistancesCard distances={loaded.distances} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />

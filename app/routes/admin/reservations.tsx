@@ -42,7 +42,11 @@ export async function action({ request }: Route.ActionArgs) {
         schema: AcceptBookingSchema,
         failure: "Impossible d'accepter la demande",
         perform: async ({ id }) => ruleOutcome(await acceptBookingRequest(id, viewer.email)),
-        success: 'Réservation confirmée, le client est prévenu',
+        // With the online deposit on, the stay waits for the guest's card payment (issue 36).
+        success: (_v, result) =>
+          result.ok && 'awaitingPayment' in result && result.awaitingPayment
+            ? "Demande acceptée : le client reçoit le lien de paiement de l'acompte"
+            : 'Réservation confirmée, le client est prévenu',
       });
     case 'refuse':
       return runIntent(formData, {

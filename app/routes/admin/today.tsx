@@ -197,7 +197,10 @@ export default function Today() {
                   <ListCell label="Nuits">{s.nights}</ListCell>
                   <ListCell label="Personnes">{s.guests}</ListCell>
                   <ListCell label="Montant">{s.amount}</ListCell>
-                  <ListCell label="Acompte">{depositLabel(s.deposit)}</ListCell>
+                  <ListCell label="Acompte">
+                    {depositLabel(s.deposit)}
+                    {s.depositDetail ? <span className="block text-xs text-muted-foreground">{s.depositDetail}</span> : null}
+                  </ListCell>
                 </ListRow>
               ))}
             </ListTable>

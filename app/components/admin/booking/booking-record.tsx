@@ -6,7 +6,8 @@ import { BanIcon, CalendarCogIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, Wall
 import { Form, useActionData, useFetcher, useNavigation } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { EmptyState } from '~/components/admin/screen-kit';
-import { Field, SelectField, TextareaField } from '~/components/forms';
+import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms';
+import { RefundDepositSchema } from '~/lib/schemas/online-deposit';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import {
@@ -148,13 +149,15 @@ interface BookingView {
   depositOutstanding: string | null;
   outstandingCents: number;
   depositOutstandingCents: number;
+  /** The card deposit (issue 36): due, paid (when, amount, Stripe reference) or refunded. */
+  onlineDeposit: { state: 'due' | 'paid' | 'refunded'; text: string; refunded: string | null; refundableCents: number } | null;
 }
 
 interface RecordProps {
   today: string;
   rooms: Room[];
   booking: BookingView;
-  payments: Array<{ id: string; kind: string; amount: string; receivedOn: string; means: string }>;
+  payments: Array<{ id: string; kind: string; amount: string; receivedOn: string; means: string; stripeReference: string | null; refunded: string | null }>;
   messages: Array<{ id: string; from: string; at: string; body: string }>;
   history: Array<{ id: string; at: string; by: string; what: string }>;
 }
@@ -257,7 +260,15 @@ function Money({ booking }: { booking: BookingView }) {
             {booking.outstanding}
           </dd>
         </dl>
-        {booking.depositOutstanding ? <p className="mt-2 text-sm text-amber-800">Acompte attendu : {booking.depositOutstanding}</p> : null}
+        {booking.depositOutstanding && booking.onlineDeposit?.state !== 'due' ? (
+          <p className="mt-2 text-sm text-amber-800">Acompte attendu : {booking.depositOutstanding}</p>
+        ) : null}
+        {booking.onlineDeposit ? (
+          <div className="mt-2 space-y-1 text-sm" data-testid="online-deposit">
+            <p className={booking.onlineDeposit.state === 'due' ? 'text-amber-800' : undefined}>{booking.onlineDeposit.text}</p>
+            {booking.onlineDeposit.refunded ? <p>{booking.onlineDeposit.refunded}</p> : null}
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -370,6 +381,55 @@ function PaymentForm({ booking, today }: { booking: BookingView; today: string }
   );
 }
 
+function RefundForm({ booking }: { booking: BookingView }) {
+  const fetcher = useFetcher();
+  const refundable = booking.onlineDeposit?.refundableCents ?? 0;
+  const [form, fields] = useAdminForm({
+    id: `refund-${booking.id}`,
+    schema: RefundDepositSchema,
+    reply: fetcher.data,
+    defaultValue: { amount: String(refundable / 100) },
+  });
+  useFetcherSuccess(fetcher, () => form.reset());
+  return (
+    <details className="rounded-lg border p-4">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
+        <WalletIcon aria-hidden="true" className="size-4" />
+        Rembourser l&apos;acompte…
+      </summary>
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="refund-deposit" />
+        <input type="hidden" name="id" value={booking.id} />
+        <Field
+          label="Montant à rembourser (€)"
+          inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0.01, max: refundable / 100 }}
+          errors={fields.amount.errors}
+        />
+        <TextareaField
+          label="Raison du remboursement"
+          textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: 1000 }}
+          errors={fields.reason.errors}
+        />
+        {booking.status === 'confirmed' ? (
+          <div className="sm:col-span-2">
+            <CheckboxField label="Annuler aussi la réservation" inputProps={getInputProps(fields.cancel, { type: 'checkbox' })} errors={fields.cancel.errors} />
+          </div>
+        ) : null}
+        {form.errors?.length ? (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="destructive" disabled={fetcher.state !== 'idle'}>
+            Rembourser
+          </Button>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
 function MessageForm({ booking }: { booking: BookingView }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: `message-${booking.id}`, schema: GuestMessageSchema, reply: fetcher.data });
@@ -421,12 +481,14 @@ export function BookingRecord({ booking, rooms, payments, messages, history, tod
             <ul className="divide-y rounded-md border text-sm" aria-label="Paiements reçus">
               {payments.map((p) => (
                 <li key={p.id} className="p-3">
-                  {p.kind} : {p.amount} le {p.receivedOn} ({p.means})
+                  {p.kind} : {p.amount} le {p.receivedOn} ({p.means}){p.stripeReference ? ` · référence Stripe ${p.stripeReference}` : ''}
+                  {p.refunded ? ` · remboursé : ${p.refunded}` : ''}
                 </li>
               ))}
             </ul>
           )}
-          {booking.status !== 'pending' && booking.status !== 'refused' ? <PaymentForm booking={booking} today={today} /> : null}
+          {booking.onlineDeposit && booking.onlineDeposit.refundableCents > 0 ? <RefundForm booking={booking} /> : null}
+          {booking.status === 'confirmed' || booking.status === 'cancelled' ? <PaymentForm booking={booking} today={today} /> : null}
         </CardContent>
       </Card>
       <Card>

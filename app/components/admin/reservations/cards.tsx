@@ -34,7 +34,13 @@ interface BookingRow {
   conflicts: Array<{ blocking: boolean; text: string }>;
 }
 
-const STATUS: Record<string, string> = { pending: 'En attente', confirmed: 'Confirmée', refused: 'Refusée', cancelled: 'Annulée' };
+const STATUS: Record<string, string> = {
+  pending: 'En attente',
+  awaiting_payment: 'En attente de paiement',
+  confirmed: 'Confirmée',
+  refused: 'Refusée',
+  cancelled: 'Annulée',
+};
 
 function BookingFacts({ booking }: { booking: BookingRow }) {
   return (
@@ -432,7 +438,7 @@ export function DecidedCard({ decided }: { decided: BookingRow[] }) {
           {decided.map((b) => (
             <li key={b.id} className="p-3 text-sm">
               <strong>{STATUS[b.status] ?? b.status}</strong> — {b.room} —{' '}
-              {b.status === 'confirmed' || b.status === 'cancelled' ? (
+              {b.status === 'confirmed' || b.status === 'cancelled' || b.status === 'awaiting_payment' ? (
                 <Link className="underline" to={`/admin/booking/${b.id}`}>
                   {b.guestName}
                 </Link>

@@ -1,0 +1,40 @@
+// Configuration card 'Paiement en ligne de l'acompte' (issue 36) and the owner's refund
+// of a card deposit from a booking's page.
+import { z } from '~/lib/zod';
+
+/** Conform sends a checked checkbox as 'on' and omits an unchecked one. */
+const checkbox = z
+  .string()
+  .max(5)
+  .optional()
+  .transform((v) => v === 'on' || v === 'true');
+
+export const OnlineDepositSchema = z.object({
+  enabled: checkbox,
+  paymentWindowHours: z
+    .number({ error: 'Le délai de paiement doit être un nombre entier d’heures' })
+    .int('Le délai de paiement doit être un nombre entier d’heures')
+    .min(1, 'Le délai de paiement doit être compris entre 1 et 720 heures')
+    .max(720, 'Le délai de paiement doit être compris entre 1 et 720 heures')
+    .optional()
+    .transform((v) => v ?? 48),
+});
+export type OnlineDepositInput = z.infer<typeof OnlineDepositSchema>;
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+export const RefundDepositSchema = z.object({
+  id: z.uuid({ error: 'Réservation introuvable' }),
+  amount: z
+    .number({ error: 'Le montant du remboursement est requis (en euros)' })
+    .min(0.01, 'Le montant du remboursement doit être positif')
+    .max(100_000, 'Le montant du remboursement est trop élevé')
+    .refine(hasAtMostTwoDecimals, 'Le montant ne peut avoir que 2 décimales'),
+  reason: z
+    .string({ error: 'La raison du remboursement est requise' })
+    .trim()
+    .min(1, 'La raison du remboursement est requise')
+    .max(1000, 'La raison ne peut dépasser 1000 caractères'),
+  cancel: checkbox,
+});
+export type RefundDepositInput = z.infer<typeof RefundDepositSchema>;

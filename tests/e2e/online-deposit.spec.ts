@@ -1,0 +1,154 @@
+// The online deposit (issue 36), end to end: the owner turns it on in Configuration,
+// a guest's request is accepted, the guest's mail carries the payment link, following
+// it reaches the Stripe stand-in's checkout, paying there delivers a signed
+// checkout.session.completed to /webhooks/stripe, and the booking is confirmed on the
+// owner's screen while the guest's confirmation mail leaves. Another hold expires
+// unpaid and its nights reopen. The switch is turned off again at the end of each test:
+// the other specs accept requests the usual way.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { runningEmbeddedUrl } from '../../app/.server/db/embedded';
+import { addDays, dateInZone } from '../../app/lib/nights';
+import { signInAsAdmin } from './fixtures';
+
+const dataDir = () => process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${process.env.E2E_PORT ?? 3999}`);
+const mailDir = () => path.join(dataDir(), 'mail');
+/** The .eml files' text, quoted-printable soft breaks and `=3D` undone. */
+const mails = () =>
+  fs.existsSync(mailDir())
+    ? fs.readdirSync(mailDir()).map((f) =>
+        fs
+          .readFileSync(path.join(mailDir(), f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
+    : [];
+
+async function setOnlineDeposit(page: Page, on: boolean) {
+  await page.goto('/admin/config');
+  const box = page.getByLabel("Paiement en ligne de l'acompte");
+  const form = page.locator('form').filter({ has: box });
+  await box.setChecked(on);
+  await form.getByLabel('Délai de paiement (heures)').fill('48');
+  await form.getByRole('button', { name: 'Sauvegarder' }).click();
+  await expect(page.getByText('Configuration sauvegardée avec succès').first()).toBeVisible();
+}
+
+/** A guest's request in English from the first room's page, accepted by the owner: the room and the mailed payment link. */
+async function heldRequest(page: Page, arrival: string, departure: string, guestName: string, email: string) {
+  await page.goto('/?lang=en');
+  const roomHref = await page
+    .locator('#chambres')
+    .getByRole('link', { name: /details|Details|View/ })
+    .first()
+    .getAttribute('href');
+  await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
+  const booking = page.getByRole('region', { name: 'Availability and booking' });
+  await booking.getByRole('textbox', { name: 'Name', exact: true }).fill(guestName);
+  await booking.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await booking.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByTestId('booking-success')).toBeVisible();
+
+  await page.goto('/admin/reservations');
+  const request = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(guestName) }) });
+  await request.getByRole('button', { name: `Accepter la demande de ${guestName}` }).click();
+  await expect(page.getByText("Demande acceptée : le client reçoit le lien de paiement de l'acompte")).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Demandes traitées' }).getByRole('listitem').filter({ hasText: guestName })).toContainText(
+    'En attente de paiement',
+  );
+
+  // The guest's mail, in English, carries the link.
+  let link = '';
+  await expect(async () => {
+    const mail = mails().find((m) => m.includes(`To: ${email}`) && m.includes('Pay the deposit'));
+    expect(mail).toBeTruthy();
+    link = /https?:\/\/localhost:\d+\/pay\/[A-Za-z0-9_-]{43}/.exec(mail!)![0];
+  }).toPass({ timeout: 20_000 });
+  return { roomHref: roomHref!, link };
+}
+
+const stayOf = (project: string, offset: number) => {
+  const arrival = addDays(dateInZone(new Date(), 'Europe/Paris'), offset + (project === 'mobile' ? 10 : 0));
+  return { arrival, departure: addDays(arrival, 2) };
+};
+
+test('accept → the mail link → the stand-in checkout → the signed webhook → confirmed, and the guest is told', async ({ page }, testInfo) => {
+  const { arrival, departure } = stayOf(testInfo.project.name, 220);
+  const guestName = `Pay ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const email = `pay.${testInfo.project.name}.${Date.now().toString(36)}@example.org`;
+
+  await signInAsAdmin(page);
+  await setOnlineDeposit(page, true);
+  try {
+    const { link } = await heldRequest(page, arrival, departure, guestName, email);
+
+    // Following it reaches the stand-in checkout; paying there delivers the signed webhook.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: /^Paiement \d+\.\d{2} EUR$/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Payer' }).click();
+    await expect(page).toHaveURL(/\/pay\/[A-Za-z0-9_-]{43}\?retour=1$/);
+    await expect(page.getByRole('status')).toHaveText(/The deposit is paid: your booking is confirmed\.|Payment being confirmed/);
+
+    // The owner's screen: confirmed, the card deposit with its Stripe reference.
+    await page.goto('/admin/reservations');
+    await page.getByRole('list', { name: 'Demandes traitées' }).getByRole('link', { name: guestName }).click();
+    await expect(page.getByText('Confirmée').first()).toBeVisible();
+    await expect(page.getByTestId('online-deposit')).toContainText(/Acompte payé par carte : .* \(référence Stripe pi_test_\w+\)/);
+
+    // And the guest's confirmation mail leaves.
+    await expect(async () => {
+      expect(mails().some((m) => m.includes(`To: ${email}`) && m.includes('Booking confirmed'))).toBe(true);
+    }).toPass({ timeout: 20_000 });
+  } finally {
+    await setOnlineDeposit(page, false);
+  }
+});
+
+test('a hold that expires unpaid reopens its nights, and both sides are told', async ({ page }, testInfo) => {
+  // The expiry pass runs once a minute.
+  test.setTimeout(150_000);
+  const { arrival, departure } = stayOf(testInfo.project.name, 240);
+  const guestName = `Late ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const email = `late.${testInfo.project.name}.${Date.now().toString(36)}@example.org`;
+
+  await signInAsAdmin(page);
+  await setOnlineDeposit(page, true);
+  try {
+    const { roomHref, link } = await heldRequest(page, arrival, departure, guestName, email);
+    await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
+    await expect(page.getByTestId('quote')).toContainText('Nights already taken');
+
+    // The window passes: its deadline is moved into the past (the clock is the one thing a test cannot wait 48 hours for).
+    const url = runningEmbeddedUrl(dataDir());
+    if (!url) throw new Error('no embedded PostgreSQL for the e2e DATA_DIR');
+    const client = new pg.Client({ connectionString: url('guesthouse') });
+    await client.connect();
+    try {
+      const token = link.split('/pay/')[1]!;
+      const moved = await client.query(
+        "update bookings set payment_expires_at = now() - interval '1 minute' where payment_token = $1 and status = 'awaiting_payment'",
+        [token],
+      );
+      expect(moved.rowCount).toBe(1);
+    } finally {
+      await client.end();
+    }
+
+    // The background pass releases it: both mails leave, the nights are free again.
+    await expect(async () => {
+      const all = mails();
+      // Bodies, not subjects: a subject with accents or a dash is MIME-encoded in the file.
+      expect(all.some((m) => m.includes(`To: ${email}`) && m.includes('Booking not confirmed'))).toBe(true);
+      expect(all.some((m) => m.includes(guestName) && m.includes('sont de nouveau libres'))).toBe(true);
+    }).toPass({ timeout: 100_000, intervals: [2_000] });
+    await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
+    await expect(page.getByTestId('quote')).not.toContainText('Nights already taken');
+    await page.goto(link);
+    await expect(page.getByRole('status')).toHaveText('The payment deadline has passed: the nights are no longer held for you.');
+  } finally {
+    await setOnlineDeposit(page, false);
+  }
+});
