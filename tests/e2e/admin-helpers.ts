@@ -20,8 +20,11 @@ export async function closeToast(page: Page, text: string) {
 /** Opens the sidebar sheet on mobile (on desktop it is always there). */
 export async function openSidebar(page: Page) {
   if (!isMobile(page)) return;
+  const sheet = page.getByRole('dialog', { name: 'Administration' });
+  // Already open (a language switch keeps it): its overlay would hide the toggle from a click.
+  if (await sheet.isVisible()) return;
   await page.getByRole('button', { name: 'Afficher/masquer la barre latérale' }).click();
-  await expect(page.getByRole('dialog', { name: 'Administration' })).toBeVisible();
+  await expect(sheet).toBeVisible();
 }
 
 /** Picks the content-editing language in the sidebar and waits for the page to reload in it. */

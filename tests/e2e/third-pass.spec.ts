@@ -14,8 +14,14 @@ import { signInAsAdmin } from './fixtures';
 const prompt = (page: Page) => page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });
 const sidebarLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name });
 
+/** Closes the phone's sidebar sheet if it is open, or opening: Escape until it is gone. */
 async function closeSidebarSheet(page: Page) {
-  if (isMobile(page) && (await page.getByRole('dialog', { name: 'Administration' }).isVisible())) await page.keyboard.press('Escape');
+  if (!isMobile(page)) return;
+  const sheet = page.getByRole('dialog', { name: 'Administration' });
+  await expect(async () => {
+    if (await sheet.isVisible()) await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 async function openFirstRoomEditor(page: Page) {
