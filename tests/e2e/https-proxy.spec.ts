@@ -57,8 +57,8 @@ test('through a TLS proxy: contact form, sign-in and an admin form all work over
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Mot de passe').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(`${proxy.origin}/admin`);
-  await expect(page.getByRole('heading', { name: 'Gestion des Chambres' })).toBeVisible();
+  await expect(page).toHaveURL(`${proxy.origin}/admin/today`);
+  await expect(page.getByRole('heading', { name: "Aujourd'hui" })).toBeVisible();
   const session = (await context.cookies()).find((c) => c.name.endsWith('better-auth.session_token'));
   expect(session?.name).toBe('__Secure-better-auth.session_token');
   expect(session?.secure).toBe(true);
