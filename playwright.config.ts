@@ -7,7 +7,10 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 // Outside test-results/, which Playwright empties at the start of every run.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${PORT}`);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${PORT}`);
+const DATA_DIR = E2E_DATA_DIR;
+/** Where the app writes the mails it sends when SMTP_URL is unset (one file each). */
+export const E2E_MAIL_DIR = path.join(DATA_DIR, 'mail');
 // The local stand-in for the Stripe API and its checkout page (tests/support/stripe-stand-in.ts).
 export const STRIPE_STANDIN_PORT = PORT + 1;
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2estandin0000';

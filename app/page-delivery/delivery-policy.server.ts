@@ -87,17 +87,9 @@ export function deliveryOf(url: URL, cookieHeader: string | null): Delivery {
   if (!routeTree) return { cacheable: false, reason: 'unknown-routes' };
   if (FRAMEWORK_PATHS.has(url.pathname.toLowerCase())) return { cacheable: false, reason: 'not-a-page' };
   const data = url.pathname.endsWith(DATA_SUFFIX);
-  const pagePath = data ? url.pathname.slice(0, -DATA_SUFFIX.length).replace(/^\/_root$/, '/') : url.pathname;
-  const matches = matchRoutes(routeTree, pagePath) ?? [];
-  let kind: RouteDelivery['kind'];
-  const params = new Set<string>(data ? DATA_PARAMS : []);
-  const variants: string[] = [];
-  for (const { route } of matches) {
-    const delivery = route.handle as RouteDelivery | undefined;
-    if (delivery?.kind) kind = delivery.kind;
-    for (const name of delivery?.params ?? []) params.add(name);
-    variants.push(...(delivery?.variants ?? []));
-  }
+  const pagePath = pagePathOf(url);
+  const { kind, params, variants } = declarationsFor(pagePath);
+  if (data) for (const name of DATA_PARAMS) params.add(name);
   if (kind === 'personal') return { cacheable: false, reason: 'personal' };
   if (kind !== 'document' && kind !== 'file') return { cacheable: false, reason: 'not-a-page' };
   if (hasPersonalCookie(cookieHeader)) return { cacheable: false, reason: 'personal' };
@@ -110,6 +102,47 @@ export function deliveryOf(url: URL, cookieHeader: string | null): Delivery {
   const query = kept.size ? `?${kept}` : '';
   const canonical = `${url.origin}${url.pathname}${query}`;
   return { cacheable: true, kind, key: canonical, renderUrl: canonical };
+}
+
+/** The page a request is for: a single-fetch `.data` request's path is its page's. */
+function pagePathOf(url: URL): string {
+  if (!url.pathname.endsWith(DATA_SUFFIX)) return url.pathname;
+  return url.pathname.slice(0, -DATA_SUFFIX.length).replace(/^\/_root$/, '/');
+}
+
+/** What the routes matching `pagePath` declare: the innermost kind, and their parameters and variants together. */
+function declarationsFor(pagePath: string): { kind: RouteDelivery['kind']; params: Set<string>; variants: string[] } {
+  let kind: RouteDelivery['kind'];
+  const params = new Set<string>();
+  const variants: string[] = [];
+  for (const { route } of matchRoutes(routeTree ?? [], pagePath) ?? []) {
+    const delivery = route.handle as RouteDelivery | undefined;
+    if (delivery?.kind) kind = delivery.kind;
+    for (const name of delivery?.params ?? []) params.add(name);
+    variants.push(...(delivery?.variants ?? []));
+  }
+  return { kind, params, variants };
+}
+
+/** What every cache on the way is told of a personal response. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+/** better-auth's API, which the HTTP server answers before React Router: every answer is someone's own. */
+const AUTH_API_PREFIX = '/api/auth/';
+
+/**
+ * Whether the answer to this request is for its visitor only (`private, no-store` for every
+ * cache on the way): a route declared personal, the auth API, or a request carrying a
+ * personal cookie (a session, a toast) to anything but a resource that is alike for
+ * everyone (`not-a-page`: media, iCal, catalogues, which keep their own caching). Before the
+ * routes are known, everything is.
+ */
+export function isPersonalRequest(url: URL, cookieHeader: string | null | undefined): boolean {
+  if (url.pathname.toLowerCase().startsWith(AUTH_API_PREFIX)) return true;
+  if (!routeTree) return true;
+  const { kind } = declarationsFor(pagePathOf(url));
+  if (kind === 'personal') return true;
+  return kind !== 'not-a-page' && hasPersonalCookie(cookieHeader);
 }
 
 /** A path in the form the site's own links use: lower case, nothing percent-encoded that need not be. */

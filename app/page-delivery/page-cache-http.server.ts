@@ -17,9 +17,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { listActiveLanguages, peekActiveLanguages } from '~/.server/languages';
 import { cacheGeneration } from '~/.server/page-cache';
-import { PRIVATE_CACHE_CONTROL } from '../../server/cache-policy';
 import { contentSecurityPolicy, securityHeaderEntries } from '../../server/security';
-import { forbidsStorage, routeDeclarationsAdopted, setsSharedCookiesOnly } from './delivery-policy.server';
+import { forbidsStorage, PRIVATE_CACHE_CONTROL, routeDeclarationsAdopted, setsSharedCookiesOnly } from './delivery-policy.server';
 import { cacheTarget, encodingFor, pageCacheSlot, type PageCacheOptions, type PageSlot } from './page-cache-key.server';
 import { inlineScriptHashes, isPageCacheEnabled, lookupPage, pageBody, preparePage, storePage, type BodyEncoding, type CachedPage } from './page-store.server';
 

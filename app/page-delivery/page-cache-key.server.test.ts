@@ -3,32 +3,9 @@ import '~/.server/auth/session-cookie';
 import '~/.server/language-choice';
 import '~/.server/toast';
 import type { ActiveLanguage } from '~/.server/language-choice';
-import { adoptRouteDeclarations, type BuildRoute } from './delivery-policy.server';
+import { appRoutes } from './app-routes.test-support';
+import { adoptRouteDeclarations } from './delivery-policy.server';
 import { cacheTarget, rememberedTargetCount, REMEMBERED_TARGETS_MAX, type NodeRequestHead, type PageCacheOptions } from './page-cache-key.server';
-import type { RouteDelivery } from './route-delivery';
-
-/** The app's route table (app/routes.ts) with the declarations its modules make. */
-function appRoutes(): Record<string, BuildRoute> {
-  const route = (id: string, parentId: string | undefined, path: string | undefined, delivery?: RouteDelivery, index = false): [string, BuildRoute] => [
-    id,
-    { id, parentId, path, index, module: { handle: delivery ? { delivery } : undefined } },
-  ];
-  return Object.fromEntries([
-    route('root', undefined, '', { params: ['lang'] }),
-    route('home', 'root', undefined, { kind: 'document' }, true),
-    route('room', 'root', 'room/:roomId', { kind: 'document', variants: ['arrival', 'departure', 'guests', 'month'] }),
-    route('guest-book', 'root', 'livre-dor', { kind: 'document' }),
-    route('auth', 'root', 'auth', { kind: 'personal' }),
-    route('admin', 'root', 'admin', { kind: 'personal' }),
-    route('admin-index', 'admin', undefined, undefined, true),
-    route('admin-rooms', 'admin', 'rooms'),
-    route('media', 'root', 'media/*', { kind: 'not-a-page' }),
-    route('ical', 'root', 'ical/:file', { kind: 'not-a-page' }),
-    route('upload', 'root', 'api/media'),
-    route('robots', 'root', 'robots.txt', { kind: 'file' }),
-    route('not-found', 'root', '*', { kind: 'document' }),
-  ]);
-}
 
 beforeAll(() => adoptRouteDeclarations(appRoutes()));
 

@@ -3,7 +3,7 @@
 // the server build, the cache's figures for /healthz, and the CSP nonce of a response
 // rendered for one visitor.
 export { cspNonce } from './csp-nonce-pool.server';
-export { adoptRouteDeclarations } from './delivery-policy.server';
+export { adoptRouteDeclarations, isPersonalRequest, PRIVATE_CACHE_CONTROL } from './delivery-policy.server';
 export { pageCacheFill, servePageFromCache } from './page-cache-http.server';
 export type { PageCacheOptions } from './page-cache-key.server';
 export { pageCacheStats } from './page-store.server';

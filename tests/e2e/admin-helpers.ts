@@ -17,14 +17,37 @@ export async function closeToast(page: Page, text: string) {
   }
 }
 
+const sidebarSheet = (page: Page) => page.getByRole('dialog', { name: 'Administration' });
+
+/**
+ * Waits until no alert dialog (the unsaved-changes prompt) is on screen. Until its exit
+ * animation ends it hides the sheet and the sidebar toggle from the accessibility tree,
+ * and it takes the Escape key.
+ */
+async function noAlertDialog(page: Page) {
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+}
+
 /** Opens the sidebar sheet on mobile (on desktop it is always there). */
 export async function openSidebar(page: Page) {
   if (!isMobile(page)) return;
-  const sheet = page.getByRole('dialog', { name: 'Administration' });
+  await noAlertDialog(page);
+  const sheet = sidebarSheet(page);
   // Already open (a language switch keeps it): its overlay would hide the toggle from a click.
   if (await sheet.isVisible()) return;
   await page.getByRole('button', { name: 'Afficher/masquer la barre latérale' }).click();
   await expect(sheet).toBeVisible();
+}
+
+/** Closes the phone's sidebar sheet if it is open, or opening: Escape until it is gone. */
+export async function closeSidebar(page: Page) {
+  if (!isMobile(page)) return;
+  await noAlertDialog(page);
+  const sheet = sidebarSheet(page);
+  await expect(async () => {
+    if (await sheet.isVisible()) await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Picks the content-editing language in the sidebar and waits for the page to reload in it. */
@@ -37,9 +60,7 @@ export async function setEditingLanguage(page: Page, name: string) {
     select.selectOption({ label: name }),
   ]);
   await page.waitForLoadState('networkidle');
-  if (isMobile(page) && (await page.getByRole('dialog', { name: 'Administration' }).isVisible())) {
-    await page.keyboard.press('Escape');
-  }
+  await closeSidebar(page);
 }
 
 export { expectNoAxeViolations } from './axe';

@@ -136,7 +136,8 @@ test('every list screen is usable at 375 px by touch', async ({ page, playwright
   // Réservations: block nights far ahead, then delete the block with its confirmation.
   await page.goto('/admin/reservations');
   await expectNoHorizontalScroll(page);
-  const night = new Date(Date.now() + (200 + (Date.now() % 50)) * 86_400_000).toISOString().slice(0, 10);
+  // Two years ahead: no other spec books or blocks that far, so the nights are free.
+  const night = new Date(Date.now() + (700 + (Date.now() % 300)) * 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel('Première nuit').fill(night);
   await page.getByLabel('Dernière nuit').fill(night);
   await page.getByLabel('Note').fill(`Blocage ${stamp}`);

@@ -3,7 +3,7 @@
 // successful save nothing asks.
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from './fixtures';
-import { isMobile, openSidebar } from './admin-helpers';
+import { closeSidebar, openSidebar } from './admin-helpers';
 
 test('the room editor asks before a sidebar link or the language switch throws changes away', async ({ page }) => {
   await signInAsAdmin(page);
@@ -43,13 +43,13 @@ test('the room editor asks before a sidebar link or the language switch throws c
   await expect(prompt).toBeVisible();
   await prompt.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
   await expect(page.getByText("Langue d'édition : English")).toBeVisible();
-  if (isMobile(page) && (await page.getByRole('dialog', { name: 'Administration' }).isVisible())) await page.keyboard.press('Escape');
+  await closeSidebar(page);
 
   // Back in French the draft is gone (never saved), and after a save nothing asks.
   await openSidebar(page);
   await page.getByLabel("Langue d'édition").selectOption({ label: 'Français' });
   await expect(page.getByText("Langue d'édition : Français")).toBeVisible();
-  if (isMobile(page) && (await page.getByRole('dialog', { name: 'Administration' }).isVisible())) await page.keyboard.press('Escape');
+  await closeSidebar(page);
   await expect(name).toHaveValue(original);
   await name.fill(original);
   await page.getByRole('button', { name: 'Sauvegarder' }).click();

@@ -3,13 +3,11 @@
 // gets the acknowledgement mail; the owner accepts it in Réservations; the nights
 // are then unavailable on the public page and in the room's export feed. Desktop and
 // 375 px use different stays.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addDays, dateInZone } from '../../app/lib/nights';
 import { expectNoAxeViolations } from './axe';
 import { signInAsAdmin } from './fixtures';
+import { sentMails } from './mailbox';
 
 // The demo's season boundaries (app/.server/seed/demo-bookings.ts), as month-day.
 const BOUNDARIES = ['01-04', '04-01', '07-01', '09-01', '11-01', '12-20'];
@@ -21,8 +19,6 @@ function boundary(after: number, nth: number) {
   const all = [year, year + 1].flatMap((y) => BOUNDARIES.map((b) => `${y}-${b}`)).filter((d) => d >= addDays(today, after));
   return all[nth]!;
 }
-
-const mailDir = () => path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${process.env.E2E_PORT ?? 3999}`), 'mail');
 
 test('a guest requests a stay across two seasons, the owner accepts it, the nights close', async ({ page }, testInfo) => {
   const mobile = testInfo.project.name === 'mobile';
@@ -76,8 +72,7 @@ test('a guest requests a stay across two seasons, the owner accepts it, the nigh
 
   // The acknowledgement, in English, leaves through the outbox (no SMTP in e2e: an .eml file).
   await expect(async () => {
-    const mails = fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).map((f) => fs.readFileSync(path.join(mailDir(), f), 'utf8')) : [];
-    expect(mails.some((m) => m.includes(`To: ${email}`) && m.includes('Request received'))).toBe(true);
+    expect(sentMails().some((m) => m.includes(`To: ${email}`) && m.includes('Request received'))).toBe(true);
   }).toPass({ timeout: 20_000 });
 
   await page.goto('/?lang=fr');

@@ -5,27 +5,13 @@
 // owner's screen while the guest's confirmation mail leaves. Another hold expires
 // unpaid and its nights reopen. The switch is turned off again at the end of each test:
 // the other specs accept requests the usual way.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { runningEmbeddedUrl } from '../../app/.server/db/embedded';
 import { addDays, dateInZone } from '../../app/lib/nights';
+import { E2E_DATA_DIR } from '../../playwright.config';
 import { signInAsAdmin } from './fixtures';
-
-const dataDir = () => process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${process.env.E2E_PORT ?? 3999}`);
-const mailDir = () => path.join(dataDir(), 'mail');
-/** The .eml files' text, quoted-printable soft breaks and `=3D` undone. */
-const mails = () =>
-  fs.existsSync(mailDir())
-    ? fs.readdirSync(mailDir()).map((f) =>
-        fs
-          .readFileSync(path.join(mailDir(), f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      )
-    : [];
+import { sentMails } from './mailbox';
 
 async function setOnlineDeposit(page: Page, on: boolean) {
   await page.goto('/admin/config');
@@ -63,7 +49,7 @@ async function heldRequest(page: Page, arrival: string, departure: string, guest
   // The guest's mail, in English, carries the link.
   let link = '';
   await expect(async () => {
-    const mail = mails().find((m) => m.includes(`To: ${email}`) && m.includes('Pay the deposit'));
+    const mail = sentMails().find((m) => m.includes(`To: ${email}`) && m.includes('Pay the deposit'));
     expect(mail).toBeTruthy();
     link = /https?:\/\/localhost:\d+\/pay\/[A-Za-z0-9_-]{43}/.exec(mail!)![0];
   }).toPass({ timeout: 20_000 });
@@ -100,7 +86,7 @@ test('accept → the mail link → the stand-in checkout → the signed webhook 
 
     // And the guest's confirmation mail leaves.
     await expect(async () => {
-      expect(mails().some((m) => m.includes(`To: ${email}`) && m.includes('Booking confirmed'))).toBe(true);
+      expect(sentMails().some((m) => m.includes(`To: ${email}`) && m.includes('Booking confirmed'))).toBe(true);
     }).toPass({ timeout: 20_000 });
   } finally {
     await setOnlineDeposit(page, false);
@@ -122,7 +108,7 @@ test('a hold that expires unpaid reopens its nights, and both sides are told', a
     await expect(page.getByTestId('quote')).toContainText('Nights already taken');
 
     // The window passes: its deadline is moved into the past (the clock is the one thing a test cannot wait 48 hours for).
-    const url = runningEmbeddedUrl(dataDir());
+    const url = runningEmbeddedUrl(E2E_DATA_DIR);
     if (!url) throw new Error('no embedded PostgreSQL for the e2e DATA_DIR');
     const client = new pg.Client({ connectionString: url('guesthouse') });
     await client.connect();
@@ -139,7 +125,7 @@ test('a hold that expires unpaid reopens its nights, and both sides are told', a
 
     // The background pass releases it: both mails leave, the nights are free again.
     await expect(async () => {
-      const all = mails();
+      const all = sentMails();
       // Bodies, not subjects: a subject with accents or a dash is MIME-encoded in the file.
       expect(all.some((m) => m.includes(`To: ${email}`) && m.includes('Booking not confirmed'))).toBe(true);
       expect(all.some((m) => m.includes(guestName) && m.includes('sont de nouveau libres'))).toBe(true);

@@ -3,26 +3,14 @@
 // la page", guarded Configuration and Saisons forms, a legal notice without placeholder,
 // the room editor's tabs and titles on a phone, /auth in the visitor's language and the
 // invitation, the menu without JavaScript.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
-import { closeToast, isMobile, openSidebar } from './admin-helpers';
+import { closeSidebar, closeToast, openSidebar } from './admin-helpers';
 import { signInAsAdmin } from './fixtures';
+import { sentMails } from './mailbox';
 
 const prompt = (page: Page) => page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });
 const sidebarLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name });
-
-/** Closes the phone's sidebar sheet if it is open, or opening: Escape until it is gone. */
-async function closeSidebarSheet(page: Page) {
-  if (!isMobile(page)) return;
-  const sheet = page.getByRole('dialog', { name: 'Administration' });
-  await expect(async () => {
-    if (await sheet.isVisible()) await page.keyboard.press('Escape');
-    await expect(sheet).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-}
 
 async function openFirstRoomEditor(page: Page) {
   await page.goto('/admin/rooms');
@@ -55,14 +43,14 @@ test('item 1: after "Rester sur la page" the picker shows the language the edito
   // The editor still holds French, and so does the picker (not Deutsch).
   await expect(page.getByText("Langue d'édition : Français")).toBeVisible();
   await expect(name).toHaveValue(`${original} (brouillon)`);
-  if (isMobile(page) && !(await picker.isVisible())) await openSidebar(page);
+  await openSidebar(page);
   await expect(picker).toHaveValue('fr');
 
   // Choosing again asks again; leaving switches for real.
   await picker.selectOption({ label: 'English' });
   await prompt(page).getByRole('button', { name: 'Quitter sans enregistrer' }).click();
   await expect(page.getByText("Langue d'édition : English")).toBeVisible();
-  await closeSidebarSheet(page);
+  await closeSidebar(page);
   await openSidebar(page);
   await expect(picker).toHaveValue('en');
   await picker.selectOption({ label: 'Français' });
@@ -85,7 +73,7 @@ test('item 2: a transport description and the Saisons forms ask before their edi
   await prompt(page).getByRole('button', { name: 'Rester sur la page' }).click();
   await expect(page).toHaveURL(/\/admin\/config$/);
   await expect(description).toContainText('TEXTE AJOUTÉ');
-  await closeSidebarSheet(page);
+  await closeSidebar(page);
 
   // The legal-notice fields of the same screen are guarded too (one blocker for every form).
   await description.click();
@@ -100,7 +88,7 @@ test('item 2: a transport description and the Saisons forms ask before their edi
   await expect(prompt(page)).toBeVisible();
   await prompt(page).getByRole('button', { name: 'Quitter sans enregistrer' }).click();
   await expect(page).toHaveURL(/\/admin\/sections$/);
-  await closeSidebarSheet(page);
+  await closeSidebar(page);
 
   // Saisons: the minimum stay of a season.
   await page.goto('/admin/seasons');
@@ -112,7 +100,7 @@ test('item 2: a transport description and the Saisons forms ask before their edi
   await prompt(page).getByRole('button', { name: 'Rester sur la page' }).click();
   await expect(page).toHaveURL(/\/admin\/seasons$/);
   await expect(minStay).toHaveValue('9');
-  await closeSidebarSheet(page);
+  await closeSidebar(page);
 
   // The add-season form too; after leaving anyway nothing was saved.
   await page.getByLabel('Nom de la saison').fill('Saison brouillon');
@@ -189,15 +177,11 @@ test('item 4: on a phone the editor tabs do not overlap and the titles are whole
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 });
 
-const mailDir = () => path.join(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${process.env.E2E_PORT ?? 3999}`), 'mail');
-
 /** The invitation link mailed to `email` (an .eml in DATA_DIR/mail: no SMTP in e2e). */
 async function invitationLink(email: string): Promise<string> {
   let link = '';
   await expect(async () => {
-    const mails = fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).map((f) => fs.readFileSync(path.join(mailDir(), f), 'utf8')) : [];
-    // Quoted-printable: soft line breaks and '=' written '=3D'.
-    const decoded = mails.filter((m) => m.includes(email)).map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+    const decoded = sentMails().filter((m) => m.includes(email));
     const match = decoded.map((m) => /\/auth\?invitation=[A-Za-z0-9_-]{43}/.exec(m)?.[0]).find(Boolean);
     expect(match).toBeTruthy();
     link = match!;

@@ -2,6 +2,10 @@
 import { arrivalsCsv, loadArrivals, readArrivalsPeriod } from '~/.server/booking/today';
 import { requireAdmin } from '~/.server/permissions';
 import type { Route } from './+types/arrivals-csv';
+import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+
+// Guests' names and phone numbers: for the signed-in owner's browser only.
+export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

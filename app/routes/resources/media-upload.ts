@@ -11,7 +11,7 @@ import { MAX_UPLOAD_REQUEST_BYTES, MediaActionSchema, targetOf, type ImageTarget
 import type { Route } from './+types/media-upload';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
-export const handle = { delivery: { kind: 'not-a-page' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
 
 const MESSAGES = {
   uploaded: (n: number) => `${n} image(s) uploadée(s) avec succès`,

@@ -1,0 +1,29 @@
+// The app's route table (app/routes.ts) as the server build gives it, with the delivery
+// declarations its modules make: what the delivery policy's unit tests adopt.
+import type { BuildRoute } from './delivery-policy.server';
+import type { RouteDelivery } from './route-delivery';
+
+/** The app's route table (app/routes.ts) with the declarations its modules make. */
+export function appRoutes(): Record<string, BuildRoute> {
+  const route = (id: string, parentId: string | undefined, path: string | undefined, delivery?: RouteDelivery, index = false): [string, BuildRoute] => [
+    id,
+    { id, parentId, path, index, module: { handle: delivery ? { delivery } : undefined } },
+  ];
+  return Object.fromEntries([
+    route('root', undefined, '', { params: ['lang'] }),
+    route('home', 'root', undefined, { kind: 'document' }, true),
+    route('room', 'root', 'room/:roomId', { kind: 'document', variants: ['arrival', 'departure', 'guests', 'month'] }),
+    route('guest-book', 'root', 'livre-dor', { kind: 'document' }),
+    route('auth', 'root', 'auth', { kind: 'personal' }),
+    route('admin', 'root', 'admin', { kind: 'personal' }),
+    route('admin-index', 'admin', undefined, undefined, true),
+    route('admin-rooms', 'admin', 'rooms'),
+    route('media', 'root', 'media/*', { kind: 'not-a-page' }),
+    route('ical', 'root', 'ical/:file', { kind: 'not-a-page' }),
+    route('upload', 'root', 'api/media', { kind: 'personal' }),
+    route('arrivals-csv', 'root', 'admin/arrivals.csv', { kind: 'personal' }),
+    route('catalog', 'root', 'i18n/:file', { kind: 'not-a-page' }),
+    route('robots', 'root', 'robots.txt', { kind: 'file' }),
+    route('not-found', 'root', '*', { kind: 'document' }),
+  ]);
+}

@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import '~/.server/auth/session-cookie';
+import '~/.server/toast';
+import { appRoutes } from './app-routes.test-support';
+import { adoptRouteDeclarations, isPersonalRequest } from './delivery-policy.server';
+
+beforeAll(() => adoptRouteDeclarations(appRoutes()));
+
+const personal = (path: string, cookie?: string) => isPersonalRequest(new URL(path, 'https://guesthouse.example'), cookie);
+
+describe('isPersonalRequest', () => {
+  it.each([
+    ['/admin', undefined],
+    ['/admin/rooms', undefined],
+    ['/admin/rooms.data', undefined],
+    ['/admin.data', undefined],
+    // Any spelling of the path is the route that answers it.
+    ['/ADMIN/rooms', undefined],
+    ['/%61dmin/rooms', undefined],
+    ['/admin/../admin/rooms', undefined],
+    ['/admin/arrivals.csv', undefined],
+    ['/api/media', undefined],
+    ['/api/auth/get-session', undefined],
+    ['/API/AUTH/get-session', undefined],
+    ['/auth', undefined],
+    ['/', 'better-auth.session_token=abc'],
+    ['/livre-dor.data', 'a=1; __Secure-better-auth.session_token=abc'],
+  ])('%s with cookie %s is personal', (path, cookie) => {
+    expect(personal(path, cookie)).toBe(true);
+  });
+
+  it.each([
+    ['/', undefined],
+    ['/administration-notes', undefined],
+    ['/livre-dor', 'selectedLanguage=en'],
+    ['/', 'not-better-auth.session_token_x=1'],
+    ['/', 'someone_elses_analytics=1'],
+    // Resources alike for everyone keep their own caching, even for a signed-in owner.
+    ['/media/room/a.avif', 'better-auth.session_token=abc'],
+    ['/ical/room.ics', 'better-auth.session_token=abc'],
+    ['/i18n/en.json', 'better-auth.session_token=abc'],
+  ])('%s with cookie %s is not', (path, cookie) => {
+    expect(personal(path, cookie)).toBe(false);
+  });
+});
