@@ -17,11 +17,12 @@ export const NOT_FOUND = Symbol('not found');
 /**
  * A domain rule said no (e.g. the last administrator): 400 (or `status`), its message
  * as the toast and as the form's error — or, given `fieldErrors`, as those fields' errors.
+ * A public form (runPublicForm) shows its `reasons` under the message.
  */
 export class Refusal {
   constructor(
     readonly message: string,
-    readonly options: { fieldErrors?: Record<string, string[]>; status?: number } = {},
+    readonly options: { fieldErrors?: Record<string, string[]>; status?: number; reasons?: string[] } = {},
   ) {}
 }
 export const refuse = (message: string, options?: Refusal['options']) => new Refusal(message, options);

@@ -1,4 +1,7 @@
-// How the three public forms (contact, guest book, booking request) answer. A validation problem is
+// The one way the three public forms (contact, guest book, booking request) take a
+// submission — `runPublicForm`, the twin of the back office's `runIntent` — and answer
+// it. The order never changes: UTF-8 text → intent → honeypot → shared zod schema →
+// per-IP limit → perform → reply. A validation problem is
 // shown at the fields only (the browser focuses the first invalid one); a toast
 // reports only a submission the server could not store (SPEC §8 keeps those
 // messages for a real sending failure). Without JavaScript the browser posted the
@@ -6,9 +9,14 @@
 // one-time cookie that shows the confirmation there, so a reload never resends it.
 import { isUtf8 } from 'node:buffer';
 import type { SubmissionResult } from '@conform-to/react';
-import { data, redirect } from 'react-router';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type AppLoadContext } from 'react-router';
 import type { Toast } from '~/lib/toast';
+import type { z } from '~/lib/zod';
+import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '../abuse';
+import { NOT_FOUND, Refusal } from '../admin-screen';
 import { declareCookie, readCookie, serializeCookie } from '../cookies';
+import { getRequestLanguage } from '../i18n';
 import { sendToast } from '../toast';
 
 export type PublicFormName = 'contact' | 'testimonial' | 'booking';
@@ -33,7 +41,65 @@ export function isDocumentSubmission(request: Request): boolean {
   return (request.headers.get('accept') ?? '').includes('text/html');
 }
 
-export function publicFormAnswers(
+type RequestLanguage = Awaited<ReturnType<typeof getRequestLanguage>>;
+
+export interface PublicFormSpec<S extends z.ZodType> {
+  form: PublicFormName;
+  /** The `intent` the form posts; any other is a 400. */
+  intent: string;
+  /** Where a submission posted without JavaScript lands (from the validated values; null when invalid). */
+  anchor: (value: z.output<S> | null) => string;
+  success: Toast;
+  /** The spec's message when the submission could not be stored. */
+  failure: Toast;
+  /** What a NOT_FOUND from `perform` answers (404). */
+  notFound?: string;
+  /**
+   * Stores the submission: its id, a Refusal (shown on the form, with its status; its
+   * `reasons` under its message) or NOT_FOUND. A throw is logged and answered with `failure`.
+   */
+  perform: (value: z.output<S>) => Promise<{ id: string } | Refusal | typeof NOT_FOUND>;
+}
+
+/**
+ * Runs a public form's action with its shared zod schema. `describe` gets the visitor's
+ * language, so the messages and the language stored come from the same resolution.
+ */
+export async function runPublicForm<S extends z.ZodType>(
+  { request, context }: { request: Request; context?: Pick<AppLoadContext, 'clientIp'> | null },
+  schema: S,
+  describe: (language: RequestLanguage) => PublicFormSpec<S>,
+) {
+  const formData = await readPublicForm(request);
+  const language = await getRequestLanguage(request);
+  const spec = describe(language);
+  if (formData && formData.get('intent') !== spec.intent) throw data('Unknown intent', { status: 400 });
+  const { t } = language;
+  const submission = parseWithZod(formData ?? new FormData(), { schema });
+  const answer = publicFormAnswers(request, {
+    form: spec.form,
+    anchor: spec.anchor(submission.status === 'success' ? submission.value : null),
+    success: spec.success,
+    failure: spec.failure,
+  });
+  if (!formData) return answer.refused(submission, t('validation.notText'), 400);
+  // A bot that filled the invisible field gets the usual answer and nothing is kept.
+  if (isHoneypotFilled(formData)) return answer.sent(submission, crypto.randomUUID());
+  if (submission.status !== 'success') return answer.invalid(submission);
+  if (!(await takeSubmissionSlot(spec.form, clientIpOf(request, context)))) return answer.refused(submission, t('abuse.tooMany'), 429);
+  let outcome: Awaited<ReturnType<PublicFormSpec<S>['perform']>>;
+  try {
+    outcome = await spec.perform(submission.value);
+  } catch (error) {
+    console.error(`[${spec.form}] could not store a submission:`, error);
+    return answer.notStored(submission);
+  }
+  if (outcome === NOT_FOUND) throw data(spec.notFound ?? null, { status: 404 });
+  if (outcome instanceof Refusal) return answer.refused(submission, [outcome.message, ...(outcome.options.reasons ?? [])], outcome.options.status ?? 400);
+  return answer.sent(submission, outcome.id);
+}
+
+function publicFormAnswers(
   request: Request,
   options: {
     form: PublicFormName;

@@ -1,11 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, useActionData, useFetcher, useLoaderData } from 'react-router';
-import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
-import { publicFormAnswers, readPublicForm, takeSentFlag } from '~/.server/site/public-form';
+import { runPublicForm, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
 import { listPublishedTestimonials, submitTestimonial } from '~/.server/testimonials';
@@ -54,29 +52,16 @@ export interface GuestBookActionData {
   sentId?: string;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  publicAccess(request);
-  const formData = await readPublicForm(request);
-  if (formData && formData.get('intent') !== 'testimonial') throw data('Unknown intent', { status: 400 });
-  const { t } = await getRequestLanguage(request);
-  const submission = parseWithZod(formData ?? new FormData(), { schema: TestimonialSchema });
-  const answer = publicFormAnswers(request, {
+export async function action(args: Route.ActionArgs) {
+  publicAccess(args.request);
+  return runPublicForm(args, TestimonialSchema, ({ t }) => ({
     form: 'testimonial',
-    anchor: `/livre-dor#${FORM_ANCHOR}`,
+    intent: 'testimonial',
+    anchor: () => `/livre-dor#${FORM_ANCHOR}`,
     success: { type: 'success', title: t('guestBook.successTitle'), description: t('guestBook.successDescription') },
     failure: { type: 'error', title: t('common.error'), description: t('guestBook.error') },
-  });
-  if (!formData) return answer.refused(submission, t('validation.notText'), 400);
-  if (isHoneypotFilled(formData)) return answer.sent(submission, crypto.randomUUID());
-  if (submission.status !== 'success') return answer.invalid(submission);
-  if (!(await takeSubmissionSlot('testimonial', clientIpOf(request, context)))) return answer.refused(submission, t('abuse.tooMany'), 429);
-  try {
-    const { id } = await submitTestimonial(submission.value);
-    return answer.sent(submission, id);
-  } catch (error) {
-    console.error('[guest-book] could not store a testimonial:', error);
-    return answer.notStored(submission);
-  }
+    perform: submitTestimonial,
+  }));
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -1,6 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, useLoaderData } from 'react-router';
-import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
 import { submitContactMessage } from '~/.server/contact-messages';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
@@ -9,7 +7,7 @@ import { listTransportOptions } from '~/.server/transport';
 import { listRoomCards } from '~/.server/rooms';
 import { listActiveSections } from '~/.server/sections';
 import { linkPhone } from '~/.server/site/phones';
-import { publicFormAnswers, readPublicForm, takeSentFlag } from '~/.server/site/public-form';
+import { runPublicForm, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
 import { countPublishedTestimonials, listFeaturedTestimonials } from '~/.server/testimonials';
@@ -81,38 +79,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  publicAccess(request);
-  const formData = await readPublicForm(request);
-  if (formData && formData.get('intent') !== 'contact') throw data('Unknown intent', { status: 400 });
-  const { t, language } = await getRequestLanguage(request);
-  const submission = parseWithZod(formData ?? new FormData(), { schema: ContactSchema });
-  const answer = publicFormAnswers(request, {
+export async function action(args: Route.ActionArgs) {
+  publicAccess(args.request);
+  return runPublicForm(args, ContactSchema, ({ t, language }) => ({
     form: 'contact',
-    anchor: '/#contact',
-    success: {
-      type: 'success',
-      title: t('contact.successTitle'),
-      description: t('contact.successDescription'),
-    },
-    failure: {
-      type: 'error',
-      title: t('common.error'),
-      description: t('contact.error'),
-    },
-  });
-  if (!formData) return answer.refused(submission, t('validation.notText'), 400);
-  // A bot that filled the invisible field gets the usual answer and nothing is kept.
-  if (isHoneypotFilled(formData)) return answer.sent(submission, crypto.randomUUID());
-  if (submission.status !== 'success') return answer.invalid(submission);
-  if (!(await takeSubmissionSlot('contact', clientIpOf(request, context)))) return answer.refused(submission, t('abuse.tooMany'), 429);
-  try {
-    const { id } = await submitContactMessage(submission.value, language);
-    return answer.sent(submission, id);
-  } catch (error) {
-    console.error('[contact] could not store a message:', error);
-    return answer.notStored(submission);
-  }
+    intent: 'contact',
+    anchor: () => '/#contact',
+    success: { type: 'success', title: t('contact.successTitle'), description: t('contact.successDescription') },
+    failure: { type: 'error', title: t('common.error'), description: t('contact.error') },
+    perform: (value) => submitContactMessage(value, language),
+  }));
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, useLoaderData } from 'react-router';
-import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '~/.server/abuse';
+import { NOT_FOUND, refuse } from '~/.server/admin-screen';
 import { createBookingRequest } from '~/.server/booking/requests';
 import { loadRoomBooking, quoteView } from '~/.server/booking/room-booking';
 import { getRequestLanguage } from '~/.server/i18n';
@@ -10,7 +9,7 @@ import { publicAccess } from '~/.server/permissions';
 import { getRoomDetail } from '~/.server/rooms';
 import { buildSeo } from '~/.server/site/seo';
 import { loadSiteShell } from '~/.server/site/shell';
-import { publicFormAnswers, readPublicForm, takeSentFlag } from '~/.server/site/public-form';
+import { runPublicForm, takeSentFlag } from '~/.server/site/public-form';
 import { BookingPanel } from '~/components/site/booking-panel';
 import { AmenityList } from '~/components/site/amenities';
 import { Gallery } from '~/components/site/gallery';
@@ -85,37 +84,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * when it could not be stored, post → 303 → the panel's confirmation without
  * JavaScript), then the price engine's verdict.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  publicAccess(request);
-  const formData = await readPublicForm(request);
-  if (formData && formData.get('intent') !== 'book') throw data('Unknown intent', { status: 400 });
-  const { t, language, chain } = await getRequestLanguage(request);
-  const submission = parseWithZod(formData ?? new FormData(), { schema: BookingRequestSchema });
-  const stay = submission.status === 'success' ? submission.value : null;
-  const answer = publicFormAnswers(request, {
+export async function action(args: Route.ActionArgs) {
+  publicAccess(args.request);
+  const { roomId } = args.params;
+  return runPublicForm(args, BookingRequestSchema, ({ t, language, chain }) => ({
     form: 'booking',
+    intent: 'book',
     // Back to this stay's panel, from the validated values only.
-    anchor: `/room/${encodeURIComponent(params.roomId)}${stay ? `?arrival=${stay.arrival}&departure=${stay.departure}&guests=${stay.guests}` : ''}#reserver`,
+    anchor: (stay) => `/room/${encodeURIComponent(roomId)}${stay ? `?arrival=${stay.arrival}&departure=${stay.departure}&guests=${stay.guests}` : ''}#reserver`,
     success: { type: 'success', title: t('booking.sentTitle'), description: t('booking.sentDescription') },
     failure: { type: 'error', title: t('common.error'), description: t('booking.error') },
-  });
-  if (!formData) return answer.refused(submission, t('validation.notText'), 400);
-  if (isHoneypotFilled(formData)) return answer.sent(submission, crypto.randomUUID());
-  if (submission.status !== 'success') return answer.invalid(submission);
-  if (!(await takeSubmissionSlot('booking', clientIpOf(request, context)))) return answer.refused(submission, t('abuse.tooMany'), 429);
-  if (!isUuid(params.roomId)) throw data(t('room.notFound'), { status: 404 });
-  const { website: _honeypot, ...input } = submission.value;
-  let result: Awaited<ReturnType<typeof createBookingRequest>>;
-  try {
-    result = await createBookingRequest({ ...input, roomId: params.roomId, language, chain });
-  } catch (error) {
-    console.error('[booking] could not store a request:', error);
-    return answer.notStored(submission);
-  }
-  if (result.ok) return answer.sent(submission, result.id);
-  if (result.reason === 'no_room') throw data(t('room.notFound'), { status: 404 });
-  const reasons = quoteView(result.quote, language).problems.map((p) => t(`booking.problem.${p.code}`, p.values));
-  return answer.refused(submission, [t('booking.notPossible'), ...reasons], 409);
+    notFound: t('room.notFound'),
+    perform: async ({ website: _honeypot, ...input }) => {
+      if (!isUuid(roomId)) return NOT_FOUND;
+      const result = await createBookingRequest({ ...input, roomId, language, chain });
+      if (result.ok) return { id: result.id };
+      if (result.reason === 'no_room') return NOT_FOUND;
+      const reasons = quoteView(result.quote, language).problems.map((p) => t(`booking.problem.${p.code}`, p.values));
+      return refuse(t('booking.notPossible'), { status: 409, reasons });
+    },
+  }));
 }
 
 export function meta({ data }: Route.MetaArgs) {
