@@ -13,14 +13,20 @@
 // - MALLOC_ARENA_MAX=2: glibc gives every thread that allocates its own 64 MB arena and
 //   keeps what libvips (sharp) freed in them; two arenas keep image work from inflating
 //   the process.
+// - MALLOC_MMAP_THRESHOLD_=32768 and --expose-gc: memory given back after a page-cache
+//   flush (app/page-delivery/memory-return.server.ts collects once after a large flush).
+//   The cached bodies are buffers of their own; at or above 32 KB glibc maps each one by
+//   itself and unmaps it when it is freed, where its default (a threshold that rises to
+//   32 MB) puts them in the heap, whose holes it keeps: a full cache emptied left RSS where
+//   it was (bench/RESULTS.md, "Memory after a flush").
 //
 // V8's flags and glibc's variable only act when the process starts, so server/start.mjs
 // re-executes itself with them (same pid, `process.execve`) when they are missing. What
 // the operator set explicitly (a heap flag in NODE_OPTIONS, MALLOC_ARENA_MAX) wins.
 
 export const MEMORY_PROFILE = {
-  nodeFlags: ['--max-old-space-size=160', '--max-semi-space-size=16'],
-  env: { MALLOC_ARENA_MAX: '2' },
+  nodeFlags: ['--max-old-space-size=160', '--max-semi-space-size=16', '--expose-gc'],
+  env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' },
 };
 
 /** The flag's name, e.g. `--max-old-space-size`. */

@@ -20,10 +20,18 @@ describe('the memory profile', () => {
     expect(MEMORY_PROFILE.env.MALLOC_ARENA_MAX).toBe('2');
   });
 
+  it('lets a flush give memory back: one collection on demand, large buffers mapped on their own', () => {
+    expect(MEMORY_PROFILE.nodeFlags).toContain('--expose-gc');
+    expect(Number(MEMORY_PROFILE.env.MALLOC_MMAP_THRESHOLD_)).toBeLessThanOrEqual(64 * 1024);
+  });
+
   it('adds only what the operator did not set', () => {
     expect(missingMemorySettings([], {})).toEqual({ nodeFlags: MEMORY_PROFILE.nodeFlags, env: MEMORY_PROFILE.env });
-    expect(missingMemorySettings(['--max-old-space-size=512'], { MALLOC_ARENA_MAX: '4' })).toEqual({ nodeFlags: ['--max-semi-space-size=16'], env: {} });
-    expect(missingMemorySettings([], { NODE_OPTIONS: '--max_semi_space_size=8 --max-old-space-size=256' }).nodeFlags).toEqual([]);
+    expect(missingMemorySettings(['--max-old-space-size=512', '--expose-gc'], { MALLOC_ARENA_MAX: '4', MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({
+      nodeFlags: ['--max-semi-space-size=16'],
+      env: {},
+    });
+    expect(missingMemorySettings([], { NODE_OPTIONS: '--max_semi_space_size=8 --max-old-space-size=256 --expose-gc' }).nodeFlags).toEqual([]);
   });
 
   it('is what a process started without it serves with (re-executed)', (context) => {

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { config } from '~/.server/config';
 import { cacheGeneration, flushOnNewDay, isCacheCoherent, onPublicContentFlush } from '~/.server/page-cache';
+import { collectAfterFlush } from './memory-return.server';
 
 export type BodyEncoding = 'br' | 'gzip' | 'identity';
 
@@ -71,6 +72,7 @@ let evictions = 0;
 onPublicContentFlush(() => {
   for (const page of pages.values()) storedPages.delete(page);
   pages.clear();
+  collectAfterFlush(pageBytes);
   pageBytes = 0;
 });
 
