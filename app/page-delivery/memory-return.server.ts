@@ -6,8 +6,6 @@
 // server/memory-profile.mjs) are mappings of their own, unmapped when collected, instead of
 // holes in the heap that glibc keeps. The collection needs `--expose-gc`, which the memory
 // profile passes; a process started without it simply waits for V8 to collect.
-const collect = (globalThis as { gc?: () => void }).gc;
-
 /** Below this, a collection would cost more than it gives back. */
 export const COLLECT_AFTER_FLUSH_BYTES = 1024 * 1024;
 const DELAY_MS = 1_000;
@@ -16,6 +14,7 @@ let scheduled: NodeJS.Timeout | undefined;
 
 /** After a flush that let go of `bytes`: one full collection soon, if it is worth one. */
 export function collectAfterFlush(bytes: number): void {
+  const collect = (globalThis as { gc?: () => void }).gc;
   if (!collect || scheduled || bytes < COLLECT_AFTER_FLUSH_BYTES) return;
   scheduled = setTimeout(() => {
     scheduled = undefined;
