@@ -3,6 +3,7 @@ import { getFormProps, getInputProps } from '@conform-to/react';
 import { useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
+import { DialogFormFooter } from '~/components/admin/dialog-form-footer';
 import { CheckboxField, ErrorList, Field } from '~/components/forms';
 import {
   AlertDialog,
@@ -14,8 +15,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '~/components/ui/alert-dialog';
-import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { CreateLanguageSchema, UpdateLanguageSchema } from '~/lib/schemas/language';
@@ -119,14 +119,7 @@ function LanguageForm({ editing, percent, onClose }: { editing: Language | null;
       <CheckboxField label="Active" inputProps={getInputProps(fields.isActive, { type: 'checkbox' })} errors={fields.isActive.errors} />
       <CheckboxField label="Langue par défaut" inputProps={getInputProps(fields.isDefault, { type: 'checkbox' })} errors={fields.isDefault.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Enregistrement...' : editing ? 'Enregistrer' : 'Créer'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onClose} busy={busy} submitLabel={editing ? 'Enregistrer' : 'Créer'} />
       <AlertDialog open={asking !== null} onOpenChange={(open) => (open ? undefined : setAsking(null))}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -2,6 +2,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { useFetcher } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
+import { DialogFormFooter } from '~/components/admin/dialog-form-footer';
 import { formatDate } from '~/components/admin/screen-kit';
 import { Field, SelectField, TextareaField } from '~/components/forms';
 import {
@@ -96,14 +97,7 @@ function EditForm({ testimonial: t, onClose }: { testimonial: Testimonial; onClo
         ))}
       </SelectField>
       <TextareaField label="Message" textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: 5000 }} errors={fields.message.errors} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Enregistrement...' : 'Enregistrer'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onClose} busy={busy} />
     </fetcher.Form>
   );
 }

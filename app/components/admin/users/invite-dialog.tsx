@@ -1,15 +1,17 @@
 // 'Inviter un utilisateur' (Users): an address and a role; the person receives a
 // single-use link by mail and chooses a password (app/.server/invitations.ts).
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { MailPlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
-import { ErrorList, Field, SelectField } from '~/components/forms';
+import { DialogFormFooter } from '~/components/admin/dialog-form-footer';
+import { ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog';
-import { InviteUserSchema, ROLE_LABELS, ROLES } from '~/lib/schemas/user';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog';
+import { InviteUserSchema } from '~/lib/schemas/user';
+import { RoleSelectField } from './role-select-field';
 
 export function InviteDialog({ validDays }: { validDays: number }) {
   const [open, setOpen] = useState(false);
@@ -57,22 +59,9 @@ function InviteForm({ onClose }: { onClose: () => void }) {
         }}
         errors={fields.email.errors}
       />
-      <SelectField label="Rôle" selectProps={getSelectProps(fields.role)} errors={fields.role.errors}>
-        {ROLES.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_LABELS[role]}
-          </option>
-        ))}
-      </SelectField>
+      <RoleSelectField field={fields.role} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Envoi...' : "Envoyer l'invitation"}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onClose} busy={busy} submitLabel="Envoyer l'invitation" busyLabel="Envoi..." />
     </fetcher.Form>
   );
 }

@@ -1,11 +1,12 @@
 // The 'Modifier le rôle' dialog of the users screen.
-import { getFormProps, getSelectProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { useFetcher } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
-import { ErrorList, SelectField } from '~/components/forms';
-import { Button } from '~/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog';
-import { ROLE_LABELS, ROLES, UpdateRoleSchema, type UserRole } from '~/lib/schemas/user';
+import { DialogFormFooter } from '~/components/admin/dialog-form-footer';
+import { ErrorList } from '~/components/forms';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog';
+import { UpdateRoleSchema, type UserRole } from '~/lib/schemas/user';
+import { RoleSelectField } from './role-select-field';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
 export interface UserRow {
@@ -44,27 +45,9 @@ function RoleForm({ user, isSelf, onClose }: { user: UserRow; isSelf: boolean; o
     <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="update-role" />
       <input type="hidden" name="userId" value={user.id} />
-      <SelectField
-        label="Rôle"
-        selectProps={getSelectProps(fields.role)}
-        errors={fields.role.errors}
-        hint={isSelf ? "Vous ne pouvez pas retirer votre propre rôle d'administrateur." : undefined}
-      >
-        {ROLES.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_LABELS[role]}
-          </option>
-        ))}
-      </SelectField>
+      <RoleSelectField field={fields.role} hint={isSelf ? "Vous ne pouvez pas retirer votre propre rôle d'administrateur." : undefined} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onClose}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Enregistrement...' : 'Enregistrer'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter onCancel={onClose} busy={busy} />
     </fetcher.Form>
   );
 }
