@@ -1,7 +1,7 @@
 // 'Configuration générale' (SPEC §2): name, tagline and stay terms in the editing
 // language; contact email, phones, address and links; hero images once saved.
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
-import { MinusIcon, PlusIcon, SaveIcon } from 'lucide-react';
+import { MinusIcon, PlusIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
@@ -11,6 +11,7 @@ import { TranslatableField } from '~/components/admin/translation-field';
 import { useUnsavedChangesGuard } from '~/components/admin/unsaved-changes';
 import { ErrorList, Field, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
+import { SaveButton } from './save-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
 import type { SiteConfigForEditing } from './types';
@@ -129,10 +130,7 @@ function GeneralForm({ config, review }: { config: SiteConfigForEditing; review:
       <TranslatableField field="modalites" review={review}>
         <RichTextField label="Modalités" meta={fields.modalites} defaultValue={config.modalites} />
       </TranslatableField>
-      <Button type="submit" disabled={saving}>
-        <SaveIcon aria-hidden="true" />
-        {saving ? 'Sauvegarde...' : 'Sauvegarder'}
-      </Button>
+      <SaveButton saving={saving} />
     </fetcher.Form>
   );
 }

@@ -3,12 +3,11 @@
 // are flagged beside each field and at the top of the screen (LegalNoticeWarning); the
 // public notice falls back to what the site knows or leaves the sentence out.
 import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
-import { SaveIcon } from 'lucide-react';
 import { LEGAL_CARD_ID } from '~/components/admin/legal-notice-warning';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { Field, TextareaField } from '~/components/forms';
-import { Button } from '~/components/ui/button';
+import { SaveButton } from './save-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { LEGAL_FIELD_LABELS, LEGAL_MANDATORY_FIELDS, LegalNoticeSchema, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
@@ -67,10 +66,7 @@ export function LegalNoticeCard({ values }: { values: LegalValues }) {
             errors={fields.hostPhone.errors}
           />
           <div className="md:col-span-2">
-            <Button type="submit" disabled={saving}>
-              <SaveIcon aria-hidden />
-              {saving ? 'Sauvegarde...' : 'Enregistrer les mentions légales'}
-            </Button>
+            <SaveButton saving={saving} label="Enregistrer les mentions légales" />
           </div>
         </fetcher.Form>
       </CardContent>

@@ -1,11 +1,10 @@
 // Configuration card 'Paiement en ligne de l'acompte' (issue 36): on/off and the payment
 // window in hours. Shown only when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set.
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { SaveIcon } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { CheckboxField, Field } from '~/components/forms';
-import { Button } from '~/components/ui/button';
+import { SaveButton } from './save-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { OnlineDepositSchema } from '~/lib/schemas/online-deposit';
 
@@ -45,10 +44,7 @@ export function OnlineDepositCard({ values }: { values: { enabled: boolean; paym
             errors={fields.paymentWindowHours.errors}
           />
           <div className="md:col-span-2">
-            <Button type="submit" disabled={saving}>
-              <SaveIcon aria-hidden="true" />
-              {saving ? 'Sauvegarde...' : 'Sauvegarder'}
-            </Button>
+            <SaveButton saving={saving} />
           </div>
         </fetcher.Form>
       </CardContent>

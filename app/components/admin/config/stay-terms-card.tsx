@@ -2,12 +2,11 @@
 // due date, check-in and check-out times, cancellation terms in the editing language.
 // The price engine reads the figures; the guest's confirmation carries all of them.
 import { getFormProps, getInputProps } from '@conform-to/react';
-import { SaveIcon } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { RichTextField } from '~/components/admin/rich-text-editor';
 import { Field } from '~/components/forms';
-import { Button } from '~/components/ui/button';
+import { SaveButton } from './save-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
 
@@ -76,10 +75,7 @@ export function StayTermsCard({ values, language, languageName }: { values: Stay
             <RichTextField label="Conditions d'annulation" meta={fields.cancellationTerms} defaultValue={values.cancellationTerms} />
           </div>
           <div className="md:col-span-2">
-            <Button type="submit" disabled={saving}>
-              <SaveIcon aria-hidden="true" />
-              {saving ? 'Sauvegarde...' : 'Sauvegarder'}
-            </Button>
+            <SaveButton saving={saving} />
           </div>
         </fetcher.Form>
       </CardContent>

@@ -1,12 +1,11 @@
 // 'Options de transport': each option enabled by its checkbox (saved at once); its
 // description, in the editing language, shows only when enabled (SPEC §4).
 import { getFormProps } from '@conform-to/react';
-import { SaveIcon } from 'lucide-react';
 import { useFetcher } from 'react-router';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { RichTextField } from '~/components/admin/rich-text-editor';
 import { ReviewNote } from '~/components/admin/translation-field';
-import { Button } from '~/components/ui/button';
+import { SaveButton } from './save-button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Checkbox } from '~/components/ui/checkbox';
 import { Label } from '~/components/ui/label';
@@ -81,10 +80,7 @@ function DescriptionForm({ option, review }: { option: TransportOption; review: 
       <input type="hidden" name="id" value={option.id} />
       <RichTextField label={`Description (${TRANSPORT_LABELS[option.type]})`} meta={fields.description} defaultValue={option.description} />
       <ReviewNote field={`transport-${option.id}`} review={review} />
-      <Button type="submit" variant="outline" disabled={saving}>
-        <SaveIcon aria-hidden="true" />
-        {saving ? 'Sauvegarde...' : 'Sauvegarder la description'}
-      </Button>
+      <SaveButton saving={saving} label="Sauvegarder la description" variant="outline" />
     </fetcher.Form>
   );
 }
