@@ -52,9 +52,9 @@ export interface GuestBookActionData {
   sentId?: string;
 }
 
-export async function action(args: Route.ActionArgs) {
-  publicAccess(args.request);
-  return runPublicForm(args, TestimonialSchema, ({ t }) => ({
+export async function action({ request, context }: Route.ActionArgs) {
+  publicAccess(request);
+  return runPublicForm({ request, context }, TestimonialSchema, ({ t }) => ({
     form: 'testimonial',
     intent: 'testimonial',
     anchor: () => `/livre-dor#${FORM_ANCHOR}`,

@@ -79,9 +79,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action(args: Route.ActionArgs) {
-  publicAccess(args.request);
-  return runPublicForm(args, ContactSchema, ({ t, language }) => ({
+export async function action({ request, context }: Route.ActionArgs) {
+  publicAccess(request);
+  return runPublicForm({ request, context }, ContactSchema, ({ t, language }) => ({
     form: 'contact',
     intent: 'contact',
     anchor: () => '/#contact',

@@ -84,10 +84,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * when it could not be stored, post → 303 → the panel's confirmation without
  * JavaScript), then the price engine's verdict.
  */
-export async function action(args: Route.ActionArgs) {
-  publicAccess(args.request);
-  const { roomId } = args.params;
-  return runPublicForm(args, BookingRequestSchema, ({ t, language, chain }) => ({
+export async function action({ request, context, params }: Route.ActionArgs) {
+  publicAccess(request);
+  const { roomId } = params;
+  return runPublicForm({ request, context }, BookingRequestSchema, ({ t, language, chain }) => ({
     form: 'booking',
     intent: 'book',
     // Back to this stay's panel, from the validated values only.
