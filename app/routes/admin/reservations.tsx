@@ -1,15 +1,14 @@
 // 'Réservations' (issue 14): booking requests (pending first) with Accepter and
 // Refuser, the month's occupancy, manual blocks and imported calendars.
-import { CalendarPlusIcon } from 'lucide-react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { loadList, NOT_FOUND, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
 import { syncFeed, getFeed } from '~/.server/booking/feeds';
 import { acceptBookingRequest, addManualBlock, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
 import { loadReservations } from '~/.server/booking/reservations';
 import { requireAdmin } from '~/.server/permissions';
+import { StayShortcuts } from '~/components/admin/booking/stay-shortcuts';
 import { BlocksCard, DecidedCard, FeedsCard, OccupancyCard, PendingCard, StaleFeedsAlert } from '~/components/admin/reservations/cards';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
-import { Button } from '~/components/ui/button';
 import { AcceptBookingSchema, AddBlockSchema, DeleteBlockSchema, RefuseBookingSchema, SyncFeedSchema } from '~/lib/schemas/booking-admin';
 import type { Route } from './+types/reservations';
 
@@ -97,17 +96,7 @@ export default function Reservations() {
   return (
     <section aria-labelledby="reservations-title" className="min-w-0 space-y-6">
       <ScreenHeader id="reservations-title" title="Réservations" description="Demandes des clients, occupation des chambres et calendriers synchronisés">
-        <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/admin/booking/new">
-              <CalendarPlusIcon aria-hidden="true" />
-              Enregistrer une réservation
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/arrivals">Liste des arrivées</Link>
-          </Button>
-        </div>
+        <StayShortcuts />
       </ScreenHeader>
       <LoadError message={data.loadError} />
       <StaleFeedsAlert feeds={data.feeds} staleHours={data.staleHours} />

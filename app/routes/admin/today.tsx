@@ -1,14 +1,14 @@
 // 'Aujourd'hui' (issue 35): the owner's home and the landing after sign-in
 // (decision 0018): today's arrivals and departures, the next 14 days of stays,
 // pending requests with how long they have waited, and what needs attention.
-import { CalendarPlusIcon, ListIcon, TriangleAlertIcon } from 'lucide-react';
+import { TriangleAlertIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { loadList } from '~/.server/admin-screen';
 import { loadToday } from '~/.server/booking/today';
 import { requireAdmin } from '~/.server/permissions';
+import { StayShortcuts } from '~/components/admin/booking/stay-shortcuts';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
-import { Button } from '~/components/ui/button';
 import { depositLabel, UPCOMING_DAYS } from '~/lib/stays';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import type { Route } from './+types/today';
@@ -52,6 +52,30 @@ function StayLine({ stay, what }: { stay: Stay; what: string }) {
   );
 }
 
+/** A card of the day's stays (arrivals or departures), each line saying what the owner needs to know of it (`what`). */
+function StayListCard<S extends Stay>({ title, empty, stays, what }: { title: string; empty: string; stays: S[]; what: (stay: S) => string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>{title}</h3>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {stays.length === 0 ? (
+          <EmptyState>{empty}</EmptyState>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label={title}>
+            {stays.map((s) => (
+              <StayLine key={s.id} stay={s} what={what(s)} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 function Warnings({ warnings }: { warnings: Awaited<ReturnType<typeof loadToday>>['warnings'] }) {
   const items: Array<{ key: string; text: string; to: string }> = [];
   if (warnings.staleFeeds.length)
@@ -88,60 +112,18 @@ export default function Today() {
   return (
     <section aria-labelledby="today-title" className="min-w-0 space-y-6">
       <ScreenHeader id="today-title" title="Aujourd'hui" description={data.todayLabel}>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/admin/booking/new">
-              <CalendarPlusIcon aria-hidden="true" />
-              Enregistrer une réservation
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/arrivals">
-              <ListIcon aria-hidden="true" />
-              Liste des arrivées
-            </Link>
-          </Button>
-        </div>
+        <StayShortcuts />
       </ScreenHeader>
       <LoadError message={data.loadError} />
       <Warnings warnings={data.warnings} />
       <div className="grid gap-6 md:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h3>Arrivées du jour</h3>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {data.arrivals.length === 0 ? (
-              <EmptyState>Aucune arrivée aujourd&apos;hui</EmptyState>
-            ) : (
-              <ul className="divide-y rounded-md border" aria-label="Arrivées du jour">
-                {data.arrivals.map((s) => (
-                  <StayLine key={s.id} stay={s} what={`${s.nights} ${s.nights > 1 ? 'nuits' : 'nuit'}, ${s.guests} pers.`} />
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h3>Départs du jour</h3>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {data.departures.length === 0 ? (
-              <EmptyState>Aucun départ aujourd&apos;hui</EmptyState>
-            ) : (
-              <ul className="divide-y rounded-md border" aria-label="Départs du jour">
-                {data.departures.map((s) => (
-                  <StayLine key={s.id} stay={s} what={`reste à payer ${s.outstanding}`} />
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
+        <StayListCard
+          title="Arrivées du jour"
+          empty="Aucune arrivée aujourd'hui"
+          stays={data.arrivals}
+          what={(s) => `${s.nights} ${s.nights > 1 ? 'nuits' : 'nuit'}, ${s.guests} pers.`}
+        />
+        <StayListCard title="Départs du jour" empty="Aucun départ aujourd'hui" stays={data.departures} what={(s) => `reste à payer ${s.outstanding}`} />
       </div>
       <Card>
         <CardHeader>
