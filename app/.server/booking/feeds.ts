@@ -4,8 +4,8 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { addDays } from '~/lib/nights';
 import { config } from '../config';
-import { LOCKS, whenLockFree } from '../db/advisory-lock';
-import { db, pool, type Executor } from '../db/client';
+import { startPeriodicPass } from '../db/periodic-pass';
+import { db, type Executor } from '../db/client';
 import { icalEvents, icalFeeds } from '../db/schema';
 import { PUBLIC_CONTENT_CHANNEL } from '../public-content-events';
 import { guesthouseToday } from './clock';
@@ -257,30 +257,15 @@ export async function syncDueFeeds(minutes = config().ICAL_REFRESH_MINUTES, shou
   return outcomes;
 }
 
-/**
- * Starts the periodic refresh; returns its stop function. Across instances one pass runs
- * at a time (an advisory lock): the others skip their turn. When the instance running it
- * stops (or dies, which ends its session and lock), the next tick anywhere takes over.
- */
+/** Starts the periodic refresh (one pass a minute across instances: db/periodic-pass.ts); returns its stop function. */
 export function startFeedWorker(): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = () => {
-    if (stopped) return;
-    running = whenLockFree(pool, LOCKS.feedSync, () => syncDueFeeds(config().ICAL_REFRESH_MINUTES, () => stopped)).catch((error: unknown) =>
-      console.error('Calendar sync failed:', error),
-    );
-  };
-  const first = setTimeout(tick, 2_000);
-  const timer = setInterval(tick, 60_000);
-  first.unref();
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicPass({
+    lock: 'feedSync',
+    firstDelayMs: 2_000,
+    intervalMs: 60_000,
+    failure: 'Calendar sync failed:',
+    work: (stopped) => syncDueFeeds(config().ICAL_REFRESH_MINUTES, stopped),
+  });
 }
 
 /* ───────────── the owner's feed list ───────────── */

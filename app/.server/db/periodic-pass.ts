@@ -1,0 +1,37 @@
+// A background pass of the app (calendar refresh, unpaid holds), run every so often on one
+// instance at a time (an advisory lock): the others skip their turn, and when the instance
+// running it stops (or dies, which ends its session and lock), the next tick anywhere
+// takes over.
+import { LOCKS, whenLockFree } from './advisory-lock';
+import { pool } from './client';
+
+export interface PeriodicPass {
+  lock: keyof typeof LOCKS;
+  /** The first pass after start, then one every `intervalMs`. */
+  firstDelayMs: number;
+  intervalMs: number;
+  /** Logged, with the error, when a pass fails (the next tick tries again). */
+  failure: string;
+  /** One pass; `stopped()` turns true when the server stops, for a long pass to end early. */
+  work: (stopped: () => boolean) => Promise<unknown>;
+}
+
+/** Starts the pass; returns its stop function, which waits for a pass under way. */
+export function startPeriodicPass({ lock, firstDelayMs, intervalMs, failure, work }: PeriodicPass): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    running = whenLockFree(pool, LOCKS[lock], () => work(() => stopped)).catch((error: unknown) => console.error(failure, error));
+  };
+  const first = setTimeout(tick, firstDelayMs);
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  };
+}
