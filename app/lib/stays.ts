@@ -13,3 +13,13 @@ const DEPOSIT_LABELS: Record<DepositState, string> = {
   paid: 'réglé',
 };
 export const depositLabel = (state: DepositState) => DEPOSIT_LABELS[state];
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'En attente',
+  awaiting_payment: 'En attente de paiement',
+  confirmed: 'Confirmée',
+  refused: 'Refusée',
+  cancelled: 'Annulée',
+};
+/** A booking's status as the owner reads it. */
+export const bookingStatusLabel = (status: string) => STATUS_LABELS[status] ?? status;

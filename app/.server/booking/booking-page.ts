@@ -9,17 +9,11 @@ import { linkPhone } from '../site/phones';
 import { guesthouseToday } from './clock';
 import type { Quote } from './quote';
 import { getBookingRecord } from './stays';
+import { frenchLanguageName } from '~/lib/language-names';
+import { bookingStatusLabel } from '~/lib/stays';
 import { formatInstant } from './today';
 
 const euros = (cents: number) => formatPrice(cents / 100, 'fr');
-const LANGUAGE_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es: 'espagnol', de: 'allemand' };
-const STATUS: Record<string, string> = {
-  pending: 'En attente',
-  awaiting_payment: 'En attente de paiement',
-  confirmed: 'Confirmée',
-  refused: 'Refusée',
-  cancelled: 'Annulée',
-};
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>['events'][number];
 
@@ -93,7 +87,7 @@ export async function loadBookingPage(id: string) {
     booking: {
       id: row.id,
       status: row.status,
-      statusLabel: STATUS[row.status] ?? row.status,
+      statusLabel: bookingStatusLabel(row.status),
       source: SOURCE_LABELS[row.source] ?? row.source,
       roomId: row.roomId,
       room: roomName.get(row.roomId) ?? 'Chambre supprimée',
@@ -109,7 +103,7 @@ export async function loadBookingPage(id: string) {
       // tel: in international form, shown international too (the guest may be abroad).
       guestPhoneHref: phone?.href ?? null,
       guestPhoneInternational: phone?.international ?? row.guestPhone,
-      language: LANGUAGE_NAMES[row.language] ?? row.language,
+      language: frenchLanguageName(row.language),
       message: row.message,
       lines: (quote.lines ?? []).map((l) => ({
         key: `${l.seasonId}-${l.unitCents}`,

@@ -14,6 +14,7 @@ import { formatNightFr } from '~/lib/nights';
 import { cn } from '~/lib/utils';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 import { frenchLanguageName } from '~/lib/language-names';
+import { bookingStatusLabel } from '~/lib/stays';
 
 interface BookingRow {
   id: string;
@@ -33,14 +34,6 @@ interface BookingRow {
   feedsChecked: Array<{ host: string; lastSuccessAt: string | null; lastError: string | null }>;
   conflicts: Array<{ blocking: boolean; text: string }>;
 }
-
-const STATUS: Record<string, string> = {
-  pending: 'En attente',
-  awaiting_payment: 'En attente de paiement',
-  confirmed: 'Confirmée',
-  refused: 'Refusée',
-  cancelled: 'Annulée',
-};
 
 function BookingFacts({ booking }: { booking: BookingRow }) {
   return (
@@ -437,7 +430,7 @@ export function DecidedCard({ decided }: { decided: BookingRow[] }) {
         <ul className="divide-y rounded-md border" aria-label="Demandes traitées">
           {decided.map((b) => (
             <li key={b.id} className="p-3 text-sm">
-              <strong>{STATUS[b.status] ?? b.status}</strong> — {b.room} —{' '}
+              <strong>{bookingStatusLabel(b.status)}</strong> — {b.room} —{' '}
               {b.status === 'confirmed' || b.status === 'cancelled' || b.status === 'awaiting_payment' ? (
                 <Link className="underline" to={`/admin/booking/${b.id}`}>
                   {b.guestName}
