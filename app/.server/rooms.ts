@@ -41,6 +41,11 @@ export function listRoomCards(chain: string[]) {
   return cachePublicData(`rooms:cards:${chain.join(',')}`, () => readRoomCards(chain));
 }
 
+/** Each room's French name by id, for the owner's screens (stays, bookings, calendars). */
+export async function roomNamesFr(): Promise<Map<string, string>> {
+  return new Map((await listRoomCards(['fr'])).map((r) => [r.id, r.name]));
+}
+
 async function readRoomCards(chain: string[]) {
   const rows = await db
     .select({

@@ -7,7 +7,7 @@ import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
 import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
 import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
 import { config } from '../config';
-import { listRoomCards } from '../rooms';
+import { roomNamesFr } from '../rooms';
 import { linkPhone } from '../site/phones';
 import { getLegalNotice, listMissingLegalFields } from '../site-config';
 import { listTranslationCoverage } from '../translation-coverage';
@@ -83,8 +83,7 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
 export async function loadToday() {
   const today = guesthouseToday();
   const end = addDays(today, UPCOMING_DAYS);
-  const rooms = await listRoomCards(['fr']);
-  const roomName = new Map(rooms.map((r) => [r.id, r.name]));
+  const roomName = await roomNamesFr();
   const [stays, requests, feeds, legal, coverage] = await Promise.all([
     listConfirmedStays(today, end),
     listBookings(),
@@ -119,8 +118,7 @@ export async function loadToday() {
 
 /** The arrivals of [from, to): the printable list and its CSV. */
 export async function loadArrivals(from: IsoDate, to: IsoDate) {
-  const rooms = await listRoomCards(['fr']);
-  const roomName = new Map(rooms.map((r) => [r.id, r.name]));
+  const roomName = await roomNamesFr();
   const stays = (await listConfirmedStays(from, to)).filter((s) => s.arrival >= from);
   return describeStays(stays, roomName);
 }
