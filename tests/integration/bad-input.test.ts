@@ -18,7 +18,7 @@ import {
   testimonials,
   transportOptions,
 } from '~/.server/db/schema';
-import { startAppProcess, type AppProcess } from '../support/app-process';
+import { signInOverHttp, startAppProcess, type AppProcess } from '../support/app-process';
 import { databaseDigest } from '../support/db-digest';
 import { startFeedServer } from '../support/feed-server';
 import { decodeToast } from '../support/toast-cookie';
@@ -33,17 +33,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   // Calendar feeds are served from this machine (the hostile-feed cases below).
   app = await startAppProcess({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true', ICAL_ALLOW_PRIVATE_ADDRESSES: 'true' });
-  const response = await fetch(`${app.url}/auth`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'signin', ...ADMIN }),
-  });
-  adminCookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => c.startsWith('better-auth'))
-    .join('; ');
+  adminCookie = await signInOverHttp(app, ADMIN);
   expect(adminCookie).toContain('session_token');
   const first = async (table: any, column: any) => (await db.select({ id: table.id }).from(table).orderBy(asc(column)).limit(1))[0]!.id;
   ids.room = await first(rooms, rooms.position);

@@ -8,7 +8,7 @@ import { guesthouseToday } from '~/.server/booking/clock';
 import { db } from '~/.server/db/client';
 import { icalEvents, icalFeeds, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';
-import { startAppProcess, type AppProcess } from '../support/app-process';
+import { signInOverHttp, startAppProcess, type AppProcess } from '../support/app-process';
 import { startFeedServer } from '../support/feed-server';
 import { decodeToast } from '../support/toast-cookie';
 
@@ -72,17 +72,7 @@ const HOSTILE: Array<{ name: string; body: string | Buffer; outcome: RegExp }> =
 beforeAll(async () => {
   feeds = await startFeedServer();
   app = await startAppProcess({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ICAL_ALLOW_PRIVATE_ADDRESSES: 'true' });
-  const response = await fetch(`${app.url}/auth`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'signin', ...ADMIN }),
-  });
-  adminCookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => c.startsWith('better-auth'))
-    .join('; ');
+  adminCookie = await signInOverHttp(app, ADMIN);
   expect(adminCookie).toContain('session_token');
   roomId = (await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning())[0]!.id;
 }, 300_000);

@@ -4,25 +4,13 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { startAppProcess, type AppProcess } from '../support/app-process';
+import { signInOverHttp, startAppProcess, type AppProcess } from '../support/app-process';
 
 const ADMIN = { email: 'boundary-admin@example.com', password: 'boundary-password' };
 let app: AppProcess;
 let adminCookie = '';
 
-async function signIn(target: AppProcess) {
-  const response = await fetch(`${target.url}/auth`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'signin', ...ADMIN }),
-  });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => c.includes('better-auth'))
-    .join('; ');
-}
+const signIn = (target: AppProcess) => signInOverHttp(target, ADMIN);
 
 beforeAll(async () => {
   app = await startAppProcess({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true' });

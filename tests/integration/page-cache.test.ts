@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppProcess, type AppProcess } from '../support/app-process';
+import { signInOverHttp, startAppProcess, type AppProcess } from '../support/app-process';
 
 const ADMIN = { email: 'cache-admin@example.com', password: 'cache-admin-password' };
 const LANGUAGES = ['fr', 'en', 'es', 'de'];
@@ -14,19 +14,7 @@ let a: AppProcess;
 let b: AppProcess;
 let adminCookie = '';
 
-async function signIn(target: AppProcess) {
-  const response = await fetch(`${target.url}/auth`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'signin', ...ADMIN }),
-  });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .filter((c) => c.includes('better-auth'))
-    .join('; ');
-}
+const signIn = (target: AppProcess) => signInOverHttp(target, ADMIN);
 
 async function visit(target: AppProcess, path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${target.url}${path}`, { headers: { 'accept-encoding': 'br, gzip', ...headers } });

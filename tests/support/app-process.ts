@@ -105,3 +105,18 @@ export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promis
     restart: start,
   };
 }
+
+/** Signs in through /auth's form on a running app, as a browser on its origin would: the session's cookies ('' when refused). */
+export async function signInOverHttp(app: AppProcess, credentials: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${app.url}/auth`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: app.url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'signin', ...credentials }),
+  });
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => c.startsWith('better-auth') || c.startsWith('__Secure-better-auth'))
+    .join('; ');
+}
