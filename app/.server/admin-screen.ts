@@ -7,28 +7,10 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { IntentReply } from '~/lib/intent-reply';
 import type { z } from '~/lib/zod';
+import { NOT_FOUND, Refusal } from './rule-refusal';
 import { redirectWithToast, toastError, toastSuccess } from './toast';
 
 export type { IntentReply };
-
-/** A domain function's way to say "no such row" (→ 404 and the spec's error toast). */
-export const NOT_FOUND = Symbol('not found');
-
-/**
- * A domain rule said no (e.g. the last administrator): 400 (or `status`), its message
- * as the toast and as the form's error — or, given `fieldErrors`, as those fields' errors.
- * A public form (runPublicForm) shows its `reasons` under the message.
- */
-export class Refusal {
-  constructor(
-    readonly message: string,
-    readonly options: { fieldErrors?: Record<string, string[]>; status?: number; reasons?: string[] } = {},
-  ) {}
-}
-export const refuse = (message: string, options?: Refusal['options']) => new Refusal(message, options);
-
-/** For domain functions that answer `{ ok: false, message }` when a rule refuses. */
-export const ruleOutcome = <T extends { ok: true } | { ok: false; message: string }>(result: T) => (result.ok ? result : refuse(result.message));
 
 type Outcome<R> = R | typeof NOT_FOUND | Refusal | false | null;
 

@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
 import { languages } from '~/.server/db/schema';
-import { LANGUAGE_RULES } from '~/.server/languages';
+import { LANGUAGE_RULES, listLanguages } from '~/.server/languages';
 import { action, loader } from '~/routes/admin/languages';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
@@ -20,18 +20,8 @@ beforeEach(async () => {
   ]);
 });
 const post = (fields: Record<string, string>, as = cookie) => run(action, formRequest('/admin/languages', fields, as));
-const rows = () =>
-  db
-    .select({
-      id: languages.id,
-      code: languages.code,
-      name: languages.name,
-      isActive: languages.isActive,
-      isDefault: languages.isDefault,
-      position: languages.position,
-    })
-    .from(languages)
-    .orderBy(asc(languages.position));
+// What the Langues screen lists, in its order.
+const rows = () => listLanguages();
 const byCode = async (code: string) => (await rows()).find((l) => l.code === code)!;
 
 describe('admin languages screen', () => {

@@ -14,7 +14,7 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import type { Toast } from '~/lib/toast';
 import type { z } from '~/lib/zod';
 import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '../abuse';
-import { NOT_FOUND, Refusal } from '../admin-screen';
+import { NOT_FOUND, Refusal } from '../rule-refusal';
 import { declareCookie, readCookie, serializeCookie } from '../cookies';
 import { getRequestLanguage } from '../i18n';
 import { sendToast } from '../toast';

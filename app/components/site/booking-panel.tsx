@@ -368,37 +368,8 @@ export function BookingPanel({
       </div>
 
       <Form method="get" preventScrollReset replace className="mt-6 grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
-        <div className="space-y-1">
-          <label htmlFor="stay-arrival" className="text-sm font-medium">
-            {t('booking.arrival')}
-          </label>
-          <input
-            id="stay-arrival"
-            type="date"
-            name="arrival"
-            defaultValue={selection.arrival ?? ''}
-            min={booking.today}
-            max={booking.lastArrival}
-            required
-            className="field-control"
-            key={`a-${selection.arrival}`}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="stay-departure" className="text-sm font-medium">
-            {t('booking.departure')}
-          </label>
-          <input
-            id="stay-departure"
-            type="date"
-            name="departure"
-            defaultValue={selection.departure ?? ''}
-            min={booking.today}
-            required
-            className="field-control"
-            key={`d-${selection.departure}`}
-          />
-        </div>
+        <StayDateInput name="arrival" label={t('booking.arrival')} value={selection.arrival} min={booking.today} max={booking.lastArrival} />
+        <StayDateInput name="departure" label={t('booking.departure')} value={selection.departure} min={booking.today} />
         <div className="space-y-1">
           <label htmlFor="stay-guests" className="text-sm font-medium">
             {t('booking.guests')}
@@ -496,5 +467,39 @@ export function BookingPanel({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** A date of the stay form (GET: the page recomputes the quote); redrawn when the chosen stay changes. */
+function StayDateInput({
+  name,
+  label,
+  value,
+  min,
+  max,
+}: {
+  name: 'arrival' | 'departure';
+  label: string;
+  value: string | null | undefined;
+  min: string;
+  max?: string;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={`stay-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`stay-${name}`}
+        type="date"
+        name={name}
+        defaultValue={value ?? ''}
+        min={min}
+        max={max}
+        required
+        className="field-control"
+        key={`${name}-${value}`}
+      />
+    </div>
   );
 }

@@ -4,7 +4,8 @@
 // message actions. Every action is one transaction in ~/.server/booking/stays.
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
-import { loadEditor, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadEditor, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { ruleOutcome } from '~/.server/rule-refusal';
 import { loadBookingPage, loadRecordForm } from '~/.server/booking/booking-page';
 import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays';
 import { refundDeposit } from '~/.server/payments/deposit';

@@ -2,7 +2,8 @@
 // contact emails, transport options and distances. The cards live in
 // components/admin/config/.
 import { useLoaderData } from 'react-router';
-import { refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { runIntent, unknownIntent } from '~/.server/admin-screen';
+import { refuse } from '~/.server/rule-refusal';
 import { readLastBackupRun } from '~/.server/backup/backup-runs';
 import { addContactEmail, deleteContactEmail, listContactEmails } from '~/.server/contact-emails';
 import { pool } from '~/.server/db/client';

@@ -3,7 +3,8 @@
 import { PencilIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { loadList, refuse, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { refuse, ruleOutcome } from '~/.server/rule-refusal';
 import { createLanguage, deleteLanguage, listLanguages, moveLanguage, updateLanguage } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { findIncompleteActivation, incompleteActivationMessage, listTranslationCoverage, measureLanguagePercent } from '~/.server/translation-coverage';

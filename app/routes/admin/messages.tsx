@@ -2,7 +2,8 @@
 // the delivery state of its notification mail, so the owners see each enquiry
 // even when mail fails.
 import { Link, useLoaderData } from 'react-router';
-import { loadList, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { refuse } from '~/.server/rule-refusal';
 import { deleteContactMessage, readContactMessagesPage, retryContactMessageMail, setContactMessageRead, type Enquiry } from '~/.server/contact-messages';
 import { requireAdmin } from '~/.server/permissions';
 import { EnquiryCard } from '~/components/admin/messages/enquiry-card';

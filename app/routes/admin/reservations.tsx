@@ -1,7 +1,8 @@
 // 'Réservations' (issue 14): booking requests (pending first) with Accepter and
 // Refuser, the month's occupancy, manual blocks and imported calendars.
 import { useLoaderData } from 'react-router';
-import { loadList, NOT_FOUND, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { NOT_FOUND, ruleOutcome } from '~/.server/rule-refusal';
 import { syncFeed, getFeed } from '~/.server/booking/feeds';
 import { acceptBookingRequest, addManualBlock, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
 import { loadReservations } from '~/.server/booking/reservations';

@@ -1,6 +1,7 @@
 // 'Gestion des Chambres' (SPEC §2): the room list with reorder and delete.
 import { useLoaderData } from 'react-router';
-import { loadList, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { refuse } from '~/.server/rule-refusal';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import { deleteRoom, listAdminRooms, swapRoomPositions } from '~/.server/rooms';

@@ -1,7 +1,8 @@
 // Homepage sections list (SPEC §2, §4): status toggle, −1 reorder, delete.
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { useFetcher, useLoaderData } from 'react-router';
-import { loadList, refuse, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { refuse } from '~/.server/rule-refusal';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { requireAdmin } from '~/.server/permissions';
 import { deleteSection, listAdminSections, moveSection, setSectionActive } from '~/.server/sections';

@@ -2,7 +2,8 @@
 import { PencilIcon, ShieldIcon, UsersIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { loadList, refuse, ruleOutcome, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { refuse, ruleOutcome } from '~/.server/rule-refusal';
 import { INVITATION_VALID_DAYS, inviteUser } from '~/.server/invitations';
 import { requireAdmin } from '~/.server/permissions';
 import { changeUserRole, deleteUser, listUserProfiles } from '~/.server/users';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, useLoaderData } from 'react-router';
-import { NOT_FOUND, refuse } from '~/.server/admin-screen';
+import { NOT_FOUND, refuse } from '~/.server/rule-refusal';
 import { createBookingRequest } from '~/.server/booking/requests';
 import { loadRoomBooking, quoteView } from '~/.server/booking/room-booking';
 import { getRequestLanguage } from '~/.server/i18n';

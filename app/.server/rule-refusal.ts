@@ -1,0 +1,22 @@
+// How a domain function says "no" to the owner or a visitor: NOT_FOUND for a row that is
+// not there, a Refusal when a rule refuses (the last administrator, a stay the price
+// engine cannot book). The back office's runIntent and the public forms' runPublicForm
+// map them to answers in one place each.
+/** A domain function's way to say "no such row" (→ 404 and the spec's error toast). */
+export const NOT_FOUND = Symbol('not found');
+
+/**
+ * A domain rule said no (e.g. the last administrator): 400 (or `status`), its message
+ * as the toast and as the form's error — or, given `fieldErrors`, as those fields' errors.
+ * A public form (runPublicForm) shows its `reasons` under the message.
+ */
+export class Refusal {
+  constructor(
+    readonly message: string,
+    readonly options: { fieldErrors?: Record<string, string[]>; status?: number; reasons?: string[] } = {},
+  ) {}
+}
+export const refuse = (message: string, options?: Refusal['options']) => new Refusal(message, options);
+
+/** For domain functions that answer `{ ok: false, message }` when a rule refuses. */
+export const ruleOutcome = <T extends { ok: true } | { ok: false; message: string }>(result: T) => (result.ok ? result : refuse(result.message));
