@@ -8,14 +8,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3999);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 // Outside test-results/, which Playwright empties at the start of every run.
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${PORT}`);
-const DATA_DIR = E2E_DATA_DIR;
 /** Where the app writes the mails it sends when SMTP_URL is unset (one file each). */
-export const E2E_MAIL_DIR = path.join(DATA_DIR, 'mail');
+export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
 // The local stand-in for the Stripe API and its checkout page (tests/support/stripe-stand-in.ts).
 export const STRIPE_STANDIN_PORT = PORT + 1;
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2estandin0000';
 /** The signed-in admin's cookies, saved by the first sign-in of a run (tests/e2e/fixtures.ts); DATA_DIR is emptied at every start. */
-export const E2E_ADMIN_STATE = path.join(DATA_DIR, 'e2e-admin-state.json');
+export const E2E_ADMIN_STATE = path.join(E2E_DATA_DIR, 'e2e-admin-state.json');
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -85,14 +84,14 @@ export default defineConfig({
       env: { STANDIN_PORT: String(STRIPE_STANDIN_PORT), STRIPE_WEBHOOK_SECRET, WEBHOOK_URL: `http://localhost:${PORT}/webhooks/stripe` },
     },
     {
-      command: `rm -rf ${DATA_DIR} && exec node server/start.mjs`,
+      command: `rm -rf '${E2E_DATA_DIR.replaceAll("'", `'\\''`)}' && exec node server/start.mjs`,
       url: `http://localhost:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'pipe',
       env: {
         PORT: String(PORT),
-        DATA_DIR,
+        DATA_DIR: E2E_DATA_DIR,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         SEED_DEMO: 'true',

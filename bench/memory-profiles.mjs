@@ -13,7 +13,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createDataDir, firstRoomPath, freePort, machineLine, mb, parseArgs, removeDataDir, requireBuild, root, sleep, writeSection } from './app-server.mjs';
-import { pinnedRuntimeVersion } from '../server/runtime.mjs';
 import { ensureWrk, runWrk } from './wrk.mjs';
 
 const args = parseArgs();
@@ -137,7 +136,7 @@ const lines = [
   '<!-- profiles:start (written by node bench/memory-profiles.mjs --write) -->',
   '## One memory profile: `npm start` and the systemd unit',
   '',
-  `${machineLine(started)} (this script's) · the servers on Node ${pinnedRuntimeVersion(root) ?? process.versions.node}${pinnedRuntimeVersion(root) ? ' (pinned)' : ''} · load from wrk on loopback.`,
+  `${machineLine(started)} (this script's) · the servers on Node ${process.versions.node} (this script's, which starts them) · load from wrk on loopback.`,
   '',
   'RSS of the Node server process (found under the started command; the embedded PostgreSQL is not counted):',
   `idle 10 s after the first start on a fresh DATA_DIR (demo seeded), peak (VmHWM) over ${SECONDS} s of ${CONNECTIONS}`,

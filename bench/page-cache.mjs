@@ -17,8 +17,8 @@
 // Usage: node bench/page-cache.mjs [--misses=60] [--flood=50000] [--write]
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import pg from 'pg';
+import { runningEmbeddedUrl } from '../app/.server/db/embedded.ts';
 import { createDataDir, firstRoomPath, machineLine, mb, parseArgs, removeDataDir, requireBuild, sleep, startApp, writeSection } from './app-server.mjs';
 
 const args = parseArgs();
@@ -146,13 +146,6 @@ async function flood() {
   }
 }
 
-/** The embedded PostgreSQL of `dataDir` (as app/.server/db/embedded.ts runningEmbeddedUrl reads it). */
-function embeddedUrl(dataDir) {
-  const { user, password } = JSON.parse(fs.readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8'));
-  const port = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  return `postgresql://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/guesthouse`;
-}
-
 /**
  * RSS before, after filling the cache to its bound with 400 distinct pages of `/` (a
  * forwarded host of their own) and 3 s after a flush (the public-content notification every
@@ -161,8 +154,9 @@ function embeddedUrl(dataDir) {
  */
 async function fillAndFlush({ cache }) {
   const dataDir = createDataDir('page-cache-flush');
+  let server;
   try {
-    const server = await startApp({ dataDir, env: { TRUST_PROXY: 'true', PAGE_CACHE_MAX_MB: String(CACHE_MB), ...(cache ? {} : { PAGE_CACHE: 'off' }) } });
+    server = await startApp({ dataDir, env: { TRUST_PROXY: 'true', PAGE_CACHE_MAX_MB: String(CACHE_MB), ...(cache ? {} : { PAGE_CACHE: 'off' }) } });
     const health = async () => (await fetch(`${server.base}/healthz`)).json();
     await get(server.base, '/');
     await sleep(1000);
@@ -171,8 +165,11 @@ async function fillAndFlush({ cache }) {
     const full = await health();
     let flushed = full;
     if (cache) {
-      const client = new pg.Client({ connectionString: embeddedUrl(dataDir) });
+      const url = runningEmbeddedUrl(dataDir);
+      if (!url) throw new Error(`no embedded PostgreSQL running for ${dataDir}`);
+      const client = new pg.Client({ connectionString: url('guesthouse') });
       await client.connect();
+      // The channel every write notifies (PUBLIC_CONTENT_CHANNEL, app/.server/public-content-events.ts).
       await client.query("select pg_notify('guesthouse_public_content', 'bench')");
       await client.end();
       for (let i = 0; i < 50 && flushed.pageCache.entries > 0; i++) {
@@ -182,7 +179,6 @@ async function fillAndFlush({ cache }) {
     }
     await sleep(3000);
     const later = await health();
-    await server.stop();
     return {
       entries: full.pageCache.entries,
       counted: full.pageCache.bytes,
@@ -192,6 +188,7 @@ async function fillAndFlush({ cache }) {
       emptied: flushed.pageCache.entries === 0,
     };
   } finally {
+    await server?.stop();
     removeDataDir(dataDir);
   }
 }

@@ -1,10 +1,11 @@
 // `npm test` and `npm run validate`: the layers of the suite, independent ones side by side.
 //
 //   validate  typecheck ‖ lint ‖ unit ‖ format:check
-//   npm test  lane 1: build → e2e
-//             lane 2: validate → integration (no build) → integration-built (waits for the build)
+//   npm test  tools (Chromium and nginx, installed once if missing) beside the build, then:
+//             lane 1: build → e2e
+//             lane 2: validate → integration (no build) → integration-built (waits for the build and tools)
 //             lane 3, when INTEGRATION_DATABASE_URL is set (CI's second pass, against that server):
-//                     integration-pg → integration-built-pg (waits for the build)
+//                     integration-pg → integration-built-pg (waits for the build and tools)
 //
 // Every line a layer prints is shown as it comes, prefixed by the layer's name; the first
 // failure stops the other layers and fails the run. A summary gives each layer's wall
@@ -18,6 +19,8 @@ const LAYERS = {
   unit: npm('test:unit'),
   'format:check': npm('format:check'),
   build: npm('build'),
+  // Before any layer that needs them (the e2e browser; nginx for the proxy and fleet tests), so that two layers never run apt at once.
+  tools: ['sh', ['-c', 'node scripts/ensure-chromium.mjs && node scripts/ensure-nginx.mjs']],
   integration: ['npx', ['vitest', 'run', '--project', 'integration']],
   'integration-built': ['npx', ['vitest', 'run', '--project', 'integration-built']],
   // One project per vitest process: two in one load the global setup twice.
@@ -97,7 +100,7 @@ const all = (names) => Promise.all(names.map((name) => run(name)));
 const validate = () => all(['typecheck', 'lint', 'unit', 'format:check']);
 
 async function whole() {
-  const built = run('build');
+  const built = Promise.all([run('build'), run('tools')]);
   const lanes = [
     built.then(() => run('e2e')),
     validate()
@@ -132,7 +135,9 @@ for (const [signal, code] of [
 ]) {
   process.on(signal, () => {
     stopAll();
-    process.exit(code);
+    // Stay until the layers are gone, so that stopAll's SIGKILL can reach what outlives SIGINT.
+    setInterval(() => running.size === 0 && process.exit(code), 100);
+    setTimeout(() => process.exit(code), 11_000);
   });
 }
 try {

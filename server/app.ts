@@ -23,6 +23,7 @@ import { compressResponses } from './compress';
 import { answerWhileDraining, DRAIN_TIMEOUT_MS, drainServer, readinessResponse } from './drain';
 import { formBodiesOnly } from './input-guard';
 import { methodPolicy, refuseConnect } from './method-policy';
+import { serverOnlyEnv } from './memory-profile.mjs';
 import { ignoreRanges } from './range-policy';
 import { sameOriginWrites, securityHeaders } from './security';
 import { limitWebhookBody, STRIPE_WEBHOOK_PATH, stripeWebhook } from './stripe-webhook';
@@ -250,7 +251,7 @@ const RESTARTS_ALLOWED = { count: 5, windowMs: 60_000 };
 async function forkServers(count: number) {
   const { PORT, PUBLIC_URL } = config();
   // The servers use the database this process opened (the embedded one included), never a second one.
-  const env = { DATABASE_URL: (await openDatabase()).url };
+  const env = { DATABASE_URL: (await openDatabase()).url, ...serverOnlyEnv() };
   let stopping = false;
   const restarts: number[] = [];
   const fork = () => cluster.fork(env);

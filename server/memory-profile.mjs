@@ -29,6 +29,31 @@ export const MEMORY_PROFILE = {
   env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' },
 };
 
+/**
+ * The profile's variables meant for the Node servers alone. glibc reads them when a process
+ * starts; PostgreSQL, the feed parser or the image worker would only pay for them (an mmap
+ * and munmap for every allocation of 32 KB or more).
+ */
+const SERVER_ONLY_ENV = ['MALLOC_MMAP_THRESHOLD_'];
+const serverOnly = {};
+
+/**
+ * Takes the server-only variables out of process.env — this process keeps their effect —
+ * so that the children it spawns inherit none; returns them for the server processes it
+ * forks (serverOnlyEnv).
+ */
+export function keepServerOnlyEnv(env = process.env) {
+  for (const name of SERVER_ONLY_ENV) {
+    if (env[name] === undefined) continue;
+    serverOnly[name] = env[name];
+    delete env[name];
+  }
+  return serverOnly;
+}
+
+/** What keepServerOnlyEnv took, for `cluster.fork`. */
+export const serverOnlyEnv = () => ({ ...serverOnly });
+
 /** The flag's name, e.g. `--max-old-space-size`. */
 const flagName = (flag) => flag.split('=')[0];
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MEMORY_PROFILE, missingMemorySettings } from './memory-profile.mjs';
+import { keepServerOnlyEnv, MEMORY_PROFILE, missingMemorySettings, serverOnlyEnv } from './memory-profile.mjs';
 
 const flag = (name: string) => Number(MEMORY_PROFILE.nodeFlags.find((f) => f.startsWith(`${name}=`))?.split('=')[1]);
 
@@ -23,6 +23,13 @@ describe('the memory profile', () => {
   it('lets a flush give memory back: one collection on demand, large buffers mapped on their own', () => {
     expect(MEMORY_PROFILE.nodeFlags).toContain('--expose-gc');
     expect(Number(MEMORY_PROFILE.env.MALLOC_MMAP_THRESHOLD_)).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it("keeps the mmap threshold for the server processes: PostgreSQL and helper processes don't inherit it", () => {
+    const env: NodeJS.ProcessEnv = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768', PATH: '/bin' };
+    expect(keepServerOnlyEnv(env)).toEqual({ MALLOC_MMAP_THRESHOLD_: '32768' });
+    expect(env).toEqual({ MALLOC_ARENA_MAX: '2', PATH: '/bin' });
+    expect(serverOnlyEnv()).toEqual({ MALLOC_MMAP_THRESHOLD_: '32768' });
   });
 
   it('adds only what the operator did not set', () => {

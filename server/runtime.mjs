@@ -26,6 +26,13 @@ export function satisfiesRequirement(version, requirement) {
 /** A line for the operator when this process runs on a Node older than the site needs. */
 export function runtimeWarning(root, running = process.versions.node) {
   const required = nodeRequirement(root);
-  if (satisfiesRequirement(running, required)) return null;
+  let satisfied;
+  try {
+    satisfied = satisfiesRequirement(running, required);
+  } catch (error) {
+    // A warning must never stop the server from starting: an `engines.node` of another form is said, not thrown.
+    return `Cannot check the Node version against engines.node: ${error.message}`;
+  }
+  if (satisfied) return null;
   return `Running on Node ${running}, older than the Node ${required} this site needs: start with \`npm start\` or node_modules/.bin/node (see docs/decisions/0014-pinned-node-runtime.md).`;
 }

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyMemoryProfile } from './memory-profile.mjs';
+import { applyMemoryProfile, keepServerOnlyEnv } from './memory-profile.mjs';
 import { runtimeWarning } from './runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -14,6 +14,7 @@ if (fs.existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, 
 // Serve with the one memory profile (server/memory-profile.mjs), however we were started:
 // re-executes this process with it when it is missing, and returns only when it cannot.
 const profileMissing = applyMemoryProfile(import.meta.filename);
+keepServerOnlyEnv();
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
 const builtEntry = path.join(buildDir, 'server/index.js');
 const SOURCES = ['app', 'server', 'drizzle', 'package.json', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts'];

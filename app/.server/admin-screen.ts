@@ -55,10 +55,10 @@ export async function runIntent<S extends z.ZodType, R>(formData: FormData, spec
     return toastError<IntentReply>(spec.failure, { ok: false, intent, result: submission.reply() }, { status: 404 });
   }
   if (outcome instanceof Refusal) {
-    const { fieldErrors, status = 400 } = outcome.options;
+    const { fieldErrors, reasons = [], status = 400 } = outcome.options;
     return toastError<IntentReply>(
       outcome.message,
-      { ok: false, intent, result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [outcome.message] }) },
+      { ok: false, intent, result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [outcome.message, ...reasons] }) },
       { status },
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatPrice } from './format';
+import { formatDuration, formatCents, formatPrice } from './format';
 
 describe('formatDuration', () => {
   it('shows minutes under an hour', () => {
@@ -12,6 +12,13 @@ describe('formatDuration', () => {
     expect(formatDuration(90)).toBe('1 h 30 min');
     expect(formatDuration(125)).toBe('2 h 5 min');
     expect(formatDuration(600)).toBe('10 h');
+  });
+});
+
+describe('formatCents', () => {
+  it('writes cents as formatPrice writes the euros they are', () => {
+    expect(formatCents(14050)).toBe(formatPrice(140.5));
+    expect(formatCents(9000, 'en')).toBe(formatPrice(90, 'en'));
   });
 });
 

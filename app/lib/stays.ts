@@ -1,5 +1,8 @@
 // Words the owner's stay screens share with their loaders (issue 35); safe in the browser.
 
+/** '1 nuit', '3 nuits': a stay's length as the owner's screens write it. */
+export const nightsFr = (n: number) => `${n} ${n > 1 ? 'nuits' : 'nuit'}`;
+
 /** How many days ahead 'Aujourd'hui' lists the stays. */
 export const UPCOMING_DAYS = 14;
 

@@ -4,6 +4,25 @@ import type { BuildRoute } from './delivery-policy.server';
 import type { RouteDelivery } from './route-delivery';
 
 /** The app's route table (app/routes.ts) with the declarations its modules make. */
+/** The back office's screens under /admin (their layout declares them personal). */
+const ADMIN_SCREENS = [
+  'rooms',
+  'room/:roomId',
+  'users',
+  'seasons',
+  'testimonials',
+  'messages',
+  'today',
+  'reservations',
+  'booking/:bookingId',
+  'arrivals',
+  'sections',
+  'section/:sectionId',
+  'languages',
+  'translations',
+  'config',
+];
+
 export function appRoutes(): Record<string, BuildRoute> {
   const route = (id: string, parentId: string | undefined, path: string | undefined, delivery?: RouteDelivery, index = false): [string, BuildRoute] => [
     id,
@@ -17,7 +36,13 @@ export function appRoutes(): Record<string, BuildRoute> {
     route('auth', 'root', 'auth', { kind: 'personal' }),
     route('admin', 'root', 'admin', { kind: 'personal' }),
     route('admin-index', 'admin', undefined, undefined, true),
-    route('admin-rooms', 'admin', 'rooms'),
+    ...ADMIN_SCREENS.map((path) => route(`admin-${path}`, 'admin', path)),
+    route('legal', 'root', 'mentions-legales', { kind: 'document' }),
+    route('pay', 'root', 'pay/:token', { kind: 'personal' }),
+    route('editing-language', 'root', 'api/editing-language', { kind: 'personal' }),
+    route('backup', 'root', 'api/backup', { kind: 'personal' }),
+    route('sign-out', 'root', 'sign-out', { kind: 'personal' }),
+    route('sitemap', 'root', 'sitemap.xml', { kind: 'file' }),
     route('media', 'root', 'media/*', { kind: 'not-a-page' }),
     route('ical', 'root', 'ical/:file', { kind: 'not-a-page' }),
     route('upload', 'root', 'api/media', { kind: 'personal' }),

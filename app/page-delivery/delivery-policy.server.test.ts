@@ -43,3 +43,21 @@ describe('isPersonalRequest', () => {
     expect(personal(path, cookie)).toBe(false);
   });
 });
+
+describe('the route table these tests adopt', () => {
+  it('has every path of app/routes.ts', async () => {
+    const { default: config } = await import('~/routes');
+    const paths = (entries: typeof config, parent = ''): string[] =>
+      entries.flatMap((entry) => {
+        const own = entry.index ? parent : [parent, entry.path].filter(Boolean).join('/');
+        return [own, ...paths(entry.children ?? [], own)];
+      });
+    const table = Object.values(appRoutes());
+    const full = (id: string | undefined): string => {
+      const route = table.find((r) => r.id === id);
+      return route ? [full(route.parentId), route.path].filter(Boolean).join('/') : '';
+    };
+    const known = new Set(table.map((r) => full(r.id)));
+    expect(paths(config).filter((path) => !known.has(path))).toEqual([]);
+  });
+});

@@ -21,6 +21,7 @@
 //   personal one is personal; a response may be kept only if every cookie it sets is
 //   declared shared.
 import { matchRoutes, type RouteObject } from 'react-router';
+import { remember } from '~/lib/remember';
 import { cookieNames, cookieScope } from '~/.server/cookies';
 import type { DeliveryHandle, RouteDelivery } from './route-delivery';
 
@@ -64,6 +65,7 @@ export function adoptRouteDeclarations(routes: Routes): void {
       ) as RouteObject;
     });
   routeTree = build(undefined);
+  declarationsByPath.clear();
 }
 
 export function routeDeclarationsAdopted(): boolean {
@@ -88,8 +90,8 @@ export function deliveryOf(url: URL, cookieHeader: string | null): Delivery {
   if (FRAMEWORK_PATHS.has(url.pathname.toLowerCase())) return { cacheable: false, reason: 'not-a-page' };
   const data = url.pathname.endsWith(DATA_SUFFIX);
   const pagePath = pagePathOf(url);
-  const { kind, params, variants } = declarationsFor(pagePath);
-  if (data) for (const name of DATA_PARAMS) params.add(name);
+  const { kind, params: declared, variants } = declarationsFor(pagePath);
+  const params = data ? new Set([...declared, ...DATA_PARAMS]) : declared;
   if (kind === 'personal') return { cacheable: false, reason: 'personal' };
   if (kind !== 'document' && kind !== 'file') return { cacheable: false, reason: 'not-a-page' };
   if (hasPersonalCookie(cookieHeader)) return { cacheable: false, reason: 'personal' };
@@ -110,12 +112,33 @@ function pagePathOf(url: URL): string {
   return url.pathname.slice(0, -DATA_SUFFIX.length).replace(/^\/_root$/, '/');
 }
 
+interface Declarations {
+  kind: RouteDelivery['kind'];
+  params: ReadonlySet<string>;
+  variants: readonly string[];
+}
+
+/**
+ * Paths seen, with their routes' declarations: every request is asked about twice or more
+ * (its privacy, its cache entry), and React Router's matcher ranks the whole table each time.
+ * Paths come from outside: at most 1,000 of them, of at most 200 characters (a longer one
+ * is matched every time), so the memo never holds more than ~0.5 MB.
+ */
+const declarationsByPath = new Map<string, Declarations>();
+const DECLARATIONS_REMEMBERED = 1_000;
+const REMEMBERED_PATH_MAX = 200;
+
 /** What the routes matching `pagePath` declare: the innermost kind, and their parameters and variants together. */
-function declarationsFor(pagePath: string): { kind: RouteDelivery['kind']; params: Set<string>; variants: string[] } {
+function declarationsFor(pagePath: string): Declarations {
+  if (pagePath.length > REMEMBERED_PATH_MAX) return matchDeclarations(pagePath);
+  return remember(declarationsByPath, pagePath, DECLARATIONS_REMEMBERED, matchDeclarations);
+}
+
+function matchDeclarations(pagePath: string): Declarations {
   let kind: RouteDelivery['kind'];
   const params = new Set<string>();
   const variants: string[] = [];
-  for (const { route } of matchRoutes(routeTree ?? [], pagePath) ?? []) {
+  for (const { route } of matchRoutes(routeTree!, pagePath) ?? []) {
     const delivery = route.handle as RouteDelivery | undefined;
     if (delivery?.kind) kind = delivery.kind;
     for (const name of delivery?.params ?? []) params.add(name);
@@ -127,7 +150,10 @@ function declarationsFor(pagePath: string): { kind: RouteDelivery['kind']; param
 /** What every cache on the way is told of a personal response. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
-/** better-auth's API, which the HTTP server answers before React Router: every answer is someone's own. */
+/**
+ * better-auth's API. Its handler is not mounted (decision 0005: the auth routes are
+ * ours), so nothing answers there today; should it ever be, every answer is someone's own.
+ */
 const AUTH_API_PREFIX = '/api/auth/';
 
 /**

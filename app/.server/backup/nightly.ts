@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { LOCKS, whenLockFree } from '../db/advisory-lock';
+import { startPeriodicPass } from '../db/periodic-pass';
 import type { Storage } from '../media/storage';
 import { recordBackupRun } from './backup-runs';
 import { writeBackup } from './create-backup';
@@ -67,21 +68,15 @@ export function pruneArchives(dir: string, keep: number): string[] {
   return removed;
 }
 
-/** Checks every ten minutes; returns the stop function. */
+/** Checks every ten minutes (db/periodic-pass.ts; the check takes the night's lock itself); returns the stop function. */
 export function startNightlyBackups(settings: NightlySettings): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const check = () => {
-    running = runNightlyBackupIfDue(settings)
-      .then((file) => file && console.log(`Nightly backup written: ${file}`))
-      .catch((error: Error) => console.error('The nightly backup failed:', error.message));
-  };
-  const first = setTimeout(check, 60_000);
-  const timer = setInterval(check, CHECK_EVERY_MS);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicPass({
+    firstDelayMs: 60_000,
+    intervalMs: CHECK_EVERY_MS,
+    failure: 'The nightly backup failed:',
+    work: async () => {
+      const file = await runNightlyBackupIfDue(settings);
+      if (file) console.log(`Nightly backup written: ${file}`);
+    },
+  });
 }

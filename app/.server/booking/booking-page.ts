@@ -1,7 +1,7 @@
 // What the booking record page reads (issue 35): the booking with its guest, stay,
 // quote lines, tax, deposit and balance as kept, its payments and history, every
 // instant written in the guesthouse's time zone and every amount in French.
-import { formatPrice } from '~/lib/format';
+import { formatCents } from '~/lib/format';
 import { formatNightFr } from '~/lib/nights';
 import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, SOURCE_LABELS } from '~/lib/schemas/booking-admin';
 import { listRoomCards } from '../rooms';
@@ -13,7 +13,7 @@ import { frenchLanguageName } from '~/lib/language-names';
 import { bookingStatusLabel } from '~/lib/stays';
 import { formatInstant } from './today';
 
-const euros = (cents: number) => formatPrice(cents / 100, 'fr');
+const euros = (cents: number) => formatCents(cents);
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>['events'][number];
 

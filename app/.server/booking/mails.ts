@@ -2,7 +2,7 @@
 // guest's language, and the owners' French notification with the quote. Texts
 // live here rather than in the public catalogs, which ship to every browser.
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { formatPrice } from '~/lib/format';
+import { formatCents } from '~/lib/format';
 import { utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../mail/compose';
 import { recognisableName } from '../mail/recognisable-name';
@@ -18,7 +18,7 @@ export function formatNight(date: IsoDate, language: string): string {
   return dateTimeFormat(intlLocale(mailLanguage(language)), { dateStyle: 'full', timeZone: 'UTC' }).format(utcMidnight(date));
 }
 
-const euros = (cents: number, language: string) => formatPrice(cents / 100, language);
+const euros = formatCents;
 /** The greeting with the guest's name, or alone when nothing of the typed name could be kept. */
 const named = (greeting: string, name: string) => (name ? `${greeting} ${name}` : greeting);
 

@@ -1,6 +1,6 @@
 // What the owner's Réservations screen reads: requests (pending first), manual
 // blocks, imported feeds and the month's occupancy grid, one row per room.
-import { formatPrice } from '~/lib/format';
+import { formatCents } from '~/lib/format';
 import { addDays, daysBetween, eachNight, formatNightFr, isIsoDate } from '~/lib/nights';
 import { config } from '../config';
 import { listRoomCards } from '../rooms';
@@ -56,7 +56,7 @@ export async function loadReservations(fromParam: string | null) {
     dates: `du ${formatNightFr(b.arrival)} au ${formatNightFr(b.departure)}`,
     nights: eachNight(b.arrival, b.departure).length,
     guests: b.guests,
-    total: formatPrice(b.totalCents / 100, 'fr'),
+    total: formatCents(b.totalCents),
     guestName: b.guestName,
     guestEmail: b.guestEmail,
     guestPhone: b.guestPhone,

@@ -4,7 +4,7 @@
 // bytes when it hydrates (ICU versions differ between Node and browsers).
 import { dayStateLetter, type CalendarMonth } from '~/lib/calendar-month';
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { formatPrice } from '~/lib/format';
+import { formatCents } from '~/lib/format';
 import { addDays, eachNight, isIsoDate, monthStart, nextMonth, toCents, utcMidnight, type IsoDate } from '~/lib/nights';
 import { config } from '../config';
 import { cachePublicData } from '../page-cache';
@@ -75,7 +75,7 @@ export function rateViews(seasons: QuoteSeason[], today: IsoDate, language: stri
     .map(({ season, periods }) => ({
       key: season.id,
       name: season.name,
-      price: formatPrice(season.priceCents! / 100, language),
+      price: formatCents(season.priceCents!, language),
       // The last night is a night stayed; the period reads as the nights it covers.
       periods: periods.map((p) => `${day.format(utcMidnight(p.firstNight))} – ${day.format(utcMidnight(p.lastNight))}`),
     }));
@@ -100,7 +100,7 @@ function formatProblem(problem: QuoteProblem, language: string): QuoteView['prob
 }
 
 export function quoteView(quote: Quote, language: string): QuoteView {
-  const price = (cents: number) => formatPrice(cents / 100, language);
+  const price = (cents: number) => formatCents(cents, language);
   return {
     arrival: quote.arrival,
     departure: quote.departure,

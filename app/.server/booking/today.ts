@@ -2,7 +2,7 @@
 // stays of the next days, pending requests with how long they have waited, and the
 // warnings that need the owner (stale feeds, legal notice, hidden languages).
 import { dateTimeFormat } from '~/lib/date-time-format';
-import { formatPrice } from '~/lib/format';
+import { formatCents } from '~/lib/format';
 import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
 import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
 import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
@@ -16,7 +16,7 @@ import { listRoomFeeds } from './feeds';
 import { listBookings } from './requests';
 import { listConfirmedStays, listPaymentsOf, paymentStatus } from './stays';
 
-const euros = (cents: number) => formatPrice(cents / 100, 'fr');
+const euros = (cents: number) => formatCents(cents);
 
 /** An instant as the owner reads it, in the guesthouse's time zone: "24/11/2026 à 08:15". */
 export function formatInstant(date: Date): string {

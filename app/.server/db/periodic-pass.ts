@@ -1,12 +1,14 @@
-// A background pass of the app (calendar refresh, unpaid holds), run every so often on one
-// instance at a time (an advisory lock): the others skip their turn, and when the instance
-// running it stops (or dies, which ends its session and lock), the next tick anywhere
-// takes over.
+// A background pass of the app (calendar refresh, unpaid holds, nightly backup), run every
+// so often on one instance at a time (an advisory lock): the others skip their turn, and
+// when the instance running it stops (or dies, which ends its session and lock), the next
+// tick anywhere takes over. Within an instance a tick that comes while a pass is still
+// running is skipped, so a long pass never runs twice and stopping waits for the real one.
 import { LOCKS, whenLockFree } from './advisory-lock';
 import { pool } from './client';
 
 export interface PeriodicPass {
-  lock: keyof typeof LOCKS;
+  /** The lock the pass runs under; none when `work` takes its own (the nightly backup). */
+  lock?: keyof typeof LOCKS;
   /** The first pass after start, then one every `intervalMs`. */
   firstDelayMs: number;
   intervalMs: number;
@@ -19,10 +21,15 @@ export interface PeriodicPass {
 /** Starts the pass; returns its stop function, which waits for a pass under way. */
 export function startPeriodicPass({ lock, firstDelayMs, intervalMs, failure, work }: PeriodicPass): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
+  let inFlight = false;
   let stopped = false;
+  const pass = () => work(() => stopped);
   const tick = () => {
-    if (stopped) return;
-    running = whenLockFree(pool, LOCKS[lock], () => work(() => stopped)).catch((error: unknown) => console.error(failure, error));
+    if (stopped || inFlight) return;
+    inFlight = true;
+    running = (lock ? whenLockFree(pool, LOCKS[lock], pass) : pass())
+      .catch((error: unknown) => console.error(failure, error))
+      .finally(() => (inFlight = false));
   };
   const first = setTimeout(tick, firstDelayMs);
   const timer = setInterval(tick, intervalMs);

@@ -262,7 +262,10 @@ async function onChargeRefunded(event: Stripe.Event, charge: Stripe.Charge): Pro
 /* ───────────── holds that expire ───────────── */
 
 /** Releases every hold past its window: nights reopen, both sides are told. Returns how many. */
-export async function releaseExpiredHolds(now: Date = new Date(), limit = 100): Promise<number> {
+/** How many holds one transaction of releaseExpiredHolds releases at most. */
+export const HOLD_BATCH = 100;
+
+export async function releaseExpiredHolds(now: Date = new Date(), limit = HOLD_BATCH): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()

@@ -2,7 +2,7 @@
 // instance at a time (advisory lock), each hold past its window becomes cancelled, its
 // nights reopen (public calendar, export feed) and the guest and the owners are told.
 import { startPeriodicPass } from '../db/periodic-pass';
-import { releaseExpiredHolds } from './deposit';
+import { HOLD_BATCH, releaseExpiredHolds } from './deposit';
 
 export const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 
@@ -12,9 +12,9 @@ export function startHoldExpiryWorker(): () => Promise<void> {
     firstDelayMs: 3_000,
     intervalMs: HOLD_EXPIRY_INTERVAL_MS,
     failure: 'Releasing expired holds failed:',
-    // Batches of 100: a backlog drains within one pass, each batch its own transaction.
+    // Batches of HOLD_BATCH: a backlog drains within one pass, each batch its own transaction.
     work: async (stopped) => {
-      while (!stopped() && (await releaseExpiredHolds()) === 100);
+      while (!stopped() && (await releaseExpiredHolds()) === HOLD_BATCH);
     },
   });
 }

@@ -11,6 +11,7 @@ import { isUtf8 } from 'node:buffer';
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type AppLoadContext } from 'react-router';
+import type { PublicFormReply } from '~/lib/public-forms';
 import type { Toast } from '~/lib/toast';
 import type { z } from '~/lib/zod';
 import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '../abuse';
@@ -19,21 +20,16 @@ import { declareCookie, readCookie, serializeCookie } from '../cookies';
 import { getRequestLanguage } from '../i18n';
 import { sendToast } from '../toast';
 
-export type PublicFormName = 'contact' | 'testimonial' | 'booking';
-
-export interface PublicFormData {
-  result: SubmissionResult<string[]>;
-  sentId?: string;
-}
+type PublicFormName = 'contact' | 'testimonial' | 'booking';
 
 interface Submission {
-  reply(options?: { formErrors?: string[]; resetForm?: boolean }): SubmissionResult<string[]>;
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean }): SubmissionResult<string[]>;
 }
 
 const SENT_COOKIE = declareCookie('formSent', 'personal');
 
 /** A form the browser posted as a page (no JavaScript), rather than fetch() from the hydrated app. */
-export function isDocumentSubmission(request: Request): boolean {
+function isDocumentSubmission(request: Request): boolean {
   const mode = request.headers.get('sec-fetch-mode');
   if (mode) return mode === 'navigate';
   // Browsers omit Sec-Fetch-* on plain-http origins other than localhost; a page
@@ -95,7 +91,10 @@ export async function runPublicForm<S extends z.ZodType>(
     return answer.notStored(submission);
   }
   if (outcome === NOT_FOUND) throw data(spec.notFound ?? null, { status: 404 });
-  if (outcome instanceof Refusal) return answer.refused(submission, [outcome.message, ...(outcome.options.reasons ?? [])], outcome.options.status ?? 400);
+  if (outcome instanceof Refusal) {
+    const { fieldErrors, reasons = [], status = 400 } = outcome.options;
+    return answer.refused(submission, [outcome.message, ...reasons], status, fieldErrors);
+  }
   return answer.sent(submission, outcome.id);
 }
 
@@ -112,16 +111,17 @@ function publicFormAnswers(
   return {
     /** Field messages only, no toast. */
     invalid(submission: Submission) {
-      return data<PublicFormData>({ result: submission.reply() }, { status: 400 });
+      return data<PublicFormReply>({ result: submission.reply() }, { status: 400 });
     },
     /** Refused before storing (too many submissions, a stay that cannot be booked): messages on the form itself, no toast. */
-    refused(submission: Submission, message: string | string[], status: number) {
-      return data<PublicFormData>({ result: submission.reply({ formErrors: Array.isArray(message) ? message : [message] }) }, { status });
+    refused(submission: Submission, message: string | string[], status: number, fieldErrors?: Record<string, string[]>) {
+      const formErrors = Array.isArray(message) ? message : [message];
+      return data<PublicFormReply>({ result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors }) }, { status });
     },
     /** The server could not store it: the spec's failure toast (on the form without JavaScript, where no toast can show). */
     notStored(submission: Submission) {
       if (document)
-        return data<PublicFormData>(
+        return data<PublicFormReply>(
           {
             result: submission.reply({
               formErrors: [options.failure.description ?? options.failure.title],
@@ -129,7 +129,7 @@ function publicFormAnswers(
           },
           { status: 503 },
         );
-      return sendToast<PublicFormData>(options.failure, { result: submission.reply() }, { status: 503 });
+      return sendToast<PublicFormReply>(options.failure, { result: submission.reply() }, { status: 503 });
     },
     sent(submission: Submission, sentId: string) {
       if (document) {
@@ -140,7 +140,7 @@ function publicFormAnswers(
           },
         });
       }
-      return sendToast<PublicFormData>(options.success, {
+      return sendToast<PublicFormReply>(options.success, {
         result: submission.reply({ resetForm: true }),
         sentId,
       });
@@ -165,7 +165,7 @@ export function takeSentFlag(request: Request, form: PublicFormName): { sent: bo
  * raw (whatever charset the request declares) or percent-encoded (`%E9` for a latin-1 é).
  * The body was bounded (1 MB) and shaped by server/input-guard.ts before any action runs.
  */
-export async function readPublicForm(request: Request): Promise<FormData | null> {
+async function readPublicForm(request: Request): Promise<FormData | null> {
   const bytes = Buffer.from(await request.clone().arrayBuffer());
   if (!isUtf8(bytes)) return null;
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

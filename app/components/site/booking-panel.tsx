@@ -4,6 +4,7 @@
 // GET form; with it, the same links navigate in place. No date-picker library.
 import { useEffect, useRef } from 'react';
 import { Form, useActionData, useFetcher, useLocation } from 'react-router';
+import type { PublicFormReply } from '~/lib/public-forms';
 import type { RoomBooking } from '~/.server/booking/room-booking';
 import { calendarDay, type CalendarMonth } from '~/lib/calendar-month';
 import { useTranslation } from '~/lib/i18n-react';
@@ -13,11 +14,6 @@ import type { BookingRequestInput } from '~/lib/schemas/booking';
 import { Field, Honeypot, readReply, type FormReply } from './form-field';
 import { Icon } from './icon';
 import { siteLink } from '~/page-delivery/site-link';
-
-export interface BookingActionData {
-  result: FormReply;
-  sentId?: string;
-}
 
 export interface Selection {
   arrival: string | null;
@@ -148,7 +144,7 @@ function RequestForm({
   selection: Selection;
   lastResult?: FormReply;
   sending: boolean;
-  fetcher: ReturnType<typeof useFetcher<BookingActionData>>;
+  fetcher: ReturnType<typeof useFetcher<PublicFormReply>>;
 }) {
   const { t } = useTranslation();
   const reply = readReply('booking', lastResult);
@@ -263,8 +259,8 @@ export function BookingPanel({
   sentBeforeLoad?: boolean;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<BookingActionData>({ key: 'booking' });
-  const actionData = useActionData<BookingActionData>();
+  const fetcher = useFetcher<PublicFormReply>({ key: 'booking' });
+  const actionData = useActionData<PublicFormReply>();
   const data = fetcher.data ?? actionData;
   const sentId = data?.sentId ?? (sentBeforeLoad ? 'sent-before-load' : undefined);
   const confirmation = useRef<HTMLDivElement>(null);

@@ -1,17 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { useActionData, useFetcher } from 'react-router';
-import { CONTACT_GUEST_OPTIONS, DEFAULT_CONTACT_GUESTS } from '~/lib/public-forms';
+import { CONTACT_GUEST_OPTIONS, DEFAULT_CONTACT_GUESTS, type PublicFormReply } from '~/lib/public-forms';
 import { Field, Honeypot, readReply, useFocusFirstInvalid, type FormReply } from './form-field';
 import { SectionHeading } from './home-blocks';
 import { Icon } from './icon';
 
 export const CONTACT_SUCCESS_MS = 3000;
-
-export interface ContactActionData {
-  result: FormReply;
-  sentId?: string;
-}
 
 export interface BookingLinks {
   booking: string;
@@ -19,7 +14,7 @@ export interface BookingLinks {
   tripadvisor: string;
 }
 
-type ContactFetcher = ReturnType<typeof useFetcher<ContactActionData>>;
+type ContactFetcher = ReturnType<typeof useFetcher<PublicFormReply>>;
 
 function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher; lastResult?: FormReply; sending: boolean }) {
   const { t } = useTranslation();
@@ -95,8 +90,8 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
 /** The contact section; `sentBeforeLoad`: this page follows a no-JavaScript submission that was stored. */
 export function ContactSection({ links, sentBeforeLoad = false }: { links: BookingLinks; sentBeforeLoad?: boolean }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ContactActionData>({ key: 'contact' });
-  const actionData = useActionData<ContactActionData>();
+  const fetcher = useFetcher<PublicFormReply>({ key: 'contact' });
+  const actionData = useActionData<PublicFormReply>();
   const data = fetcher.data ?? actionData;
   const sentId = data?.sentId ?? (sentBeforeLoad ? 'sent-before-load' : undefined);
   const sending = fetcher.state !== 'idle';

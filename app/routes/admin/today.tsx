@@ -9,7 +9,7 @@ import { requireAdmin } from '~/.server/permissions';
 import { StayShortcuts } from '~/components/admin/booking/stay-shortcuts';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
-import { depositLabel, UPCOMING_DAYS } from '~/lib/stays';
+import { depositLabel, nightsFr, UPCOMING_DAYS } from '~/lib/stays';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
 import type { Route } from './+types/today';
 
@@ -53,7 +53,7 @@ function StayLine({ stay, what }: { stay: Stay; what: string }) {
 }
 
 /** A card of the day's stays (arrivals or departures), each line saying what the owner needs to know of it (`what`). */
-function StayListCard<S extends Stay>({ title, empty, stays, what }: { title: string; empty: string; stays: S[]; what: (stay: S) => string }) {
+function StayListCard({ title, empty, stays, what }: { title: string; empty: string; stays: Stay[]; what: (stay: Stay) => string }) {
   return (
     <Card>
       <CardHeader>
@@ -121,7 +121,7 @@ export default function Today() {
           title="Arrivées du jour"
           empty="Aucune arrivée aujourd'hui"
           stays={data.arrivals}
-          what={(s) => `${s.nights} ${s.nights > 1 ? 'nuits' : 'nuit'}, ${s.guests} pers.`}
+          what={(s) => `${nightsFr(s.nights)}, ${s.guests} pers.`}
         />
         <StayListCard title="Départs du jour" empty="Aucun départ aujourd'hui" stays={data.departures} what={(s) => `reste à payer ${s.outstanding}`} />
       </div>

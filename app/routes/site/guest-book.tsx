@@ -11,7 +11,7 @@ import { Field, Honeypot, readReply, useFocusFirstInvalid, type FormReply } from
 import { TestimonialCard } from '~/components/site/home-blocks';
 import { SiteLayout } from '~/components/site/site-layout';
 import { COUNTRIES } from '~/lib/countries';
-import { DEFAULT_RATING, RATINGS } from '~/lib/public-forms';
+import { DEFAULT_RATING, RATINGS, type PublicFormReply } from '~/lib/public-forms';
 import { TestimonialSchema } from '~/lib/schemas/testimonial';
 import { seoMeta } from '~/lib/seo';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -46,11 +46,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /** The form's anchor: a visitor without JavaScript comes back here with the answer in view. */
 const FORM_ANCHOR = 'temoigner';
-
-export interface GuestBookActionData {
-  result: FormReply;
-  sentId?: string;
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   publicAccess(request);
@@ -97,7 +92,7 @@ function RatingInput({ name, defaultValue }: { name: string; defaultValue: numbe
 
 function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<GuestBookActionData>({ key: 'testimonial' });
+  const fetcher = useFetcher<PublicFormReply>({ key: 'testimonial' });
   const sending = fetcher.state !== 'idle';
   const formId = 'testimonial';
   const formRef = useRef<HTMLFormElement>(null);
@@ -198,7 +193,7 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
 export default function GuestBook() {
   const { t } = useTranslation();
   const { shell, testimonials, sentBeforeLoad } = useLoaderData<typeof loader>();
-  const actionData = useActionData<GuestBookActionData>();
+  const actionData = useActionData<PublicFormReply>();
   return (
     <SiteLayout shell={shell}>
       <div className="mx-auto max-w-5xl space-y-12 px-4 py-12">

@@ -3,7 +3,7 @@
 // the way back from Stripe (?retour=1), it only reads the booking's state: the webhook
 // alone confirms a payment. Written in the booking's language; never cached.
 import { data, redirect, useLoaderData } from 'react-router';
-import { formatPrice } from '~/lib/format';
+import { formatCents } from '~/lib/format';
 import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/payments/deposit';
 import { publicAccess } from '~/.server/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
@@ -63,7 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const language = found && TEXTS[found.language] ? found.language : 'fr';
   const { shell } = await loadSiteShell([language, 'fr']);
   const answer = (state: State, status = 200) =>
-    data({ shell, language, state, deposit: found ? formatPrice(found.depositCents / 100, language) : null }, { status, headers: noStore });
+    data({ shell, language, state, deposit: found ? formatCents(found.depositCents, language) : null }, { status, headers: noStore });
   if (!found) return answer('unknown', 404);
   const state = paymentState(found);
   // Back from Stripe: the state as the webhook left it, nothing more.

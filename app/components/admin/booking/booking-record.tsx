@@ -8,6 +8,8 @@ import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { EmptyState } from '~/components/admin/screen-kit';
 import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms';
 import { RefundDepositSchema } from '~/lib/schemas/online-deposit';
+import { frenchLanguageName } from '~/lib/language-names';
+import { nightsFr } from '~/lib/stays';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import {
@@ -17,6 +19,7 @@ import {
   PAYMENT_MEANS_LABELS,
   RecordBookingSchema,
   RecordPaymentSchema,
+  GUEST_LANGUAGES,
 } from '~/lib/schemas/booking-admin';
 
 type Room = { id: string; name: string };
@@ -95,10 +98,11 @@ export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: stri
             <Field label="E-mail du client" inputProps={getInputProps(fields.email, { type: 'email' })} errors={fields.email.errors} />
             <Field label="Téléphone du client" inputProps={getInputProps(fields.phone, { type: 'tel' })} errors={fields.phone.errors} />
             <SelectField label="Langue du client" selectProps={getSelectProps(fields.language)} errors={fields.language.errors}>
-              <option value="fr">français</option>
-              <option value="en">anglais</option>
-              <option value="es">espagnol</option>
-              <option value="de">allemand</option>
+              {GUEST_LANGUAGES.map((code) => (
+                <option key={code} value={code}>
+                  {frenchLanguageName(code)}
+                </option>
+              ))}
             </SelectField>
           </div>
           <TextareaField label="Note (facultatif)" textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }} errors={fields.message.errors} />
@@ -205,7 +209,7 @@ function Facts({ booking }: { booking: BookingView }) {
           <dd>{booking.room}</dd>
           <dt className="text-muted-foreground">Dates</dt>
           <dd>
-            {booking.dates} · {booking.nights} {booking.nights > 1 ? 'nuits' : 'nuit'}
+            {booking.dates} · {nightsFr(booking.nights)}
           </dd>
           <dt className="text-muted-foreground">Personnes</dt>
           <dd>

@@ -14,7 +14,7 @@ import { formatNightFr } from '~/lib/nights';
 import { cn } from '~/lib/utils';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 import { frenchLanguageName } from '~/lib/language-names';
-import { bookingStatusLabel } from '~/lib/stays';
+import { bookingStatusLabel, nightsFr } from '~/lib/stays';
 
 interface BookingRow {
   id: string;
@@ -40,7 +40,7 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
     <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
       <dt className="text-muted-foreground">Séjour</dt>
       <dd>
-        {booking.dates} · {booking.nights} {booking.nights > 1 ? 'nuits' : 'nuit'} · {booking.guests} {booking.guests > 1 ? 'personnes' : 'personne'}
+        {booking.dates} · {nightsFr(booking.nights)} · {booking.guests} {booking.guests > 1 ? 'personnes' : 'personne'}
       </dd>
       <dt className="text-muted-foreground">Total</dt>
       <dd className="font-semibold">{booking.total}</dd>

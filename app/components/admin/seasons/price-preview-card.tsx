@@ -5,6 +5,7 @@ import { Form } from 'react-router';
 import { Field, SelectField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
+import { nightsFr } from '~/lib/stays';
 
 export interface PricePreview {
   asked: { roomId: string; arrival: string; departure: string; guests: number };
@@ -16,8 +17,6 @@ export interface PricePreview {
     problems: string[];
   } | null;
 }
-
-const nights = (n: number) => `${n} ${n > 1 ? 'nuits' : 'nuit'}`;
 
 export function PricePreviewCard({ rooms, preview }: { rooms: Array<{ id: string; name: string }>; preview: PricePreview | null }) {
   const asked = preview?.asked;
@@ -75,19 +74,19 @@ export function PricePreviewCard({ rooms, preview }: { rooms: Array<{ id: string
                     <dt>
                       {line.name}{' '}
                       <span className="text-muted-foreground">
-                        — {nights(line.nights)} × {line.unit}
+                        — {nightsFr(line.nights)} × {line.unit}
                       </span>
                     </dt>
                     <dd>{line.total}</dd>
                   </div>
                 ))}
                 <div className="flex justify-between gap-4 border-t pt-2 font-semibold">
-                  <dt>Total ({nights(quote.nights)})</dt>
+                  <dt>Total ({nightsFr(quote.nights)})</dt>
                   <dd>{quote.total}</dd>
                 </div>
               </dl>
             ) : null}
-            <p className="text-muted-foreground">Séjour minimum applicable : {nights(quote.minStay)}</p>
+            <p className="text-muted-foreground">Séjour minimum applicable : {nightsFr(quote.minStay)}</p>
             {quote.problems.length ? (
               <div role="alert" className="text-destructive">
                 <p className="font-medium">Un client ne pourrait pas demander ce séjour :</p>

@@ -16,6 +16,7 @@ import { frenchLanguageName } from '~/lib/language-names';
 import { formatNightFr } from '~/lib/nights';
 import { AddSeasonPeriodSchema, SEASON_MIN_STAY_MAX, SetSeasonMinStaySchema, TranslateSeasonNameSchema, UpdateSeasonPeriodSchema } from '~/lib/schemas/season';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
+import { nightsFr } from '~/lib/stays';
 
 export interface SeasonDetails {
   id: string;
@@ -30,8 +31,6 @@ export interface EditingLanguage {
   code: string;
   name: string;
 }
-
-const nights = (n: number) => `${n} ${n > 1 ? 'nuits' : 'nuit'}`;
 
 export function SeasonDetailsCard({
   season,
@@ -51,7 +50,7 @@ export function SeasonDetailsCard({
           <h3 id={titleId}>Saison « {season.name} »</h3>
         </CardTitle>
         <CardDescription>
-          {season.minStay ? `Séjour minimum : ${nights(season.minStay)}` : 'Pas de séjour minimum'} ·{' '}
+          {season.minStay ? `Séjour minimum : ${nightsFr(season.minStay)}` : 'Pas de séjour minimum'} ·{' '}
           {season.periods.length === 0 ? 'aucune période' : `${season.periods.length} période${season.periods.length > 1 ? 's' : ''}`}
         </CardDescription>
       </CardHeader>
