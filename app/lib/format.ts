@@ -1,5 +1,4 @@
 // Display formats of SPEC §9: durations and prices in euros per night (fr-FR dates: format-date-fr.ts).
-import { fromCents } from './nights';
 
 /** '45 min' under an hour, otherwise '1 h', '1 h 30' style: '2 h 05 min' → '2 h 5 min'. */
 export function formatDuration(minutes: number): string {
@@ -41,5 +40,8 @@ export function formatPrice(amount: number, language = 'fr'): string {
   return style.signFirst ? `€${number}` : `${number}\u00a0€`;
 }
 
-/** An amount the price engine keeps in cents (app/lib/nights.ts), written as formatPrice writes euros. */
-export const formatCents = (cents: number, language = 'fr'): string => formatPrice(fromCents(cents), language);
+/**
+ * An amount the price engine keeps in cents, written as formatPrice writes euros. Divides
+ * by 100 itself rather than importing fromCents: nights.ts would join every page's bundle.
+ */
+export const formatCents = (cents: number, language = 'fr'): string => formatPrice(cents / 100, language);

@@ -5,7 +5,8 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { addDays } from '~/lib/nights';
 import { config } from '../config';
 import { startPeriodicPass } from '../db/periodic-pass';
-import { db, type Executor } from '../db/client';
+import { LOCKS } from '../db/advisory-lock';
+import { db, pool, type Executor } from '../db/client';
 import { icalEvents, icalFeeds } from '../db/schema';
 import { PUBLIC_CONTENT_CHANNEL } from '../public-content-events';
 import { guesthouseToday } from './clock';
@@ -260,7 +261,7 @@ export async function syncDueFeeds(minutes = config().ICAL_REFRESH_MINUTES, shou
 /** Starts the periodic refresh (one pass a minute across instances: db/periodic-pass.ts); returns its stop function. */
 export function startFeedWorker(): () => Promise<void> {
   return startPeriodicPass({
-    lock: 'feedSync',
+    lock: { pool, name: LOCKS.feedSync },
     firstDelayMs: 2_000,
     intervalMs: 60_000,
     failure: 'Calendar sync failed:',

@@ -3,12 +3,16 @@
 // when the instance running it stops (or dies, which ends its session and lock), the next
 // tick anywhere takes over. Within an instance a tick that comes while a pass is still
 // running is skipped, so a long pass never runs twice and stopping waits for the real one.
-import { LOCKS, whenLockFree } from './advisory-lock';
-import { pool } from './client';
+//
+// The lock's pool is given by the caller, not imported from ./client: importing the app's
+// pool opens the database, and the backup command (which shares a running site's embedded
+// server) reaches this module through the nightly backup.
+import type pg from 'pg';
+import { whenLockFree, type LockName } from './advisory-lock';
 
 export interface PeriodicPass {
-  /** The lock the pass runs under; none when `work` takes its own (the nightly backup). */
-  lock?: keyof typeof LOCKS;
+  /** The advisory lock the pass runs under; none when `work` takes its own (the nightly backup). */
+  lock?: { pool: pg.Pool; name: LockName };
   /** The first pass after start, then one every `intervalMs`. */
   firstDelayMs: number;
   intervalMs: number;
@@ -27,7 +31,7 @@ export function startPeriodicPass({ lock, firstDelayMs, intervalMs, failure, wor
   const tick = () => {
     if (stopped || inFlight) return;
     inFlight = true;
-    running = (lock ? whenLockFree(pool, LOCKS[lock], pass) : pass())
+    running = (lock ? whenLockFree(lock.pool, lock.name, pass) : pass())
       .catch((error: unknown) => console.error(failure, error))
       .finally(() => (inFlight = false));
   };

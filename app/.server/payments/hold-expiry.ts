@@ -1,6 +1,8 @@
 // The background pass that releases unpaid holds (issue 36): every minute, on one
 // instance at a time (advisory lock), each hold past its window becomes cancelled, its
 // nights reopen (public calendar, export feed) and the guest and the owners are told.
+import { LOCKS } from '../db/advisory-lock';
+import { pool } from '../db/client';
 import { startPeriodicPass } from '../db/periodic-pass';
 import { HOLD_BATCH, releaseExpiredHolds } from './deposit';
 
@@ -8,7 +10,7 @@ export const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 
 export function startHoldExpiryWorker(): () => Promise<void> {
   return startPeriodicPass({
-    lock: 'expiredHolds',
+    lock: { pool, name: LOCKS.expiredHolds },
     firstDelayMs: 3_000,
     intervalMs: HOLD_EXPIRY_INTERVAL_MS,
     failure: 'Releasing expired holds failed:',
