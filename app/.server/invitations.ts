@@ -11,6 +11,7 @@ import { db } from './db/client';
 import { account, user, userInvitations } from './db/schema';
 import { mailboxAddress, renderInvitationMail } from './mail/compose';
 import { enqueueMail } from './mail/outbox';
+import { refuse, type Refusal } from './rule-refusal';
 
 export const INVITATION_VALID_DAYS = 7;
 /** base64url of 32 random bytes: what a link's token looks like (checked before any lookup). */
@@ -24,13 +25,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export const invitationUrl = (token: string) => `${config().PUBLIC_URL.replace(/\/+$/, '')}/auth?invitation=${token}`;
 
-export type InvitationResult = { ok: true; email: string; expiresAt: Date } | { ok: false; message: string };
-
 /**
  * Invites `email` with `role`: replaces any pending invitation to that address and
  * queues the mail in the same transaction (no invitation without its mail).
  */
-export async function inviteUser(email: string, role: Role, invitedBy: string, now = new Date()): Promise<InvitationResult> {
+export async function inviteUser(email: string, role: Role, invitedBy: string, now = new Date()): Promise<{ email: string; expiresAt: Date } | Refusal> {
   const address = email.trim().toLowerCase();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + INVITATION_VALID_DAYS * 24 * 3600 * 1000);
@@ -40,7 +39,7 @@ export async function inviteUser(email: string, role: Role, invitedBy: string, n
       .from(user)
       .where(eq(sql`lower(${user.email})`, address))
       .limit(1);
-    if (existing) return { ok: false as const, message: INVITATION_RULES.existingAccount };
+    if (existing) return refuse(INVITATION_RULES.existingAccount, { fieldErrors: { email: [INVITATION_RULES.existingAccount] } });
     await tx.delete(userInvitations).where(and(eq(userInvitations.email, address), isNull(userInvitations.acceptedAt)));
     const [row] = await tx
       .insert(userInvitations)
@@ -61,7 +60,7 @@ export async function inviteUser(email: string, role: Role, invitedBy: string, n
       textBody: mail.text,
       htmlBody: mail.html,
     });
-    return { ok: true as const, email: address, expiresAt };
+    return { email: address, expiresAt };
   });
 }
 

@@ -6,6 +6,7 @@ import { db, type Tx } from './db/client';
 import { languages } from './db/schema';
 import type { ActiveLanguage } from './language-choice';
 import { cachePublicData, peekPublicData } from './page-cache';
+import { refuse, type Refusal } from './rule-refusal';
 
 const sqlLockLanguages = sql`lock table ${languages} in share row exclusive mode`;
 
@@ -77,8 +78,6 @@ export const LANGUAGE_RULES = {
   unsetDefault: 'Il faut toujours une langue par défaut : choisissez-en une autre pour remplacer celle-ci.',
 } as const;
 
-export type LanguageResult = { ok: true } | { ok: false; message: string };
-
 /** Setting a default clears the previous one first, in the caller's transaction. */
 async function clearDefault(tx: Tx, exceptId?: string) {
   await tx
@@ -87,42 +86,42 @@ async function clearDefault(tx: Tx, exceptId?: string) {
     .where(exceptId ? ne(languages.id, exceptId) : eq(languages.isDefault, true));
 }
 
-export async function createLanguage(values: { code: string; name: string; isActive: boolean; isDefault: boolean }): Promise<LanguageResult> {
-  if (values.isDefault && !values.isActive) return { ok: false, message: LANGUAGE_RULES.inactiveDefault };
+export async function createLanguage(values: { code: string; name: string; isActive: boolean; isDefault: boolean }): Promise<true | Refusal> {
+  if (values.isDefault && !values.isActive) return refuse(LANGUAGE_RULES.inactiveDefault);
   return db.transaction(async (tx) => {
     // Serialises concurrent creations so that two new languages never share max + 1.
     await tx.execute(sqlLockLanguages);
     const [existing] = await tx.select({ id: languages.id }).from(languages).where(eq(languages.code, values.code));
-    if (existing) return { ok: false, message: LANGUAGE_RULES.duplicateCode };
+    if (existing) return refuse(LANGUAGE_RULES.duplicateCode);
     const [top] = await tx.select({ position: max(languages.position) }).from(languages);
     if (values.isDefault) await clearDefault(tx);
     await tx.insert(languages).values({ ...values, position: (top?.position ?? -1) + 1 });
-    return { ok: true };
+    return true;
   });
 }
 
-export async function updateLanguage(id: string, values: { name: string; isActive: boolean; isDefault: boolean }): Promise<LanguageResult> {
+export async function updateLanguage(id: string, values: { name: string; isActive: boolean; isDefault: boolean }): Promise<true | Refusal> {
   return db.transaction(async (tx) => {
     await tx.execute(sqlLockLanguages);
     const [current] = await tx.select({ isDefault: languages.isDefault }).from(languages).where(eq(languages.id, id));
-    if (!current) return { ok: false, message: LANGUAGE_RULES.notFound };
-    if (current.isDefault && !values.isDefault) return { ok: false, message: LANGUAGE_RULES.unsetDefault };
+    if (!current) return refuse(LANGUAGE_RULES.notFound);
+    if (current.isDefault && !values.isDefault) return refuse(LANGUAGE_RULES.unsetDefault);
     if ((current.isDefault || values.isDefault) && !values.isActive) {
-      return { ok: false, message: current.isDefault ? LANGUAGE_RULES.deactivateDefault : LANGUAGE_RULES.inactiveDefault };
+      return refuse(current.isDefault ? LANGUAGE_RULES.deactivateDefault : LANGUAGE_RULES.inactiveDefault);
     }
     if (values.isDefault && !current.isDefault) await clearDefault(tx, id);
     await tx.update(languages).set(values).where(eq(languages.id, id));
-    return { ok: true };
+    return true;
   });
 }
 
-export async function deleteLanguage(id: string): Promise<LanguageResult> {
+export async function deleteLanguage(id: string): Promise<true | Refusal> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ isDefault: languages.isDefault }).from(languages).where(eq(languages.id, id)).for('update');
-    if (!current) return { ok: false, message: LANGUAGE_RULES.notFound };
-    if (current.isDefault) return { ok: false, message: LANGUAGE_RULES.deleteDefault };
+    if (!current) return refuse(LANGUAGE_RULES.notFound);
+    if (current.isDefault) return refuse(LANGUAGE_RULES.deleteDefault);
     await tx.delete(languages).where(eq(languages.id, id));
-    return { ok: true };
+    return true;
   });
 }
 

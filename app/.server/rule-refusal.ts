@@ -18,5 +18,5 @@ export class Refusal {
 }
 export const refuse = (message: string, options?: Refusal['options']) => new Refusal(message, options);
 
-/** For domain functions that answer `{ ok: false, message }` when a rule refuses. */
-export const ruleOutcome = <T extends { ok: true } | { ok: false; message: string }>(result: T) => (result.ok ? result : refuse(result.message));
+/** Whether a domain function refused: for a caller that goes on with what it returned. */
+export const isRefusal = (value: unknown): value is Refusal => value instanceof Refusal;

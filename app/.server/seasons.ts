@@ -9,6 +9,7 @@ import { seasonNameKey } from './content-keys';
 import { db } from './db/client';
 import { isExclusionViolation } from './db/errors';
 import { seasonPeriods, seasons } from './db/schema';
+import { refuse, type Refusal } from './rule-refusal';
 
 export interface Season {
   id: string;
@@ -84,8 +85,6 @@ export async function setSeasonMinStay(id: string, minStay: number | null): Prom
   return rows.length > 0;
 }
 
-export type PeriodResult = { ok: true; id: string } | { ok: false; message: string } | null;
-
 /**
  * PostgreSQL refused a period sharing a night with another season's
  * (`season_periods_no_overlap`): the owner's message names that season and its dates.
@@ -104,19 +103,19 @@ async function describeOverlap(seasonId: string, firstNight: string, lastNight: 
     .orderBy(asc(seasonPeriods.firstNight))
     .limit(1);
   const where = clash ? `la saison « ${clash.name} » (du ${formatNightFr(clash.firstNight)} au ${formatNightFr(clash.lastNight)})` : 'une autre saison';
-  return { ok: false as const, message: `Ces dates chevauchent ${where} : une nuit ne peut appartenir qu'à une saison` };
+  return refuse(`Ces dates chevauchent ${where} : une nuit ne peut appartenir qu'à une saison`);
 }
 
 /**
  * Adds a period (nights, first and last included) to a season; refused, naming the
  * other season, when it shares a night with another season's. null: no such season.
  */
-export async function addSeasonPeriod(seasonId: string, firstNight: string, lastNight: string): Promise<PeriodResult> {
+export async function addSeasonPeriod(seasonId: string, firstNight: string, lastNight: string): Promise<{ id: string } | Refusal | null> {
   const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId)).limit(1);
   if (!season) return null;
   try {
     const [row] = await db.insert(seasonPeriods).values({ seasonId, firstNight, lastNight }).returning({ id: seasonPeriods.id });
-    return { ok: true, id: row!.id };
+    return { id: row!.id };
   } catch (error) {
     if (!isExclusionViolation(error)) throw error;
     return describeOverlap(seasonId, firstNight, lastNight);
@@ -124,14 +123,14 @@ export async function addSeasonPeriod(seasonId: string, firstNight: string, last
 }
 
 /** Moves a period's dates in place, under the same rule as adding one. null: no such period. */
-export async function updateSeasonPeriod(id: string, firstNight: string, lastNight: string): Promise<PeriodResult> {
+export async function updateSeasonPeriod(id: string, firstNight: string, lastNight: string): Promise<{ id: string } | Refusal | null> {
   try {
     const [row] = await db
       .update(seasonPeriods)
       .set({ firstNight, lastNight })
       .where(eq(seasonPeriods.id, id))
       .returning({ id: seasonPeriods.id, seasonId: seasonPeriods.seasonId });
-    return row ? { ok: true, id: row.id } : null;
+    return row ? { id: row.id } : null;
   } catch (error) {
     if (!isExclusionViolation(error)) throw error;
     const [period] = await db.select({ seasonId: seasonPeriods.seasonId }).from(seasonPeriods).where(eq(seasonPeriods.id, id)).limit(1);

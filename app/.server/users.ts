@@ -5,6 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { setProfileRole, type Role } from './auth/profiles';
 import { db, type Executor } from './db/client';
 import { account, profiles, session, user } from './db/schema';
+import { refuse, type Refusal } from './rule-refusal';
 
 export interface UserProfile {
   id: string;
@@ -28,8 +29,6 @@ export const USER_RULES = {
   notFound: 'Utilisateur introuvable.',
 } as const;
 
-export type UserChangeResult = { ok: true } | { ok: false; message: string };
-
 /**
  * Locks every admin profile so that two admins demoting or deleting each other at
  * the same moment cannot leave the site without an administrator.
@@ -39,17 +38,17 @@ async function lockAdmins(tx: Executor): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export async function changeUserRole(actorId: string, userId: string, role: Role): Promise<UserChangeResult> {
+export async function changeUserRole(actorId: string, userId: string, role: Role): Promise<true | Refusal> {
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId)).for('update');
-    if (!target) return { ok: false, message: USER_RULES.notFound };
+    if (!target) return refuse(USER_RULES.notFound);
     if (target.role === 'admin' && role !== 'admin') {
-      if (userId === actorId) return { ok: false, message: USER_RULES.selfDemotion };
-      if (admins.filter((id) => id !== userId).length === 0) return { ok: false, message: USER_RULES.lastAdmin };
+      if (userId === actorId) return refuse(USER_RULES.selfDemotion);
+      if (admins.filter((id) => id !== userId).length === 0) return refuse(USER_RULES.lastAdmin);
     }
     await setProfileRole(userId, role, tx);
-    return { ok: true };
+    return true;
   });
 }
 
@@ -61,18 +60,18 @@ export async function changeUserRole(actorId: string, userId: string, role: Role
  * profile follows by cascade); we delete them here because better-auth's call
  * cannot join our transaction.
  */
-export async function deleteUser(actorId: string, userId: string): Promise<UserChangeResult> {
-  if (userId === actorId) return { ok: false, message: USER_RULES.selfDeletion };
-  return db.transaction(async (tx): Promise<UserChangeResult> => {
+export async function deleteUser(actorId: string, userId: string): Promise<true | Refusal> {
+  if (userId === actorId) return refuse(USER_RULES.selfDeletion);
+  return db.transaction(async (tx): Promise<true | Refusal> => {
     const admins = await lockAdmins(tx);
     const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId)).for('update');
-    if (!target) return { ok: false, message: USER_RULES.notFound };
+    if (!target) return refuse(USER_RULES.notFound);
     if (target.role === 'admin' && admins.filter((id) => id !== userId).length === 0) {
-      return { ok: false, message: USER_RULES.lastAdmin };
+      return refuse(USER_RULES.lastAdmin);
     }
     await tx.delete(session).where(eq(session.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.delete(user).where(eq(user.id, userId));
-    return { ok: true };
+    return true;
   });
 }

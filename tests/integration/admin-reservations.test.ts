@@ -15,13 +15,24 @@ import { addDays } from '~/lib/nights';
 import { action, loader } from '~/routes/admin/reservations';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
+import { createTranslator, resolveCatalog } from '~/lib/i18n';
+import { accepted } from '../support/refusals';
 
 const today = guesthouseToday();
 const d = (n: number) => addDays(today, n);
 let cookie: string;
 let roomId: string;
 const post = (fields: Record<string, string>) => run(action, formRequest('/admin/reservations', fields, cookie));
-const guest = { name: 'Ana García', email: 'ana@example.es', phone: null, message: null, language: 'es', chain: ['es', 'fr'], guests: 2 };
+const guest = {
+  name: 'Ana García',
+  email: 'ana@example.es',
+  phone: null,
+  message: null,
+  language: 'es',
+  chain: ['es', 'fr'],
+  guests: 2,
+  t: createTranslator('es', resolveCatalog('es', 'fr')),
+};
 
 beforeAll(async () => {
   ({ cookie } = await signedInAs('admin'));
@@ -31,16 +42,15 @@ beforeAll(async () => {
 
 describe('Réservations screen', () => {
   it('lists pending requests first and answers Accepter / Refuser with toasts', async () => {
-    const a = await createBookingRequest({ roomId, arrival: d(10), departure: d(12), ...guest });
-    const b = await createBookingRequest({ roomId, arrival: d(11), departure: d(13), ...guest });
-    const c = await createBookingRequest({ roomId, arrival: d(20), departure: d(22), ...guest });
-    if (!a.ok || !b.ok || !c.ok) throw new Error('requests refused');
+    const a = accepted(await createBookingRequest({ roomId, arrival: d(10), departure: d(12), ...guest }));
+    const b = accepted(await createBookingRequest({ roomId, arrival: d(11), departure: d(13), ...guest }));
+    const c = accepted(await createBookingRequest({ roomId, arrival: d(20), departure: d(22), ...guest }));
     const page = await run(loader, getRequest('/admin/reservations', cookie));
     expect(page.data.pending.map((p: { id: string }) => p.id)).toEqual([a.id, b.id, c.id]);
     expect(page.data.pending[0]).toMatchObject({ total: '180\u00a0€', nights: 2, language: 'es' });
 
-    const accepted = await post({ intent: 'accept', id: a.id });
-    expect(decodeToast(accepted.headers)).toMatchObject({ description: 'Réservation confirmée, le client est prévenu' });
+    const acceptance = await post({ intent: 'accept', id: a.id });
+    expect(decodeToast(acceptance.headers)).toMatchObject({ description: 'Réservation confirmée, le client est prévenu' });
     const clash = await post({ intent: 'accept', id: b.id });
     expect(clash.status).toBe(400);
     expect(decodeToast(clash.headers)!.description).toMatch(/^Ces nuits ne sont plus libres : /);

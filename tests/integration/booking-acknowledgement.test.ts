@@ -11,6 +11,8 @@ import { roomTextKey } from '~/.server/content-keys';
 import { db } from '~/.server/db/client';
 import { bookings, contactEmails, mailOutbox, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';
+import { createTranslator, resolveCatalog } from '~/lib/i18n';
+import { accepted } from '../support/refusals';
 
 const today = guesthouseToday();
 let roomId: string;
@@ -34,7 +36,8 @@ const ask = (n: number, name: string, email: string, message: string) =>
     message,
     language: 'fr',
     chain: ['fr'],
-  });
+    t: createTranslator('fr', resolveCatalog('fr', 'fr')),
+  }).then(accepted);
 
 async function mailsOf(id: string) {
   const mails = await db
@@ -49,7 +52,6 @@ describe('the booking acknowledgement', () => {
     const name = 'Gagnez https://evil.example/prize www.evil.example evil.example maintenant en appelant le 0800';
     const message = 'Your account is suspended, log in at evil dot example';
     const result = await ask(0, name, 'stranger@example.net', message);
-    if (!result.ok) throw new Error('request refused');
     const { ack, owner } = await mailsOf(result.id);
     expect(ack!.recipients).toEqual(['stranger@example.net']);
     for (const body of [ack!.subject, ack!.textBody, ack!.htmlBody]) {
@@ -64,7 +66,6 @@ describe('the booking acknowledgement', () => {
 
   it('greets without a name when nothing of it can be kept', async () => {
     const result = await ask(1, 'https://evil.example', 'nobody-named@example.net', '');
-    if (!result.ok) throw new Error('request refused');
     expect((await mailsOf(result.id)).ack!.textBody).toContain('Bonjour, nous avons bien reçu votre demande');
   });
 
@@ -73,7 +74,6 @@ describe('the booking acknowledgement', () => {
     for (let n = 2; n < 8; n++) {
       // Spelled differently each time: the limit is on the mailbox, not the spelling.
       const result = await ask(n, 'Victime', n % 2 ? 'Victim@Example.org' : 'victim@example.org', '');
-      if (!result.ok) throw new Error('request refused');
       ids.push(result.id);
     }
     const sent = await Promise.all(ids.map(mailsOf));
@@ -82,7 +82,6 @@ describe('the booking acknowledgement', () => {
     for (const id of ids) expect((await db.select().from(bookings).where(eq(bookings.id, id)))[0]!.status).toBe('pending');
     // Another address is not affected.
     const other = await ask(8, 'Autre', 'someone-else@example.org', '');
-    if (!other.ok) throw new Error('request refused');
     expect((await mailsOf(other.id)).ack).toBeDefined();
   });
 });

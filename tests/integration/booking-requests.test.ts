@@ -22,13 +22,16 @@ import {
   refuseBookingRequest,
 } from '~/.server/booking/requests';
 import { quoteStay } from '~/.server/booking/stay';
+import { isRefusal, Refusal } from '~/.server/rule-refusal';
 import { upsertTexts } from '~/.server/content';
 import { db } from '~/.server/db/client';
 import { bookings, contactEmails, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
 import { roomTextKey, seasonNameKey } from '~/.server/content-keys';
-import { addDays, formatNightFr } from '~/lib/nights';
+import { createTranslator, resolveCatalog } from '~/lib/i18n';
+import { addDays, formatNightFr, utcMidnight } from '~/lib/nights';
 import { loader as exportLoader } from '~/routes/resources/ical-export';
 import { startFeedServer } from '../support/feed-server';
+import { accepted, refusalMessage } from '../support/refusals';
 import { getRequest, run } from '../support/requests';
 
 const today = guesthouseToday();
@@ -59,9 +62,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const guest = { name: 'Jane Doe', email: 'jane@example.org', phone: '+44 20 7946 0000', message: 'Late arrival', language: 'en', chain: ['en', 'fr'] };
+const translator = (language: string) => createTranslator(language, resolveCatalog(language, 'fr'));
+const guest = {
+  name: 'Jane Doe',
+  email: 'jane@example.org',
+  phone: '+44 20 7946 0000',
+  message: 'Late arrival',
+  language: 'en',
+  chain: ['en', 'fr'],
+  t: translator('en'),
+};
 const request = (arrival: string, departure: string, extra: Partial<typeof guest> = {}) =>
-  createBookingRequest({ roomId, arrival, departure, guests: 2, ...guest, ...extra });
+  createBookingRequest({ roomId, arrival, departure, guests: 2, ...guest, t: translator(extra.language ?? guest.language), ...extra });
+/** A night as the English refusal names it. */
+const nightEn = (night: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(utcMidnight(night));
 
 describe('seasons in PostgreSQL', () => {
   it('refuses periods of two seasons that overlap, allows touching ones', async () => {
@@ -94,9 +108,7 @@ describe('quoteStay', () => {
 
 describe('booking requests', () => {
   it('stores a pending request with its quote and queues the guest acknowledgement and the owners notification', async () => {
-    const result = await request(d(10), d(13));
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
+    const result = accepted(await request(d(10), d(13)));
     const [row] = await db.select().from(bookings).where(eq(bookings.id, result.id));
     expect(row).toMatchObject({ status: 'pending', arrival: d(10), departure: d(13), totalCents: 24000, language: 'en', guestEmail: 'jane@example.org' });
     const mails = await db
@@ -123,8 +135,7 @@ describe('booking requests', () => {
   it('refuses a stay that is not possible and stores nothing', async () => {
     const before = await db.select({ id: bookings.id }).from(bookings);
     const result = await request(d(120), d(121));
-    expect(result).toMatchObject({ ok: false, reason: 'not_bookable' });
-    if (!result.ok && result.reason === 'not_bookable') expect(result.quote.problems).toEqual([{ code: 'min_stay', minStay: 2 }]);
+    expect(result).toStrictEqual(new Refusal('This stay cannot be requested:', { status: 409, reasons: ['Minimum stay: 2 nights.'] }));
     expect(await db.select({ id: bookings.id }).from(bookings)).toHaveLength(before.length);
   });
 
@@ -151,8 +162,7 @@ describe('booking requests', () => {
       ].join('\r\n'),
     });
     const result = await createBookingRequest({ roomId: room!.id, arrival: d(30), departure: d(33), guests: 2, ...guest });
-    expect(result).toMatchObject({ ok: false, reason: 'not_bookable' });
-    if (!result.ok && result.reason === 'not_bookable') expect(result.quote.problems).toEqual([{ code: 'unavailable', nights: [d(31)] }]);
+    expect(result).toStrictEqual(new Refusal('This stay cannot be requested:', { status: 409, reasons: [`Nights already taken: ${nightEn(d(31))}.`] }));
     expect(await db.select().from(bookings).where(eq(bookings.roomId, room!.id))).toEqual([]);
   });
 });
@@ -213,7 +223,7 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
         ['2020-01-01', '2020-01-03', 2],
       ] as const) {
         const result = await createBookingRequest({ roomId: id, arrival, departure, guests, ...guest });
-        expect(result, `${arrival} → ${departure}, ${guests}`).toMatchObject({ ok: false, reason: 'not_bookable' });
+        expect(result, `${arrival} → ${departure}, ${guests}`).toMatchObject({ message: 'This stay cannot be requested:', options: { status: 409 } });
       }
       expect(server.hits('/impossible.ics')).toBe(hits);
       expect(await listener.settled()).toEqual([]);
@@ -231,8 +241,7 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     try {
       await listener.settled();
       listener.heard.length = 0;
-      const result = await createBookingRequest({ roomId: id, arrival: d(70), departure: d(72), guests: 2, ...guest });
-      expect(result.ok).toBe(true);
+      accepted(await createBookingRequest({ roomId: id, arrival: d(70), departure: d(72), guests: 2, ...guest }));
       // The feed was read again (a platform booking made minutes ago must count)…
       expect(server.hits('/unchanged.ics')).toBe(hits + 1);
       // …but nothing public changed, so no page is flushed.
@@ -247,7 +256,7 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     forgetRecentRoomSyncs();
     const hits = server.hits('/burst.ics');
     const results = await Promise.all([80, 84, 88].map((n) => createBookingRequest({ roomId: id, arrival: d(n), departure: d(n + 2), guests: 2, ...guest })));
-    expect(results.every((r) => r.ok)).toBe(true);
+    expect(results.every((r) => !isRefusal(r))).toBe(true);
     expect(server.hits('/burst.ics')).toBe(hits + 1);
     await createBookingRequest({ roomId: id, arrival: d(92), departure: d(94), guests: 2, ...guest });
     expect(server.hits('/burst.ics')).toBe(hits + 1);
@@ -259,9 +268,8 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
 
 describe("the owner's answers", () => {
   it('accepts: confirmed, guest mailed in their language, nights now unavailable and in the export feed', async () => {
-    const created = await request(d(40), d(43));
-    if (!created.ok) throw new Error('request refused');
-    expect(await acceptBookingRequest(created.id)).toEqual({ ok: true });
+    const created = accepted(await request(d(40), d(43)));
+    expect(await acceptBookingRequest(created.id)).toEqual({ awaitingPayment: false });
     const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
     expect(row!.status).toBe('confirmed');
     expect(row!.decidedAt).toBeInstanceOf(Date);
@@ -271,7 +279,7 @@ describe("the owner's answers", () => {
       .where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:confirmed`));
     expect(mail!.subject).toMatch(/^Booking confirmed/);
     expect((await quoteStay(roomId, { arrival: d(41), departure: d(42), guests: 1 }, ['fr']))!.problems).toEqual([{ code: 'unavailable', nights: [d(41)] }]);
-    expect(await acceptBookingRequest(created.id)).toEqual({ ok: false, message: "Cette demande n'est plus en attente" });
+    expect(refusalMessage(await acceptBookingRequest(created.id))).toBe("Cette demande n'est plus en attente");
 
     const token = (await getExportToken(roomId))!;
     const feed = await run(exportLoader, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
@@ -287,8 +295,7 @@ describe("the owner's answers", () => {
     const empty = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n');
     server.serve('/before-accept.ics', { body: empty });
     await addRoomFeed(room!.id, server.url('/before-accept.ics'));
-    const created = await createBookingRequest({ roomId: room!.id, arrival: d(80), departure: d(83), guests: 2, ...guest });
-    if (!created.ok) throw new Error('request refused');
+    const created = accepted(await createBookingRequest({ roomId: room!.id, arrival: d(80), departure: d(83), guests: 2, ...guest }));
     const ymd = (n: number) => d(n).replaceAll('-', '');
     server.serve('/before-accept.ics', {
       body: [
@@ -307,18 +314,17 @@ describe("the owner's answers", () => {
     const hits = server.hits('/before-accept.ics');
     const answer = await acceptBookingRequest(created.id);
     expect(server.hits('/before-accept.ics')).toBe(hits + 1);
-    expect(answer).toEqual({ ok: false, message: `Ces nuits ne sont plus libres : ${formatNightFr(d(81))}` });
+    expect(refusalMessage(answer)).toBe(`Ces nuits ne sont plus libres : ${formatNightFr(d(81))}`);
     expect((await db.select().from(bookings).where(eq(bookings.id, created.id)))[0]!.status).toBe('pending');
   });
 
   it('two accepts of overlapping requests at the same moment: exactly one succeeds, the other gets a clear message', async () => {
-    const first = await request(d(50), d(54));
-    const second = await request(d(52), d(56), { name: 'Max Mustermann', email: 'max@example.de', language: 'de' });
-    if (!first.ok || !second.ok) throw new Error('requests refused');
+    const first = accepted(await request(d(50), d(54)));
+    const second = accepted(await request(d(52), d(56), { name: 'Max Mustermann', email: 'max@example.de', language: 'de' }));
     const results = await Promise.all([acceptBookingRequest(first.id), acceptBookingRequest(second.id)]);
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    const loser = results.find((r) => !r.ok) as { ok: false; message: string };
-    expect(loser.message).toMatch(/^(Une autre réservation confirmée occupe déjà ces nuits|Ces nuits ne sont plus libres : )/);
+    expect(results.filter((r) => !isRefusal(r))).toHaveLength(1);
+    const loser = results.find(isRefusal);
+    expect(refusalMessage(loser)).toMatch(/^(Une autre réservation confirmée occupe déjà ces nuits|Ces nuits ne sont plus libres : )/);
     const confirmed = await db
       .select()
       .from(bookings)
@@ -337,9 +343,8 @@ describe("the owner's answers", () => {
   });
 
   it('refuses with an optional message passed on politely', async () => {
-    const created = await request(d(60), d(62), { language: 'es', chain: ['es', 'fr'] });
-    if (!created.ok) throw new Error('request refused');
-    expect(await refuseBookingRequest(created.id, '  Lo sentimos, estamos cerrados.  ')).toEqual({ ok: true });
+    const created = accepted(await request(d(60), d(62), { language: 'es', chain: ['es', 'fr'] }));
+    expect(await refuseBookingRequest(created.id, '  Lo sentimos, estamos cerrados.  ')).toBe(true);
     const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
     expect(row).toMatchObject({ status: 'refused', refusalMessage: 'Lo sentimos, estamos cerrados.' });
     const [mail] = await db
@@ -348,18 +353,16 @@ describe("the owner's answers", () => {
       .where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:refused`));
     expect(mail!.textBody).toContain('no podemos aceptar');
     expect(mail!.textBody).toContain('Lo sentimos, estamos cerrados.');
-    expect(await refuseBookingRequest(created.id)).toEqual({ ok: false, message: "Cette demande n'est plus en attente" });
-    expect(await refuseBookingRequest('00000000-0000-4000-8000-000000000000')).toEqual({ ok: false, message: 'Demande introuvable' });
+    expect(refusalMessage(await refuseBookingRequest(created.id))).toBe("Cette demande n'est plus en attente");
+    expect(refusalMessage(await refuseBookingRequest('00000000-0000-4000-8000-000000000000'))).toBe('Demande introuvable');
   });
 });
 
 describe('manual blocks and the export feed', () => {
   it('blocks nights (refused over a confirmed booking), shows them in the feed, removes them', async () => {
     const clash = await addManualBlock(roomId, d(41), d(41), null);
-    expect(clash).toEqual({ ok: false, message: expect.stringMatching(/^Une réservation confirmée occupe déjà ces nuits/) });
-    const block = await addManualBlock(roomId, d(70), d(72), ' Travaux ');
-    expect(block.ok).toBe(true);
-    if (!block.ok) return;
+    expect(refusalMessage(clash)).toMatch(/^Une réservation confirmée occupe déjà ces nuits/);
+    const block = accepted(await addManualBlock(roomId, d(70), d(72), ' Travaux '));
     expect((await db.select().from(manualBlocks).where(eq(manualBlocks.id, block.id)))[0]!.note).toBe('Travaux');
     expect((await quoteStay(roomId, { arrival: d(72), departure: d(74), guests: 1 }, ['fr']))!.problems).toEqual([{ code: 'unavailable', nights: [d(72)] }]);
     const token = (await getExportToken(roomId))!;

@@ -19,6 +19,9 @@ import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { action as bookingAction, loader as bookingLoader } from '~/routes/admin/booking';
 import { action as configAction } from '~/routes/admin/config';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { createTranslator, resolveCatalog } from '~/lib/i18n';
+import { accepted } from '../support/refusals';
+import { Refusal } from '~/.server/rule-refusal';
 
 const env = vi.hoisted(() => {
   const port = 20_000 + Math.floor(Math.random() * 30_000);
@@ -51,17 +54,19 @@ beforeEach(async () => {
 let offset = 10;
 async function request(nights = 2, language = 'en', at?: number) {
   const arrival = d(at ?? (offset += 5));
-  const created = await createBookingRequest({
-    roomId,
-    arrival,
-    departure: addDays(arrival, nights),
-    guests: 2,
-    name: 'Ada Guest',
-    email: 'ada@example.org',
-    language,
-    chain: [language, 'fr'],
-  });
-  if (!created.ok) throw new Error(`request refused: ${created.reason}`);
+  const created = accepted(
+    await createBookingRequest({
+      roomId,
+      arrival,
+      departure: addDays(arrival, nights),
+      guests: 2,
+      name: 'Ada Guest',
+      email: 'ada@example.org',
+      language,
+      chain: [language, 'fr'],
+      t: createTranslator(language, resolveCatalog(language, 'fr')),
+    }),
+  );
   return created.id;
 }
 const booking = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
@@ -78,7 +83,7 @@ async function deliver(event: unknown, signature?: string | null) {
 /** Accepts a request and follows the payment link: the booking and its open session. */
 async function heldAndOpened(language = 'en') {
   const id = await request(2, language);
-  expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ ok: true, awaitingPayment: true });
+  expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ awaitingPayment: true });
   const row = await booking(id);
   const page = await run(payLoader, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
   expect(page.status).toBe(303);
@@ -90,7 +95,7 @@ async function heldAndOpened(language = 'en') {
 describe('the hold and the payment link', () => {
   it('accepting holds the nights (calendar, export feed, constraint) and mails the link in the guest language', async () => {
     const id = await request(3, 'de');
-    expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ ok: true, awaitingPayment: true });
+    expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ awaitingPayment: true });
     const row = await booking(id);
     expect(row.status).toBe('awaiting_payment');
     expect(row.paymentToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -104,7 +109,7 @@ describe('the hold and the payment link', () => {
     // A second request for the same nights cannot be accepted: the hold takes them.
     await db.insert(bookings).values({ ...row, id: undefined, status: 'pending', paymentToken: null, paymentExpiresAt: null });
     const [twin] = await db.select().from(bookings).where(eq(bookings.status, 'pending'));
-    expect(await acceptBookingRequest(twin!.id)).toMatchObject({ ok: false });
+    expect(await acceptBookingRequest(twin!.id)).toBeInstanceOf(Refusal);
     await expect(db.update(bookings).set({ status: 'awaiting_payment' }).where(eq(bookings.id, twin!.id))).rejects.toThrow();
     await db.delete(bookings).where(eq(bookings.id, twin!.id));
   });
@@ -260,16 +265,16 @@ describe('expiry and refunds', () => {
     const { id, session } = await heldAndOpened();
     await deliver(stripe.complete(session.id));
     const paid = session.amount_total;
-    expect(await refundDeposit(id, paid + 1, 'Trop', false, 'owner@example.com')).toMatchObject({ ok: false });
-    expect(await refundDeposit(id, 1000, 'Geste commercial', false, 'owner@example.com')).toEqual({ ok: true });
-    expect(await refundDeposit(id, paid - 1000, 'Annulation à la demande du client', true, 'owner@example.com')).toEqual({ ok: true });
+    expect(await refundDeposit(id, paid + 1, 'Trop', false, 'owner@example.com')).toBeInstanceOf(Refusal);
+    expect(await refundDeposit(id, 1000, 'Geste commercial', false, 'owner@example.com')).toBe(true);
+    expect(await refundDeposit(id, paid - 1000, 'Annulation à la demande du client', true, 'owner@example.com')).toBe(true);
     const [payment] = await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id));
     expect(payment!.refundedCents).toBe(paid);
     expect((await booking(id)).status).toBe('cancelled');
     expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([1000, paid - 1000]);
     const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id));
     expect(events.filter((e) => e.kind === 'refund')).toHaveLength(2);
-    expect(await refundDeposit(id, 1, 'Encore', false, null)).toMatchObject({ ok: false });
+    expect(await refundDeposit(id, 1, 'Encore', false, null)).toBeInstanceOf(Refusal);
   });
 });
 

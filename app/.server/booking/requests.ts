@@ -3,6 +3,7 @@
 // and the exclusion constraint `bookings_confirmed_no_overlap` makes two accepts of
 // overlapping stays at once impossible: one commits, the other gets a clear refusal.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TFunction } from '~/lib/i18n';
 import { formatNightFr, type IsoDate } from '~/lib/nights';
 import { takeAcknowledgementSlot } from '../abuse';
 import { config } from '../config';
@@ -13,6 +14,7 @@ import { mailboxAddress } from '../mail/compose';
 import { listOwnerRecipients } from '../mail/notifications';
 import { enqueueMail } from '../mail/outbox';
 import { getRoomDetail } from '../rooms';
+import { NOT_FOUND, refuse, type Refusal } from '../rule-refusal';
 import { plainParagraphs } from '../sanitize';
 import { loadGuestPractical } from '../site-config';
 import { loadSiteShell } from '../site/shell';
@@ -21,6 +23,7 @@ import { feedLabel } from './feed-label';
 import { syncRoomFeeds, syncRoomFeedsForRequest } from './feeds';
 import { renderGuestBookingMail, renderOwnerBookingMail, type BookingMailFacts, type GuestMailKind } from './mails';
 import { isBookable, type Quote } from './quote';
+import { quoteView } from './room-booking';
 import { quoteStay } from './stay';
 import { holdForDeposit, onlineDepositTerms } from '../payments/deposit';
 
@@ -36,10 +39,15 @@ export interface BookingRequestInput {
   /** The page language: the guest's mails are written in it. */
   language: string;
   chain: string[];
+  /** The visitor's language, for a refusal (the stay the engine cannot book, and why). */
+  t: TFunction;
 }
 
-export type CreateRequestResult =
-  { ok: true; id: string; quote: Quote } | { ok: false; reason: 'no_room' } | { ok: false; reason: 'not_bookable'; quote: Quote };
+/** The price engine's "no" to a visitor, in their language: 409, with each problem under the message. */
+function notBookable(quote: Quote, { language, t }: Pick<BookingRequestInput, 'language' | 't'>): Refusal {
+  const reasons = quoteView(quote, language).problems.map((p) => t(`booking.problem.${p.code}`, p.values));
+  return refuse(t('booking.notPossible'), { status: 409, reasons });
+}
 
 async function feedsSnapshot(roomId: string, executor: Executor) {
   const rows = await executor
@@ -102,18 +110,18 @@ export async function queueGuestMail(
  * Stores a pending request when the stay can be booked. The room's feeds are
  * fetched again first (bounded wait), so a platform booking made minutes ago counts.
  */
-export async function createBookingRequest(input: BookingRequestInput): Promise<CreateRequestResult> {
+export async function createBookingRequest(input: BookingRequestInput): Promise<{ id: string; quote: Quote } | Refusal | typeof NOT_FOUND> {
   const stay = { arrival: input.arrival, departure: input.departure, guests: input.guests };
   // A stay the engine refuses for any reason but taken nights (dates in the wrong order,
   // too long, too many guests…) is answered before any feed is fetched.
   const first = await quoteStay(input.roomId, stay, input.chain);
-  if (!first) return { ok: false, reason: 'no_room' };
-  if (first.problems.some((p) => p.code !== 'unavailable')) return { ok: false, reason: 'not_bookable', quote: first };
+  if (!first) return NOT_FOUND;
+  if (first.problems.some((p) => p.code !== 'unavailable')) return notBookable(first, input);
   await syncRoomFeedsForRequest(input.roomId);
   return db.transaction(async (tx) => {
     const quote = await quoteStay(input.roomId, stay, input.chain, tx);
-    if (!quote) return { ok: false, reason: 'no_room' } as const;
-    if (!isBookable(quote)) return { ok: false, reason: 'not_bookable', quote } as const;
+    if (!quote) return NOT_FOUND;
+    if (!isBookable(quote)) return notBookable(quote, input);
     const guest = {
       roomId: input.roomId,
       guestName: input.name.trim(),
@@ -152,7 +160,7 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
       textBody: owner.text,
       htmlBody: owner.html,
     });
-    return { ok: true, id, quote } as const;
+    return { id, quote };
   });
 }
 
@@ -175,9 +183,10 @@ export async function recordBookingEvent(
   await executor.insert(bookingEvents).values({ bookingId, kind, actor, details });
 }
 
-export type DecisionResult = { ok: true; awaitingPayment?: boolean } | { ok: false; message: string };
+/** 'Accepter' recorded (`awaitingPayment`: the nights held until the guest pays the deposit online), or why not. */
+export type DecisionResult = { awaitingPayment: boolean } | Refusal;
 
-const NOT_PENDING: DecisionResult = { ok: false, message: "Cette demande n'est plus en attente" };
+const NOT_PENDING = refuse("Cette demande n'est plus en attente");
 
 async function lockPending(tx: Executor, id: string) {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
@@ -189,7 +198,7 @@ const storedQuote = (row: typeof bookings.$inferSelect) => row.quote as Quote;
 /** The owner's 'Accepter': the nights must still be free, checked again in this transaction. */
 export async function acceptBookingRequest(id: string, actor: string | null = null): Promise<DecisionResult> {
   const [found] = await db.select({ roomId: bookings.roomId }).from(bookings).where(eq(bookings.id, id)).limit(1);
-  if (!found) return { ok: false, message: 'Demande introuvable' };
+  if (!found) return refuse('Demande introuvable');
   await syncRoomFeeds(found.roomId);
   try {
     return await db.transaction(async (tx) => {
@@ -197,38 +206,38 @@ export async function acceptBookingRequest(id: string, actor: string | null = nu
       if (!row) return NOT_PENDING;
       const taken = await listUnavailableNights(row.roomId, row.arrival, row.departure, tx);
       if (taken.size > 0) {
-        return { ok: false, message: `Ces nuits ne sont plus libres : ${[...taken].sort().map(formatNightFr).join(', ')}` } as const;
+        return refuse(`Ces nuits ne sont plus libres : ${[...taken].sort().map(formatNightFr).join(', ')}`);
       }
       // With the online deposit on, the nights are held until the guest pays (issue 36).
       const online = row.depositCents > 0 ? await onlineDepositTerms(tx) : null;
       if (online) {
         await holdForDeposit(tx, row, online.windowHours, actor);
-        return { ok: true, awaitingPayment: true } as const;
+        return { awaitingPayment: true };
       }
       await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
       await recordBookingEvent(tx, id, 'accepted', actor);
       const facts = await mailFacts(row, storedQuote(row), [row.language, 'fr'], tx);
       await queueGuestMail(tx, 'confirmed', id, row.language, facts);
-      return { ok: true } as const;
+      return { awaitingPayment: false };
     });
   } catch (error) {
-    if (isExclusionViolation(error)) return { ok: false, message: 'Une autre réservation confirmée occupe déjà ces nuits' };
+    if (isExclusionViolation(error)) return refuse('Une autre réservation confirmée occupe déjà ces nuits');
     throw error;
   }
 }
 
 /** The owner's 'Refuser', with an optional message passed on to the guest. */
-export async function refuseBookingRequest(id: string, message?: string | null, actor: string | null = null): Promise<DecisionResult> {
+export async function refuseBookingRequest(id: string, message?: string | null, actor: string | null = null): Promise<true | Refusal> {
   return db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).limit(1);
-    if (!exists) return { ok: false, message: 'Demande introuvable' } as const;
+    if (!exists) return refuse('Demande introuvable');
     const row = await lockPending(tx, id);
     if (!row) return NOT_PENDING;
     const refusal = message?.trim() || null;
     await tx.update(bookings).set({ status: 'refused', refusalMessage: refusal, decidedAt: new Date() }).where(eq(bookings.id, id));
     await recordBookingEvent(tx, id, 'refused', actor, refusal ? { message: refusal } : {});
     await queueGuestMail(tx, 'refused', id, row.language, await mailFacts(row, storedQuote(row), [row.language, 'fr'], tx), refusal);
-    return { ok: true } as const;
+    return true;
   });
 }
 
@@ -256,10 +265,8 @@ export async function listBookings(limit = 200) {
 
 /* ───────────── manual blocks ───────────── */
 
-export type BlockResult = { ok: true; id: string } | { ok: false; message: string };
-
 /** Closes nights by hand; refused when a confirmed booking already takes one of them. */
-export async function addManualBlock(roomId: string, firstNight: IsoDate, lastNight: IsoDate, note: string | null): Promise<BlockResult> {
+export async function addManualBlock(roomId: string, firstNight: IsoDate, lastNight: IsoDate, note: string | null): Promise<{ id: string } | Refusal> {
   return db.transaction(async (tx) => {
     const [clash] = await tx
       .select({ arrival: bookings.arrival, departure: bookings.departure })
@@ -274,16 +281,13 @@ export async function addManualBlock(roomId: string, firstNight: IsoDate, lastNi
       )
       .limit(1);
     if (clash) {
-      return {
-        ok: false,
-        message: `Une réservation confirmée occupe déjà ces nuits (du ${formatNightFr(clash.arrival)} au ${formatNightFr(clash.departure)})`,
-      } as const;
+      return refuse(`Une réservation confirmée occupe déjà ces nuits (du ${formatNightFr(clash.arrival)} au ${formatNightFr(clash.departure)})`);
     }
     const [row] = await tx
       .insert(manualBlocks)
       .values({ roomId, firstNight, lastNight, note: note?.trim() || null })
       .returning({ id: manualBlocks.id });
-    return { ok: true, id: row!.id } as const;
+    return { id: row!.id };
   });
 }
 

@@ -9,6 +9,7 @@ import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
 import { db, type Executor } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
+import { isRefusal, refuse, type Refusal } from '../rule-refusal';
 import { bookingEvents, bookingPayments, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../db/schema';
 import { loadStayTerms } from '../site-config';
 import { guesthouseToday } from './clock';
@@ -16,7 +17,8 @@ import { mailFacts, moneySnapshot, queueGuestMail, recordBookingEvent } from './
 import { stayMoney, type Quote, type QuoteProblem } from './quote';
 import { quoteStay } from './stay';
 
-export type StayResult = { ok: true; id: string } | { ok: false; message: string };
+/** The booking written, or why not (app/.server/rule-refusal.ts). */
+export type StayResult = { id: string } | Refusal;
 
 export interface StayDetails {
   roomId: string;
@@ -40,7 +42,7 @@ export interface RecordedGuest {
 export const MAX_LISTED_STAYS = 500;
 
 const NOT_FREE = 'Ces nuits ne sont plus libres';
-const OVERLAP: StayResult = { ok: false, message: 'Une autre réservation confirmée occupe déjà ces nuits' };
+const OVERLAP = refuse('Une autre réservation confirmée occupe déjà ces nuits');
 
 /** What stops the owner, who may book what a guest may not (past minimum stay, beyond the horizon). */
 function ownerProblem(problems: QuoteProblem[], options: { pastAllowed: boolean; priced: boolean }): string | null {
@@ -71,16 +73,16 @@ function ownerProblem(problems: QuoteProblem[], options: { pastAllowed: boolean;
 /** The engine's quote, or the owner's price with the same tax, deposit and balance rules. */
 async function pricedStay(stay: StayDetails, chain: string[], tx: Executor, options: { excludeBookingId?: string; pastAllowed: boolean }) {
   const quote = await quoteStay(stay.roomId, stay, chain, tx, { excludeBookingId: options.excludeBookingId });
-  if (!quote) return { ok: false as const, message: 'Chambre introuvable' };
+  if (!quote) return refuse('Chambre introuvable');
   const problem = ownerProblem(quote.problems, { pastAllowed: options.pastAllowed, priced: Boolean(stay.priceOverride) });
-  if (problem) return { ok: false as const, message: problem };
-  if (!stay.priceOverride) return { ok: true as const, quote, override: null };
+  if (problem) return refuse(problem);
+  if (!stay.priceOverride) return { quote, override: null };
   const money = stayMoney(stay.priceOverride.cents, quote.nights.length, stay.guests - stay.children, {
     arrival: quote.arrival,
     today: guesthouseToday(),
     terms: await loadStayTerms(tx),
   });
-  return { ok: true as const, quote: { ...quote, ...money } satisfies Quote, override: stay.priceOverride };
+  return { quote: { ...quote, ...money } satisfies Quote, override: stay.priceOverride };
 }
 
 const withViolation = async (work: () => Promise<StayResult>): Promise<StayResult> => {
@@ -102,7 +104,7 @@ export async function recordBooking(
   return withViolation(() =>
     db.transaction(async (tx) => {
       const priced = await pricedStay(stay, [guest.language, 'fr'], tx, { pastAllowed: false });
-      if (!priced.ok) return priced;
+      if (isRefusal(priced)) return priced;
       const { quote, override } = priced;
       const values = {
         roomId: stay.roomId,
@@ -131,28 +133,27 @@ export async function recordBooking(
       const id = row!.id;
       await recordBookingEvent(tx, id, 'created', actor, { source, ...(override ? { priceOverride: override } : {}) });
       await queueGuestMail(tx, 'confirmed', id, guest.language, await mailFacts(values, quote, [guest.language, 'fr'], tx));
-      return { ok: true, id };
+      return { id };
     }),
   );
 }
 
 async function lockConfirmed(tx: Executor, id: string) {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-  if (!row) return { ok: false as const, message: 'Réservation introuvable' };
-  if (row.status !== 'confirmed') return { ok: false as const, message: "Cette réservation n'est plus confirmée" };
-  return { ok: true as const, row };
+  if (!row) return refuse('Réservation introuvable');
+  if (row.status !== 'confirmed') return refuse("Cette réservation n'est plus confirmée");
+  return row;
 }
 
 /** New dates, room or guests: re-quoted by the engine (or the owner's price), re-checked in this transaction, the guest told. */
 export async function changeBooking(id: string, stay: StayDetails, actor: string | null): Promise<StayResult> {
   return withViolation(() =>
     db.transaction(async (tx) => {
-      const locked = await lockConfirmed(tx, id);
-      if (!locked.ok) return locked;
-      const { row } = locked;
+      const row = await lockConfirmed(tx, id);
+      if (isRefusal(row)) return row;
       // A stay under way keeps its arrival: the owner may still move its departure.
       const priced = await pricedStay(stay, [row.language, 'fr'], tx, { excludeBookingId: id, pastAllowed: stay.arrival === row.arrival });
-      if (!priced.ok) return priced;
+      if (isRefusal(priced)) return priced;
       const { quote, override } = priced;
       await tx
         .update(bookings)
@@ -182,7 +183,7 @@ export async function changeBooking(id: string, stay: StayDetails, actor: string
         .returning({ id: bookingEvents.id });
       const facts = await mailFacts({ ...row, roomId: stay.roomId }, quote, [row.language, 'fr'], tx);
       await queueGuestMail(tx, 'changed', id, row.language, facts, null, event!.id);
-      return { ok: true, id };
+      return { id };
     }),
   );
 }
@@ -190,14 +191,13 @@ export async function changeBooking(id: string, stay: StayDetails, actor: string
 /** Cancels a confirmed stay: its nights reopen on the public calendar and leave the export feed; the guest is told. */
 export async function cancelBooking(id: string, message: string | null, actor: string | null): Promise<StayResult> {
   return db.transaction(async (tx) => {
-    const locked = await lockConfirmed(tx, id);
-    if (!locked.ok) return locked;
-    const { row } = locked;
+    const row = await lockConfirmed(tx, id);
+    if (isRefusal(row)) return row;
     const note = message?.trim() || null;
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id));
     await recordBookingEvent(tx, id, 'cancelled', actor, note ? { message: note } : {});
     await queueGuestMail(tx, 'cancelled', id, row.language, await mailFacts(row, row.quote as Quote, [row.language, 'fr'], tx), note);
-    return { ok: true, id };
+    return { id };
   });
 }
 
@@ -212,11 +212,11 @@ export interface PaymentInput {
 export async function recordPayment(id: string, payment: PaymentInput, actor: string | null): Promise<StayResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: bookings.id, status: bookings.status }).from(bookings).where(eq(bookings.id, id)).for('update');
-    if (!row) return { ok: false, message: 'Réservation introuvable' } as const;
-    if (row.status === 'pending' || row.status === 'refused') return { ok: false, message: "Cette demande n'est pas une réservation" } as const;
+    if (!row) return refuse('Réservation introuvable');
+    if (row.status === 'pending' || row.status === 'refused') return refuse("Cette demande n'est pas une réservation");
     await tx.insert(bookingPayments).values({ bookingId: id, ...payment, recordedBy: actor });
     await recordBookingEvent(tx, id, 'payment', actor, { ...payment });
-    return { ok: true, id } as const;
+    return { id };
   });
 }
 
@@ -224,14 +224,14 @@ export async function recordPayment(id: string, payment: PaymentInput, actor: st
 export async function sendGuestMessage(id: string, body: string, actor: string | null): Promise<StayResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).limit(1);
-    if (!row) return { ok: false, message: 'Réservation introuvable' } as const;
-    if (!row.guestEmail.trim()) return { ok: false, message: "Ce client n'a pas d'adresse e-mail" } as const;
+    if (!row) return refuse('Réservation introuvable');
+    if (!row.guestEmail.trim()) return refuse("Ce client n'a pas d'adresse e-mail");
     const [event] = await tx
       .insert(bookingEvents)
       .values({ bookingId: id, kind: 'message', actor, details: { body: body.trim() } })
       .returning({ id: bookingEvents.id });
     await queueGuestMail(tx, 'message', id, row.language, await mailFacts(row, row.quote as Quote, [row.language, 'fr'], tx), body.trim(), event!.id);
-    return { ok: true, id } as const;
+    return { id };
   });
 }
 

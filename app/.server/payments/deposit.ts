@@ -13,6 +13,7 @@ import { bookingPayments, bookings, siteConfig, stripeEvents } from '../db/schem
 import { mailboxAddress } from '../mail/compose';
 import { listOwnerRecipients } from '../mail/notifications';
 import { enqueueMail } from '../mail/outbox';
+import { refuse, type Refusal } from '../rule-refusal';
 import { guesthouseToday } from '../booking/clock';
 import { renderDepositRequestMail, renderOwnerDepositMail, renderRefundMail } from '../booking/mails';
 import type { Quote } from '../booking/quote';
@@ -285,33 +286,30 @@ export async function releaseExpiredHolds(now: Date = new Date(), limit = HOLD_B
 
 /* ───────────── the owner's refund ───────────── */
 
-export type RefundResult = { ok: true } | { ok: false; message: string };
-
 /**
  * Refunds part or all of a card deposit through Stripe, with the owner's reason; `cancel`
  * also cancels the stay (its nights reopen). The refund is asked of Stripe first (keyed,
  * so a double click refunds once), then written with its history and mail in one transaction.
  */
-export async function refundDeposit(bookingId: string, amountCents: number, reason: string, cancel: boolean, actor: string | null): Promise<RefundResult> {
+export async function refundDeposit(bookingId: string, amountCents: number, reason: string, cancel: boolean, actor: string | null): Promise<true | Refusal> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!row) return { ok: false, message: 'Réservation introuvable' };
+  if (!row) return refuse('Réservation introuvable');
   const [payment] = await db
     .select()
     .from(bookingPayments)
     .where(and(eq(bookingPayments.bookingId, bookingId), eq(bookingPayments.means, 'carte'), sql`${bookingPayments.stripeReference} is not null`))
     .limit(1);
-  if (!payment?.stripeReference) return { ok: false, message: "Cette réservation n'a pas d'acompte payé par carte" };
+  if (!payment?.stripeReference) return refuse("Cette réservation n'a pas d'acompte payé par carte");
   const left = payment.amountCents - payment.refundedCents;
-  if (amountCents < 1 || amountCents > left)
-    return { ok: false, message: `Le remboursement doit être compris entre 0,01 € et ${(left / 100).toFixed(2).replace('.', ',')} €` };
-  if (cancel && row.status !== 'confirmed') return { ok: false, message: "Cette réservation n'est plus confirmée" };
+  if (amountCents < 1 || amountCents > left) return refuse(`Le remboursement doit être compris entre 0,01 € et ${(left / 100).toFixed(2).replace('.', ',')} €`);
+  if (cancel && row.status !== 'confirmed') return refuse("Cette réservation n'est plus confirmée");
   const refund = await stripe().refunds.create(
     { payment_intent: payment.stripeReference, amount: amountCents, reason: 'requested_by_customer', metadata: { booking_id: bookingId } },
     { idempotencyKey: `owner-refund:${payment.id}:${payment.refundedCents}:${amountCents}` },
   );
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(bookingPayments).where(eq(bookingPayments.id, payment.id)).for('update');
-    if (!locked) return { ok: false, message: 'Paiement introuvable' } as const;
+    if (!locked) return refuse('Paiement introuvable');
     await tx
       .update(bookingPayments)
       .set({ refundedCents: Math.min(locked.amountCents, locked.refundedCents + amountCents) })
@@ -337,7 +335,7 @@ export async function refundDeposit(bookingId: string, amountCents: number, reas
         htmlBody: mail.html,
       });
     }
-    return { ok: true } as const;
+    return true;
   });
 }
 

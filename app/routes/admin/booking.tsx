@@ -5,7 +5,6 @@
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/admin-screen';
-import { ruleOutcome } from '~/.server/rule-refusal';
 import { loadBookingPage, loadRecordForm } from '~/.server/booking/booking-page';
 import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays';
 import { refundDeposit } from '~/.server/payments/deposit';
@@ -16,6 +15,7 @@ import { adminMeta } from '~/components/admin/screen-kit';
 import { Button } from '~/components/ui/button';
 import { CancelBookingSchema, ChangeBookingSchema, GuestMessageSchema, RecordBookingSchema, RecordPaymentSchema } from '~/lib/schemas/booking-admin';
 import { RefundDepositSchema } from '~/lib/schemas/online-deposit';
+import { toCents } from '~/lib/nights';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/booking';
 
@@ -34,7 +34,7 @@ const stayOf = (v: { roomId: string; arrival: string; departure: string; guests:
   departure: v.departure,
   guests: v.guests,
   children: v.children,
-  priceOverride: v.price !== undefined ? { cents: Math.round(v.price * 100), reason: v.priceReason ?? '' } : null,
+  priceOverride: v.price !== undefined ? { cents: toCents(v.price), reason: v.priceReason ?? '' } : null,
 });
 
 export async function action({ request }: Route.ActionArgs) {
@@ -46,26 +46,21 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RecordBookingSchema,
         failure: "Impossible d'enregistrer la réservation",
-        perform: async (v) =>
-          ruleOutcome(
-            await recordBooking(
-              stayOf(v),
-              { name: v.name, email: v.email ?? null, phone: v.phone ?? null, language: v.language, message: v.message ?? null },
-              v.source,
-              viewer.email,
-            ),
+        perform: (v) =>
+          recordBooking(
+            stayOf(v),
+            { name: v.name, email: v.email ?? null, phone: v.phone ?? null, language: v.language, message: v.message ?? null },
+            v.source,
+            viewer.email,
           ),
-        success: (_v, result) =>
-          result.ok
-            ? redirectWithToast(`/admin/booking/${result.id}`, { type: 'success', title: 'Succès', description: 'Réservation enregistrée' })
-            : 'Réservation enregistrée',
+        success: (_v, result) => redirectWithToast(`/admin/booking/${result.id}`, { type: 'success', title: 'Succès', description: 'Réservation enregistrée' }),
       });
     case 'change':
       return runIntent(formData, {
         screen: SCREEN,
         schema: ChangeBookingSchema,
         failure: 'Impossible de modifier la réservation',
-        perform: async (v) => ruleOutcome(await changeBooking(v.id, stayOf(v), viewer.email)),
+        perform: (v) => changeBooking(v.id, stayOf(v), viewer.email),
         success: 'Réservation modifiée, le client est prévenu',
       });
     case 'cancel':
@@ -73,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: CancelBookingSchema,
         failure: "Impossible d'annuler la réservation",
-        perform: async ({ id, message }) => ruleOutcome(await cancelBooking(id, message ?? null, viewer.email)),
+        perform: ({ id, message }) => cancelBooking(id, message ?? null, viewer.email),
         success: 'Réservation annulée, le client est prévenu',
       });
     case 'payment':
@@ -81,8 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RecordPaymentSchema,
         failure: "Impossible d'enregistrer le paiement",
-        perform: async ({ id, kind, amount, receivedOn, means }) =>
-          ruleOutcome(await recordPayment(id, { kind, amountCents: Math.round(amount * 100), receivedOn, means }, viewer.email)),
+        perform: ({ id, kind, amount, receivedOn, means }) => recordPayment(id, { kind, amountCents: toCents(amount), receivedOn, means }, viewer.email),
         success: 'Paiement enregistré',
       });
     case 'refund-deposit':
@@ -90,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RefundDepositSchema,
         failure: "Impossible de rembourser l'acompte",
-        perform: async ({ id, amount, reason, cancel }) => ruleOutcome(await refundDeposit(id, Math.round(amount * 100), reason, cancel, viewer.email)),
+        perform: ({ id, amount, reason, cancel }) => refundDeposit(id, toCents(amount), reason, cancel, viewer.email),
         success: 'Remboursement demandé à Stripe, le client est prévenu',
       });
     case 'message':
@@ -98,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: GuestMessageSchema,
         failure: "Impossible d'envoyer le message",
-        perform: async ({ id, body }) => ruleOutcome(await sendGuestMessage(id, body, viewer.email)),
+        perform: ({ id, body }) => sendGuestMessage(id, body, viewer.email),
         success: 'Message envoyé au client',
       });
     default:

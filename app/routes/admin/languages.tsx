@@ -4,7 +4,7 @@ import { PencilIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
-import { refuse, ruleOutcome } from '~/.server/rule-refusal';
+import { refuse } from '~/.server/rule-refusal';
 import { createLanguage, deleteLanguage, listLanguages, moveLanguage, updateLanguage } from '~/.server/languages';
 import { requireAdmin } from '~/.server/permissions';
 import { findIncompleteActivation, incompleteActivationMessage, listTranslationCoverage, measureLanguagePercent } from '~/.server/translation-coverage';
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
         failure: 'Impossible de sauvegarder la langue',
         perform: async ({ confirmIncomplete, ...value }) => {
           const incomplete = value.isActive && !confirmIncomplete ? await findIncompleteActivation(value) : null;
-          return incomplete ? refuse(incompleteActivationMessage(incomplete)) : ruleOutcome(await createLanguage(value));
+          return incomplete ? refuse(incompleteActivationMessage(incomplete)) : createLanguage(value);
         },
         success: 'Langue créée avec succès',
       });
@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
         failure: 'Impossible de sauvegarder la langue',
         perform: async ({ id, confirmIncomplete, ...values }) => {
           const incomplete = values.isActive && !confirmIncomplete ? await findIncompleteActivation({ id }) : null;
-          return incomplete ? refuse(incompleteActivationMessage(incomplete)) : ruleOutcome(await updateLanguage(id, values));
+          return incomplete ? refuse(incompleteActivationMessage(incomplete)) : updateLanguage(id, values);
         },
         success: 'Langue modifiée avec succès',
       });
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: DeleteLanguageSchema,
         failure: 'Impossible de supprimer la langue',
-        perform: async ({ id }) => ruleOutcome(await deleteLanguage(id)),
+        perform: ({ id }) => deleteLanguage(id),
         success: 'Langue supprimée avec succès',
       });
     case 'move':

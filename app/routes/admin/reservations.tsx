@@ -2,7 +2,7 @@
 // Refuser, the month's occupancy, manual blocks and imported calendars.
 import { useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
-import { NOT_FOUND, ruleOutcome } from '~/.server/rule-refusal';
+import { NOT_FOUND, refuse } from '~/.server/rule-refusal';
 import { syncFeed, getFeed } from '~/.server/booking/feeds';
 import { acceptBookingRequest, addManualBlock, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
 import { loadReservations } from '~/.server/booking/reservations';
@@ -41,19 +41,17 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: AcceptBookingSchema,
         failure: "Impossible d'accepter la demande",
-        perform: async ({ id }) => ruleOutcome(await acceptBookingRequest(id, viewer.email)),
+        perform: ({ id }) => acceptBookingRequest(id, viewer.email),
         // With the online deposit on, the stay waits for the guest's card payment (issue 36).
         success: (_v, result) =>
-          result.ok && 'awaitingPayment' in result && result.awaitingPayment
-            ? "Demande acceptée : le client reçoit le lien de paiement de l'acompte"
-            : 'Réservation confirmée, le client est prévenu',
+          result.awaitingPayment ? "Demande acceptée : le client reçoit le lien de paiement de l'acompte" : 'Réservation confirmée, le client est prévenu',
       });
     case 'refuse':
       return runIntent(formData, {
         screen: SCREEN,
         schema: RefuseBookingSchema,
         failure: 'Impossible de refuser la demande',
-        perform: async ({ id, message }) => ruleOutcome(await refuseBookingRequest(id, message, viewer.email)),
+        perform: ({ id, message }) => refuseBookingRequest(id, message, viewer.email),
         success: 'Demande refusée, le client est prévenu',
       });
     case 'add-block':
@@ -61,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: AddBlockSchema,
         failure: "Impossible d'ajouter le blocage",
-        perform: async ({ roomId, firstNight, lastNight, note }) => ruleOutcome(await addManualBlock(roomId, firstNight, lastNight, note ?? null)),
+        perform: ({ roomId, firstNight, lastNight, note }) => addManualBlock(roomId, firstNight, lastNight, note ?? null),
         success: 'Nuits bloquées',
       });
     case 'delete-block':
@@ -81,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
           const feed = await getFeed(id);
           if (!feed) return NOT_FOUND;
           const outcome = await syncFeed(feed);
-          return outcome.status === 'failed' ? ruleOutcome({ ok: false, message: `Synchronisation échouée : ${outcome.error}` }) : outcome;
+          return outcome.status === 'failed' ? refuse(`Synchronisation échouée : ${outcome.error}`) : outcome;
         },
         success: 'Calendrier synchronisé',
       });

@@ -6,7 +6,7 @@ import { CheckIcon, PencilIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
-import { refuse, ruleOutcome } from '~/.server/rule-refusal';
+import { refuse } from '~/.server/rule-refusal';
 import { parsePricePreviewQuery, previewStayPrice } from '~/.server/booking/price-preview';
 import { getEditingLanguage } from '~/.server/editing-language';
 import { listEditingLanguages } from '~/.server/languages';
@@ -111,10 +111,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: AddSeasonPeriodSchema,
         failure: MODIFY_FAILURE,
-        perform: async ({ id, firstNight, lastNight }) => {
-          const result = await addSeasonPeriod(id, firstNight, lastNight);
-          return result && ruleOutcome(result);
-        },
+        perform: ({ id, firstNight, lastNight }) => addSeasonPeriod(id, firstNight, lastNight),
         success: 'Période ajoutée avec succès',
       });
     case 'update-period':
@@ -122,10 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: UpdateSeasonPeriodSchema,
         failure: MODIFY_FAILURE,
-        perform: async ({ id, firstNight, lastNight }) => {
-          const result = await updateSeasonPeriod(id, firstNight, lastNight);
-          return result && ruleOutcome(result);
-        },
+        perform: ({ id, firstNight, lastNight }) => updateSeasonPeriod(id, firstNight, lastNight),
         success: 'Période modifiée avec succès',
       });
     case 'delete-period':

@@ -3,7 +3,6 @@ import { PencilIcon, ShieldIcon, UsersIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
-import { refuse, ruleOutcome } from '~/.server/rule-refusal';
 import { INVITATION_VALID_DAYS, inviteUser } from '~/.server/invitations';
 import { requireAdmin } from '~/.server/permissions';
 import { changeUserRole, deleteUser, listUserProfiles } from '~/.server/users';
@@ -37,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: UpdateRoleSchema,
         failure: 'Impossible de mettre à jour le rôle',
-        perform: async ({ userId, role }) => ruleOutcome(await changeUserRole(viewer.userId, userId, role)),
+        perform: ({ userId, role }) => changeUserRole(viewer.userId, userId, role),
         success: 'Rôle mis à jour avec succès',
       });
     case 'delete':
@@ -45,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: DeleteUserSchema,
         failure: "Impossible de supprimer l'utilisateur",
-        perform: async ({ userId }) => ruleOutcome(await deleteUser(viewer.userId, userId)),
+        perform: ({ userId }) => deleteUser(viewer.userId, userId),
         success: 'Utilisateur supprimé avec succès',
       });
     case 'invite':
@@ -53,10 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: InviteUserSchema,
         failure: "Impossible d'envoyer l'invitation",
-        perform: async ({ email, role }) => {
-          const result = await inviteUser(email, role, viewer.userId);
-          return result.ok ? result : refuse(result.message, { fieldErrors: { email: [result.message] } });
-        },
+        perform: ({ email, role }) => inviteUser(email, role, viewer.userId),
         success: (_, result) => `Invitation envoyée à ${result.email}`,
       });
     default:

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, useLoaderData } from 'react-router';
-import { NOT_FOUND, refuse } from '~/.server/rule-refusal';
+import { NOT_FOUND } from '~/.server/rule-refusal';
 import { createBookingRequest } from '~/.server/booking/requests';
-import { loadRoomBooking, quoteView } from '~/.server/booking/room-booking';
+import { loadRoomBooking } from '~/.server/booking/room-booking';
 import { getRequestLanguage } from '~/.server/i18n';
 import { publicAccess } from '~/.server/permissions';
 import { getRoomDetail } from '~/.server/rooms';
@@ -95,14 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     success: { type: 'success', title: t('booking.sentTitle'), description: t('booking.sentDescription') },
     failure: { type: 'error', title: t('common.error'), description: t('booking.error') },
     notFound: t('room.notFound'),
-    perform: async ({ website: _honeypot, ...input }) => {
-      if (!isUuid(roomId)) return NOT_FOUND;
-      const result = await createBookingRequest({ ...input, roomId, language, chain });
-      if (result.ok) return { id: result.id };
-      if (result.reason === 'no_room') return NOT_FOUND;
-      const reasons = quoteView(result.quote, language).problems.map((p) => t(`booking.problem.${p.code}`, p.values));
-      return refuse(t('booking.notPossible'), { status: 409, reasons });
-    },
+    perform: async ({ website: _honeypot, ...input }) => (isUuid(roomId) ? createBookingRequest({ ...input, roomId, language, chain, t }) : NOT_FOUND),
   }));
 }
 
