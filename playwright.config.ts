@@ -1,20 +1,37 @@
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 
-// The e2e suite runs against the production build (`npm start`) with a fresh
-// DATA_DIR, the demo content and a known admin, on the system Chromium.
-const PORT = Number(process.env.E2E_PORT ?? 3999);
+// The e2e suite runs against the production build (`npm start`) with a fresh DATA_DIR,
+// the demo content and a known admin, on the system Chromium. Each Playwright worker has
+// a server of its own (its own port, DATA_DIR, embedded PostgreSQL, mail folder and Stripe
+// stand-in): a worker runs one test at a time, so no test ever sees another one's writes
+// while it runs, and the suite's waits (mails, background passes) overlap.
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3999);
+/** Workers, and so servers: the suite mostly waits on the browser and the server, so three fit two cores. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
-// Outside test-results/, which Playwright empties at the start of every run.
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `guesthouse-e2e-${PORT}`);
-/** Where the app writes the mails it sends when SMTP_URL is unset (one file each). */
-export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
-// The local stand-in for the Stripe API and its checkout page (tests/support/stripe-stand-in.ts).
-export const STRIPE_STANDIN_PORT = PORT + 1;
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2estandin0000';
-/** The signed-in admin's cookies, saved by the first sign-in of a run (tests/e2e/fixtures.ts); DATA_DIR is emptied at every start. */
-export const E2E_ADMIN_STATE = path.join(E2E_DATA_DIR, 'e2e-admin-state.json');
+
+/** The server of the worker with this parallel index (`testInfo.parallelIndex`). */
+export function e2eServer(index: number) {
+  const port = BASE_PORT + 2 * index;
+  // Outside test-results/, which Playwright empties at the start of every run.
+  const dataDir = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${index}` : path.join(os.tmpdir(), `guesthouse-e2e-${port}`);
+  return {
+    port,
+    origin: `http://localhost:${port}`,
+    dataDir,
+    /** Where the app writes the mails it sends when SMTP_URL is unset (one file each). */
+    mailDir: path.join(dataDir, 'mail'),
+    /** The signed-in admin's cookies, saved by the first sign-in on this server (tests/e2e/fixtures.ts); DATA_DIR is emptied at every start. */
+    adminState: path.join(dataDir, 'e2e-admin-state.json'),
+    // The local stand-in for the Stripe API and its checkout page (tests/support/stripe-stand-in.ts).
+    stripePort: port + 1,
+  };
+}
+
+const servers = Array.from({ length: E2E_WORKERS }, (_, index) => e2eServer(index));
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -32,13 +49,14 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    // Each worker's own server: the `baseURL` fixture of tests/e2e/fixtures.ts.
+    baseURL: servers[0]!.origin,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'fr-FR',
@@ -75,35 +93,35 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
   ],
-  webServer: [
+  webServer: servers.flatMap((server): NonNullable<PlaywrightTestConfig['webServer']> => [
     {
       command: 'npx tsx tests/support/stripe-stand-in-main.ts',
-      url: `http://127.0.0.1:${STRIPE_STANDIN_PORT}/healthz`,
+      url: `http://127.0.0.1:${server.stripePort}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { STANDIN_PORT: String(STRIPE_STANDIN_PORT), STRIPE_WEBHOOK_SECRET, WEBHOOK_URL: `http://localhost:${PORT}/webhooks/stripe` },
+      env: { STANDIN_PORT: String(server.stripePort), STRIPE_WEBHOOK_SECRET, WEBHOOK_URL: `${server.origin}/webhooks/stripe` },
     },
     {
-      command: `rm -rf '${E2E_DATA_DIR.replaceAll("'", `'\\''`)}' && exec node server/start.mjs`,
-      url: `http://localhost:${PORT}/healthz`,
+      command: `rm -rf '${server.dataDir.replaceAll("'", `'\\''`)}' && exec node server/start.mjs`,
+      url: `${server.origin}/healthz`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'pipe',
       env: {
-        PORT: String(PORT),
-        DATA_DIR: E2E_DATA_DIR,
+        PORT: String(server.port),
+        DATA_DIR: server.dataDir,
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         SEED_DEMO: 'true',
-        PUBLIC_URL: `http://localhost:${PORT}`,
+        PUBLIC_URL: server.origin,
         SUBMISSION_LIMIT: '1000',
         // auth.spec.ts tries sign-up, and admin-users / admin-phone make plain accounts through it.
         ALLOW_SIGNUP: 'true',
         // The online deposit talks to the stand-in (online-deposit.spec.ts); the switch starts off.
         STRIPE_SECRET_KEY: 'sk_test_e2estandin0000',
         STRIPE_WEBHOOK_SECRET,
-        STRIPE_API_URL: `http://127.0.0.1:${STRIPE_STANDIN_PORT}`,
+        STRIPE_API_URL: `http://127.0.0.1:${server.stripePort}`,
       },
     },
-  ],
+  ]),
 });

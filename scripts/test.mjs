@@ -2,10 +2,12 @@
 //
 //   validate  typecheck ‖ lint ‖ unit ‖ format:check
 //   npm test  tools (Chromium and nginx, installed once if missing) beside the build, then:
-//             lane 1: build → e2e
-//             lane 2: validate → integration (no build) → integration-built (waits for the build and tools)
-//             lane 3, when INTEGRATION_DATABASE_URL is set (CI's second pass, against that server):
-//                     integration-pg → integration-built-pg (waits for the build and tools)
+//             lane 1: build → e2e (a server per Playwright worker, playwright.config.ts)
+//             lane 2: validate
+//             lane 3: integration (no build) → integration-built (waits for the build and tools)
+//             lane 4, when INTEGRATION_DATABASE_URL is set (CI's second pass, against that server):
+//                     integration-pg → integration-built-pg (waits for the build and tools), without
+//                     the files whose outcome no database server can change (scripts/test-layers.ts)
 //
 // Every line a layer prints is shown as it comes, prefixed by the layer's name; the first
 // failure stops the other layers and fails the run. A summary gives each layer's wall
@@ -103,18 +105,20 @@ async function whole() {
   const built = Promise.all([run('build'), run('tools')]);
   const lanes = [
     built.then(() => run('e2e')),
-    validate()
-      .then(() => run('integration'))
+    validate(),
+    run('integration')
       .then(() => built)
       .then(() => run('integration-built')),
   ];
   const url = process.env.INTEGRATION_DATABASE_URL;
-  if (url)
+  if (url) {
+    const secondPass = { DATABASE_URL: url, INTEGRATION_SECOND_PASS: 'true' };
     lanes.push(
-      run('integration-pg', { DATABASE_URL: url })
+      run('integration-pg', secondPass)
         .then(() => built)
-        .then(() => run('integration-built-pg', { DATABASE_URL: url })),
+        .then(() => run('integration-built-pg', secondPass)),
     );
+  }
   const rejected = (await Promise.allSettled(lanes)).find((o) => o.status === 'rejected');
   if (rejected) throw rejected.reason;
 }

@@ -3,10 +3,10 @@
 // with each of their tabs, a confirmation dialog, and the sidebar sheet on a phone.
 // Transitions are frozen before each scan (axe.ts). Failures are collected per
 // screen so one run names every screen that has a violation.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { isMobile, openSidebar } from './admin-helpers';
-import { signInAsAdmin } from './fixtures';
+import { currentServer, expect, signInAsAdmin, test } from './fixtures';
 
 test.setTimeout(240_000);
 
@@ -50,10 +50,10 @@ async function firstEditorHref(page: Page, list: string, table: string) {
     .getAttribute('href'))!;
 }
 
-test('axe finds nothing on any back-office screen', async ({ page }, testInfo) => {
+test('axe finds nothing on any back-office screen', async ({ page }) => {
   // A message, so that Messages shows an enquiry card and not only its empty state.
-  const response = await page.request.post(`${testInfo.project.use.baseURL}/?index`, {
-    headers: { origin: testInfo.project.use.baseURL! },
+  const response = await page.request.post(`${currentServer().origin}/?index`, {
+    headers: { origin: currentServer().origin },
     form: { intent: 'contact', website: '', name: 'Visiteur axe', email: 'axe@example.org', guests: '2', message: 'Bonjour, une chambre ?' },
   });
   expect(response.status()).toBe(200);

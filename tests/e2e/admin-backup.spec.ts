@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 
 test.describe('admin: backup from the configuration screen', () => {
   test('"Télécharger une sauvegarde" saves the archive and the screen tells when it was made', async ({ page }) => {

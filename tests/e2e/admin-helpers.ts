@@ -1,5 +1,6 @@
 // Helpers shared by the back-office specs (shell, sidebar, editing language).
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { isMobile, openSidebar } from './admin-helpers';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 import { axeViolations } from './axe';
 
 test.describe('admin: languages', () => {

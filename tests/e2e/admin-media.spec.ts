@@ -1,9 +1,9 @@
 // The image uploader through the real UI: upload (file picker), thumbnails served
 // by the media endpoint, refusal of a non-image, set primary and delete.
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
 import sharp from 'sharp';
 import { closeToast } from './admin-helpers';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 
 async function jpeg(label: string) {
   const svg = `<svg width="1200" height="800"><rect width="1200" height="800" fill="#c96"/><text x="60" y="400" font-size="120">${label}</text></svg>`;

@@ -1,16 +1,15 @@
 // The enquiry inbox: a message sent to the public contact action shows up in
 // /admin/messages with the delivery state of its mail (no SMTP_URL in e2e: the
 // mail is written as an .eml file and marked sent), can be marked read and deleted.
-import { expect, test } from '@playwright/test';
 import { closeToast } from './admin-helpers';
-import { signInAsAdmin } from './fixtures';
+import { currentServer, expect, signInAsAdmin, test } from './fixtures';
 
 test('a visitor enquiry reaches the inbox, is marked read and deleted', async ({ page }, testInfo) => {
   const name = `Visiteur ${testInfo.project.name} ${Date.now()}`;
 
   // Posted as the contact form posts it (its action, its fields), so this spec does
   // not depend on the public page's layout.
-  const origin = new URL(page.url() === 'about:blank' ? testInfo.project.use.baseURL! : page.url()).origin;
+  const origin = new URL(page.url() === 'about:blank' ? currentServer().origin : page.url()).origin;
   const response = await page.request.post('/?index', {
     headers: { origin },
     form: {

@@ -3,9 +3,9 @@
 // controls: Chambres reorder, Saisons add/delete, Livre d'Or publish, Utilisateurs
 // role change, Langues edit, Sections deactivate/activate, Messages read/unread,
 // Réservations block/delete, Configuration distance add/delete, hero images reorder.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { closeToast } from './admin-helpers';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 import { axeViolations } from './axe';
 
 test.skip(({ viewport }) => (viewport?.width ?? 1280) > 400, 'phone layout only');

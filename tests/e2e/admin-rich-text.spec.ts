@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { holdBack, signInAsAdmin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, holdBack, signInAsAdmin } from './fixtures';
 import { uniqueTag } from './admin-helpers';
 
 const roomRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });

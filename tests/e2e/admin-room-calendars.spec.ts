@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, signInAsAdmin } from './fixtures';
 import { uniqueTag } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
 

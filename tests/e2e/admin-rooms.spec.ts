@@ -1,9 +1,9 @@
 // Rooms in the back office, end to end: create, edit in fr and en, season prices,
 // reorder, delete, and the public site reflecting each change (SPEC §2, §4, §5, §8).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { isMobile, openSidebar, setEditingLanguage, uniqueTag } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 
 async function typeInEditor(page: Page, label: string, text: string) {
   const editor = page.getByRole('textbox', { name: label });

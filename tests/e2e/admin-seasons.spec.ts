@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 import { axeViolations } from './axe';
 
 test.describe('admin: Gestion des Saisons', () => {

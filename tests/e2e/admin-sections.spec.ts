@@ -1,8 +1,8 @@
 // Homepage sections in the back office, end to end (SPEC §2, §4, §5, §8).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { setEditingLanguage, uniqueTag } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 
 function sectionRow(page: Page, title: string) {
   return page.getByRole('row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });

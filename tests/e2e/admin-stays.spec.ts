@@ -2,10 +2,10 @@
 // "Aujourd'hui"; a booking taken by phone is recorded, its dates changed (the public
 // calendar and the export feed follow), its deposit marked received; another is
 // cancelled (its nights reopen on both); two overlapping requests warn before Accepter.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addDays, dateInZone } from '../../app/lib/nights';
 import { axeViolations } from './axe';
-import { signInAsAdmin } from './fixtures';
+import { currentServer, expect, signInAsAdmin, test } from './fixtures';
 
 test.setTimeout(180_000);
 
@@ -115,7 +115,7 @@ test('the owner runs stays from the back office', async ({ page }, testInfo) => 
   expect(await exportFeed(page, other.roomId)).not.toContain(dtstart(otherArrival));
 
   // Two overlapping requests from the site: each card names the other before any click.
-  const origin = testInfo.project.use.baseURL!;
+  const origin = currentServer().origin;
   const requestArrival = addDays(today(), base + 30);
   for (const [name, shift] of [
     [`Alice ${tag}`, 0],

@@ -1,8 +1,7 @@
 // Never lose the owner's work: leaving the room editor with unsaved changes asks first
 // (sidebar link, editing-language switch, back button, closing the tab); after a
 // successful save nothing asks.
-import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 import { closeSidebar, openSidebar } from './admin-helpers';
 
 test('the room editor asks before a sidebar link or the language switch throws changes away', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { E2E_ADMIN, signInAsAdmin } from './fixtures';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test, E2E_ADMIN, signInAsAdmin } from './fixtures';
 import { axeViolations } from './axe';
 
 /** Creates a plain account through the sign-up form's action (the only way in). */

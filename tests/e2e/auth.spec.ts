@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, signInThroughForm } from './fixtures';
+import { expect, test, E2E_ADMIN, signInThroughForm } from './fixtures';
 
 test.describe('sign-in and the admin guard', () => {
   test('a signed-out visitor to /admin lands on /auth', async ({ page }) => {

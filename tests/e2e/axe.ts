@@ -4,7 +4,8 @@
 // out: its colours belong to the shared toast surface (app/components/toasts.tsx),
 // checked on its own.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
 
 /**
  * Colours measured mid-transition (a fading dialog, a hovered button) made the

@@ -3,7 +3,8 @@
 // request form that answers like the contact form, the same request without JavaScript,
 // and prices written each language's way. The demo's first room has a confirmed stay
 // from today + 45 to today + 48 (app/.server/seed/demo-bookings.ts).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { addDays, dateInZone } from '../../app/lib/nights';
 
 const today = () => dateInZone(new Date(), 'Europe/Paris');

@@ -3,10 +3,9 @@
 // gets the acknowledgement mail; the owner accepts it in Réservations; the nights
 // are then unavailable on the public page and in the room's export feed. Desktop and
 // 375 px use different stays.
-import { expect, test } from '@playwright/test';
 import { addDays, dateInZone } from '../../app/lib/nights';
 import { expectNoAxeViolations } from './axe';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 import { sentMails } from './mailbox';
 
 // The demo's season boundaries (app/.server/seed/demo-bookings.ts), as month-day.

@@ -1,8 +1,8 @@
 // Public pages download their JavaScript after their first image has been painted
 // (app/page-delivery/deferred-hydration-rewrite.server.ts): the hero keeps the phone's bandwidth, and the page
 // still hydrates, whether it came from the page cache (CSP by hashes) or not (nonce).
-import { expect, test, type Page } from '@playwright/test';
-import { holdBack } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, holdBack } from './fixtures';
 
 const isAppScript = (url: string) => /\/assets\/[^/]+\.js$/.test(new URL(url).pathname);
 

@@ -1,11 +1,22 @@
-// Shared e2e helpers: the configured admin signs in once per run, through the real form;
-// every other test reuses that session (Playwright's storageState), so that only the tests
-// of sign-in itself pay for the form (signInThroughForm).
+// Shared e2e helpers. Every spec takes `test` and `expect` from here: `test` points each
+// worker at its own server (playwright.config.ts, e2eServer). The configured admin signs in
+// once per server, through the real form; every other test reuses that session
+// (Playwright's storageState), so that only the tests of sign-in itself pay for the form
+// (signInThroughForm).
 import fs from 'node:fs';
-import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_ADMIN_STATE } from '../../playwright.config';
+import { expect, test as base, type Page } from '@playwright/test';
+import { E2E_ADMIN, e2eServer } from '../../playwright.config';
 
-export { E2E_ADMIN };
+export { E2E_ADMIN, expect };
+
+/** This worker's server (its origin, DATA_DIR, mail folder…), for the test that is running. */
+export const currentServer = () => e2eServer(base.info().parallelIndex);
+
+export const test = base.extend({
+  // Playwright reads a fixture's dependencies from the first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, provide, testInfo) => provide(e2eServer(testInfo.parallelIndex).origin),
+});
 
 /** Signs in as the admin through /auth's form and lands on the owner's home, Aujourd'hui (/admin/today). */
 export async function signInThroughForm(page: Page) {
@@ -18,13 +29,14 @@ export async function signInThroughForm(page: Page) {
 
 /**
  * Opens the landing after sign-in (Aujourd'hui, /admin/today) signed in as the admin: with
- * the session saved by this run's first sign-in when there is one (the server's DATA_DIR,
+ * the session saved by this server's first sign-in when there is one (its DATA_DIR,
  * emptied at each start, holds it), otherwise — or if that session no longer opens the
  * back office — through the form, saving the new session.
  */
 export async function signInAsAdmin(page: Page) {
-  if (fs.existsSync(E2E_ADMIN_STATE)) {
-    const { cookies } = JSON.parse(fs.readFileSync(E2E_ADMIN_STATE, 'utf8'));
+  const { adminState } = currentServer();
+  if (fs.existsSync(adminState)) {
+    const { cookies } = JSON.parse(fs.readFileSync(adminState, 'utf8'));
     await page.context().addCookies(cookies);
     await page.goto('/admin/today');
     if (/\/admin\/today$/.test(page.url())) return;
@@ -33,7 +45,7 @@ export async function signInAsAdmin(page: Page) {
   await signInThroughForm(page);
   // The session's cookies only: a test that visited the site first may hold others (language…).
   const { cookies } = await page.context().storageState();
-  fs.writeFileSync(E2E_ADMIN_STATE, JSON.stringify({ cookies: cookies.filter((c) => c.name.startsWith('better-auth.')), origins: [] }));
+  fs.writeFileSync(adminState, JSON.stringify({ cookies: cookies.filter((c) => c.name.startsWith('better-auth.')), origins: [] }));
 }
 
 /**

@@ -4,7 +4,7 @@
 // Chromium sends the contact form, signs in and saves an admin form; every one of these
 // is a POST whose Origin is the https origin while the app itself speaks plain HTTP.
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { freePort, startAppProcess, type AppProcess } from '../support/app-process';
 import { startTlsProxy, type TlsProxy } from './tls-proxy';
 

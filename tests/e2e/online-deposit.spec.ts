@@ -5,12 +5,11 @@
 // owner's screen while the guest's confirmation mail leaves. Another hold expires
 // unpaid and its nights reopen. The switch is turned off again at the end of each test:
 // the other specs accept requests the usual way.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { runningEmbeddedUrl } from '../../app/.server/db/embedded';
 import { addDays, dateInZone } from '../../app/lib/nights';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { signInAsAdmin } from './fixtures';
+import { currentServer, expect, signInAsAdmin, test } from './fixtures';
 import { sentMails } from './mailbox';
 
 async function setOnlineDeposit(page: Page, on: boolean) {
@@ -108,8 +107,8 @@ test('a hold that expires unpaid reopens its nights, and both sides are told', a
     await expect(page.getByTestId('quote')).toContainText('Nights already taken');
 
     // The window passes: its deadline is moved into the past (the clock is the one thing a test cannot wait 48 hours for).
-    const url = runningEmbeddedUrl(E2E_DATA_DIR);
-    if (!url) throw new Error('no embedded PostgreSQL for the e2e DATA_DIR');
+    const url = runningEmbeddedUrl(currentServer().dataDir);
+    if (!url) throw new Error('no embedded PostgreSQL in this worker’s DATA_DIR');
     const client = new pg.Client({ connectionString: url('guesthouse') });
     await client.connect();
     try {

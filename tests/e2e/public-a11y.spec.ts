@@ -1,7 +1,7 @@
 // Accessibility (issue 4, part 10; issue 34): axe finds nothing on any public page, in
 // each of the four languages, at both widths (desktop and the 375 px mobile project),
 // with the suite's one rule set (axe.ts).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 
 const LANGUAGES = ['fr', 'en', 'es', 'de'] as const;

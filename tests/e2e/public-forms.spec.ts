@@ -1,7 +1,8 @@
 // The public forms answer a validation problem at the fields only (focus on the first
 // invalid one, no failure toast), with or without JavaScript; without JavaScript a sent
 // form comes back to its anchor with the confirmation in view, and a reload resends nothing.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** React has attached its handlers to the server-rendered markup. */
 async function waitForHydration(page: Page, selector: string) {

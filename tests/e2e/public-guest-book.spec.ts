@@ -1,5 +1,5 @@
 // Guest book (issue 4, part 4) and the legal notice (part 5).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('guest book', () => {
   test('lists published testimonials with stars, country, quoted message and author', async ({ page }) => {

@@ -1,7 +1,7 @@
 // Home page (issue 4, part 2) on the demo content: 4 rooms, 2 sections (positions
 // 0 and 50), 5 published testimonials of which 3 featured, 3 hero images.
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, signInAsAdmin } from './fixtures';
 
 /** React has attached its handlers to the server-rendered markup. */
 async function waitForHydration(page: Page) {

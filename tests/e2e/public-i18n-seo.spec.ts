@@ -1,5 +1,5 @@
 // Languages (issue 4, part 8) and search engines (part 9).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('languages', () => {
   test('the picker lists active languages, checks the current one, and switches without a full reload', async ({ page, context }, info) => {

@@ -1,5 +1,6 @@
 // Room detail (issue 4, part 3), the viewer, and the 404s (part 1).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 async function openFirstRoom(page: Page) {
   await page.goto('/');

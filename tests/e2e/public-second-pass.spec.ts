@@ -1,7 +1,7 @@
 // The public site's second pass (phones, map consent, header, room page on phones,
 // gallery viewer, legal notice configuration), on the demo content.
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, signInAsAdmin } from './fixtures';
 
 const isThirdParty = (url: string, origin: string) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:');
 

@@ -1,5 +1,5 @@
 // Headers and transport rules of issue 8, over every kind of route.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const PATHS = ['/', '/livre-dor', '/mentions-legales', '/auth', '/admin', '/nope-404', '/sitemap.xml', '/robots.txt', '/healthz'];
 /** Public pages an anonymous visitor may get from the page cache: their scripts are allowed by hash. */

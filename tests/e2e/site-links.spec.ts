@@ -1,7 +1,8 @@
 // The public site's links are plain anchors followed in the app by one listener
 // (app/page-delivery/site-link.tsx): a plain click navigates without loading the
 // document again, a click meant for a new tab stays the browser's.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** Marks the loaded document: the mark survives in-app navigations only. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { sameDocument: true }));

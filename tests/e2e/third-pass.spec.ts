@@ -3,10 +3,10 @@
 // la page", guarded Configuration and Saisons forms, a legal notice without placeholder,
 // the room editor's tabs and titles on a phone, /auth in the visitor's language and the
 // invitation, the menu without JavaScript.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe';
 import { closeSidebar, closeToast, openSidebar } from './admin-helpers';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 import { sentMails } from './mailbox';
 
 const prompt = (page: Page) => page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });

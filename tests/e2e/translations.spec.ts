@@ -1,10 +1,10 @@
 // Issue 16: a new language starts hidden, is translated from the Traductions screen's
 // links (0 % → more), flags a French change "à revoir" until saved again, and reaches
 // visitors only once activated, after a confirmation showing the percentage.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { closeToast } from './admin-helpers';
-import { signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin } from './fixtures';
 
 async function coverageCard(page: Page, title: string) {
   await page.goto('/admin/translations');

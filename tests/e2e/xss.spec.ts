@@ -2,8 +2,8 @@
 // field an admin or a visitor can fill, then every public and admin page rendered in
 // Chromium. No script may run (alert/confirm/prompt and dialogs are trapped), and no
 // CSP violation may be needed to stop one: the sanitiser and escaping already did.
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, signInAsAdmin } from './fixtures';
 
 const VECTORS = [
   `<script>alert(1)</script>`,

@@ -1,6 +1,7 @@
 // Issue 8's bad-input suite, through the real HTTP stack (the production build run as a
 // child process): hundreds of malformed submissions to every form and endpoint. Each
 // must be answered 400 or 413 (429 only for the limits), never 5xx, and store nothing.
+// One database pass: its subject is input validation at the HTTP layer (what is stored is checked with the same SQL on any server).
 import http from 'node:http';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 // Issue 11, items 4 and 5, over real HTTP against the production build: the app as a
 // TLS-terminating proxy presents it (PUBLIC_URL=https://…), with and without
 // TRUST_PROXY; and better-auth's own endpoints are not reachable at all.
+// One database pass: its subject is the HTTP layer behind a proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 

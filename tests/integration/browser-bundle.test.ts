@@ -1,6 +1,7 @@
 // Server-only data must not reach the browser: the common-password list (issue 11,
 // item 8) is about 1 MB and is only checked in actions. Reads the production build
 // that `npm test` makes before the integration suite.
+// One database pass: it reads the build, no database.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // The JavaScript budget of the public pages (DESIGN.md principle 5, aim 120 KB gzip),
 // read from the production build's route manifest with the benchmark's own measure
 // (bench/bundle-size.mjs): `npm test` builds before the integration suite.
+// One database pass: it reads the build, no database.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

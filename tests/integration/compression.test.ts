@@ -1,6 +1,7 @@
 // Dynamic responses of the real server are compressed by Accept-Encoding (brotli,
 // else gzip) with Vary: Accept-Encoding; images and precompressed assets are not
 // compressed again.
+// One database pass: its subject is the HTTP layer.
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

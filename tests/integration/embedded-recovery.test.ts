@@ -1,5 +1,6 @@
 // The embedded PostgreSQL survives what people do to a running app: a second start on
 // the same DATA_DIR, kill -9 or a fatal heap error leaving an orphaned postmaster behind.
+// One database pass: it starts the embedded PostgreSQL of its own DATA_DIR (DATABASE_URL unset).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

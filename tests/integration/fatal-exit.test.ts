@@ -1,6 +1,7 @@
 // Issue 11, item 10: `npm start` (server/start.mjs) made to fail, as a child process. It
 // must say why, stop the embedded PostgreSQL it started, and exit non-zero so that the
 // supervisor (deploy/guesthouse.service: Restart=on-failure) starts it again.
+// One database pass: it starts the embedded PostgreSQL of its own DATA_DIR (DATABASE_URL unset).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

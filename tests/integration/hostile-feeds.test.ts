@@ -2,6 +2,7 @@
 // feeds built to exhaust a parser are refused or bounded while /healthz keeps answering,
 // the server survives a restart with all of them in place (the worker reads them again
 // at once), and the owner removes each from the room editor. Times are stated below.
+// One database pass: its subject is the feed parser's bounds.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guesthouseToday } from '~/.server/booking/clock';

@@ -1,5 +1,6 @@
 // The HTTP boundary of the production build, over real HTTP (issues 11, 18, 19): what
 // every response says about caching, methods, timeouts, redirects, logs and cookies.
+// One database pass: its subject is the HTTP layer.
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,6 +3,7 @@
 // is killed with SIGKILL while it is handing a mail to the SMTP server; it is
 // restarted on the same database. Every submission answered with success must be
 // stored, and every stored message's mail delivered exactly once.
+// One database pass: its subject is the outbox across a killed process (a committed row is one on any PostgreSQL).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -9,6 +9,7 @@
 // never evicts `/`); media and feed paths are never cached whatever their case or
 // encoding; a malformed forwarded host is a 400 and a bad Range never a 5xx, without a
 // stack trace in the log.
+// One database pass: its subject is the memory of the page cache.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import pg from 'pg';

@@ -6,6 +6,7 @@
 // public pages hydrate at once again (Lighthouse drops), or worse, a cached page's CSP no
 // longer allows its scripts. This test fails first. See docs/decisions/0010-page-cache.md,
 // "Upgrading React or React Router".
+// One database pass: its subject is React and React Router's output.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_MODULE, BOOT_SCRIPT, DEFERRED_BOOT_ID, DEFERRED_BOOT_TYPE, MODULE_PRELOAD } from '~/page-delivery/deferred-hydration-rewrite.server';

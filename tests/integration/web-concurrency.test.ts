@@ -1,6 +1,7 @@
 // WEB_CONCURRENCY=2 (issue 15, item 7): two server processes on one port, the embedded
 // PostgreSQL started once by the primary, each process's cache kept coherent by the
 // same notifications as separate instances; a crashed server process is replaced.
+// One database pass: it starts the embedded PostgreSQL of its own DATA_DIR (DATABASE_URL unset).
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
