@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_ICONS } from '~/components/site/icon-names';
 import { ICON_SYMBOLS, symbolsOf } from '~/components/site/icon-symbols';
-import { rewriteDocument } from '~/page-delivery/document-rewrite.server';
-import { inlineIconSprite } from './icon-sprite';
+import { rewriteDocument } from './document-rewrite.server';
+import { inlineIconSprite } from './icon-sprite-rewrite.server';
 
 const sprited = (html: string) => rewriteDocument(Buffer.from(html, 'utf8'), [inlineIconSprite]).toString('utf8');
 const use = (name: string) => `<svg class="icon"><use href="#icon-${name}"></use></svg>`;

@@ -6,7 +6,7 @@
 // loads them all (icon.tsx). React 19 skips the extra element when it hydrates <body>
 // and never removes it.
 import { ICON_SYMBOLS, spriteMarkup } from '~/components/site/icon-symbols';
-import { offsetsOf, tagAt, type DocumentRule } from '~/page-delivery/document-rewrite.server';
+import { offsetsOf, tagAt, type DocumentRule } from './document-rewrite.server';
 
 const USE = 'href="#icon-';
 
