@@ -1,6 +1,6 @@
 // Security headers and the same-origin rule for state-changing requests.
 import type { MiddlewareHandler } from 'hono';
-import { logRefusal } from '~/.server/refusal-log';
+import { logRefusal } from '~/.server/http/refusal-log';
 import { cspNonce } from '~/page-delivery/server-entry.server';
 
 /** Only the embedded map's origin may be framed. */

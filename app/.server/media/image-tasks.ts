@@ -1,6 +1,6 @@
 // What the image worker child does (image-worker.ts runs these in its child, never in
 // the serving process): encode a variant of an original, render a demo picture.
-import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media';
+import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media-action';
 import type { Scene } from '../seed/scenes';
 import { loadSharp } from './sharp';
 import type { OutputFormat, VariantSpec } from './variants';

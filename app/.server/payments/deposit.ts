@@ -7,7 +7,7 @@
 // refunded at once. No card data ever reaches this server.
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { config } from '../config';
+import { config } from '../environment';
 import { db, type Executor } from '../db/client';
 import { bookingPayments, bookings, siteConfig, stripeEvents } from '../db/schema';
 import { mailboxAddress } from '../mail/compose';

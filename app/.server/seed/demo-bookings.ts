@@ -9,7 +9,7 @@ import { moneySnapshot, recordBookingEvent } from '../booking/requests';
 import { quoteStay } from '../booking/stay';
 import type { Tx } from '../db/client';
 import { bookingPayments, bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
-import { seasonNameKey } from '../content-keys';
+import { seasonNameKey } from '../content/content-keys';
 import type { Localized } from './demo-content';
 
 /** Per DEMO_SEASONS entry (low, mid, high): names, minimum stay, periods as month-day ranges. */

@@ -6,8 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { db, type Executor, type Tx } from '../db/client';
-import { fingerprintText, SOURCE_LANGUAGE } from '../content';
-import { distanceNameKey, roomTextKey, sectionTextKey, siteTextKey, transportDescriptionKey } from '../content-keys';
+import { fingerprintText, SOURCE_LANGUAGE } from '../content/multilingual-content';
+import { distanceNameKey, roomTextKey, sectionTextKey, siteTextKey, transportDescriptionKey } from '../content/content-keys';
 import {
   contactEmails,
   distances,

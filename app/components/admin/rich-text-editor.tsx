@@ -5,7 +5,7 @@
 // the server renders the toolbar, disabled, and the stored HTML as a preview, and never
 // loads Tiptap/ProseMirror (they were evaluated on the first request of any page, public
 // ones included, when the server bundle imported them: bench/RESULTS.md).
-// The server sanitises what it receives with the same allow-list (app/.server/sanitize.ts).
+// The server sanitises what it receives with the same allow-list (app/.server/content/sanitize.ts).
 import type { Editor } from '@tiptap/react';
 import {
   AlignCenterIcon,

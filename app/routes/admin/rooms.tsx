@@ -1,11 +1,11 @@
 // 'Gestion des Chambres' (SPEC §2): the room list with reorder and delete.
 import { useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
-import { getEditingLanguage } from '~/.server/editing-language';
-import { requireAdmin } from '~/.server/permissions';
-import { deleteRoom, listAdminRooms, swapRoomPositions } from '~/.server/rooms';
-import { listMissingLegalNoticeFields } from '~/.server/site-config';
+import { getEditingLanguage } from '~/.server/languages/editing-language-choice';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { deleteRoom, listAdminRooms, swapRoomPositions } from '~/.server/content/rooms';
+import { listMissingLegalNoticeFields } from '~/.server/content/site-settings';
 import { AddLink, EditableRow } from '~/components/admin/editable-row';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { ListCell, ListTable } from '~/components/admin/list-table';

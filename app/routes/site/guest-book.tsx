@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, useActionData, useFetcher, useLoaderData } from 'react-router';
-import { getRequestLanguage } from '~/.server/i18n';
-import { publicAccess } from '~/.server/permissions';
+import { getRequestLanguage } from '~/.server/languages/request-language';
+import { publicAccess } from '~/.server/auth/permissions';
 import { runPublicForm, takeSentFlag } from '~/.server/site/public-form';
-import { buildSeo } from '~/.server/site/seo';
+import { buildSeo } from '~/.server/site/seo-links';
 import { loadSiteShell } from '~/.server/site/shell';
-import { listPublishedTestimonials, submitTestimonial } from '~/.server/testimonials';
+import { listPublishedTestimonials, submitTestimonial } from '~/.server/content/testimonials';
 import { Field, Honeypot, readReply, useFocusFirstInvalid, type FormReply } from '~/components/site/form-field';
 import { TestimonialCard } from '~/components/site/home-blocks';
 import { SiteLayout } from '~/components/site/site-layout';
