@@ -3,11 +3,12 @@
 // Back office: the list, the editor, reordering, deletion and season prices.
 // Multilingual texts live in multilingual_content under room_{id}_name /
 // _short_description / _long_description / _tags.
-import { and, asc, count, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { cleanRichText, plainText } from './sanitize';
 import { deleteEntityTexts, loadTexts, pickText, upsertTexts, type TextsByKey } from './multilingual-content';
 import { roomTextKey, sqlTextKey, type TextField } from './content-keys';
 import { db } from '../db/client';
+import { moveByPosition } from '../db/reorder';
 import { multilingualContent, rooms, roomSeasonPrices, seasons } from '../db/schema';
 import { storage } from '../media/storage';
 import { cachePublicData } from '../public-content/invalidation';
@@ -173,25 +174,11 @@ export async function listAdminRooms(language: string): Promise<AdminRoomRow[]> 
   return rows.map((r) => ({ ...r, maxGuests: r.maxGuests ?? 2, name: r.name?.trim() ? r.name : null }));
 }
 
-/**
- * SPEC §4: swaps the positions of a room and its neighbour in the list order, in
- * one transaction. False when there is no neighbour (first up, last down) or no room.
- */
-export async function swapRoomPositions(id: string, direction: 'up' | 'down'): Promise<boolean> {
+/** SPEC §4: swaps the positions of a room and its neighbour (db/reorder.ts). False when there is no neighbour (first up, last down) or no room. */
+export async function moveRoom(id: string, direction: 'up' | 'down'): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sqlLockRooms);
-    const [moved] = await tx.select({ position: rooms.position }).from(rooms).where(eq(rooms.id, id));
-    if (!moved) return false;
-    const [neighbour] = await tx
-      .select({ id: rooms.id, position: rooms.position })
-      .from(rooms)
-      .where(direction === 'up' ? lt(rooms.position, moved.position) : gt(rooms.position, moved.position))
-      .orderBy(direction === 'up' ? desc(rooms.position) : asc(rooms.position))
-      .limit(1);
-    if (!neighbour) return false;
-    await tx.update(rooms).set({ position: neighbour.position }).where(eq(rooms.id, id));
-    await tx.update(rooms).set({ position: moved.position }).where(eq(rooms.id, neighbour.id));
-    return true;
+    return moveByPosition(tx, rooms, id, direction, 'swap');
   });
 }
 

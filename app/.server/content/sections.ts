@@ -3,11 +3,12 @@
 // editor. Title and content are multilingual (homepage_section_{id}_title /
 // _content); the table's title and content columns keep the default language's text
 // for fallbacks.
-import { and, asc, desc, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { DEFAULT_SECTION_TITLE, type SectionInput } from '~/lib/schemas/section';
 import { deleteEntityTexts, loadTexts, pickText, upsertTexts } from './multilingual-content';
 import { sectionTextKey, sqlTextKey } from './content-keys';
 import { db } from '../db/client';
+import { moveByPosition } from '../db/reorder';
 import { homepageSections, multilingualContent } from '../db/schema';
 import { storage } from '../media/storage';
 import { cachePublicData } from '../public-content/invalidation';
@@ -97,27 +98,11 @@ export async function setSectionActive(id: string, isActive: boolean): Promise<b
   return updated.length > 0;
 }
 
-/**
- * SPEC §4 reorder: the moved section takes position -1 for a moment, the
- * neighbour takes the moved one's old position, then the moved one takes the
- * neighbour's old position. False when there is no neighbour in that direction.
- */
+/** SPEC §4 reorder, the moved section parked at -1 for a moment (db/reorder.ts). False when there is no section or no neighbour in that direction. */
 export async function moveSection(id: string, direction: 'up' | 'down'): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sqlLockSections);
-    const [moved] = await tx.select({ position: homepageSections.position }).from(homepageSections).where(eq(homepageSections.id, id));
-    if (!moved) return false;
-    const [neighbour] = await tx
-      .select({ id: homepageSections.id, position: homepageSections.position })
-      .from(homepageSections)
-      .where(direction === 'up' ? lt(homepageSections.position, moved.position) : gt(homepageSections.position, moved.position))
-      .orderBy(direction === 'up' ? desc(homepageSections.position) : asc(homepageSections.position))
-      .limit(1);
-    if (!neighbour) return false;
-    await tx.update(homepageSections).set({ position: -1 }).where(eq(homepageSections.id, id));
-    await tx.update(homepageSections).set({ position: moved.position }).where(eq(homepageSections.id, neighbour.id));
-    await tx.update(homepageSections).set({ position: neighbour.position }).where(eq(homepageSections.id, id));
-    return true;
+    return moveByPosition(tx, homepageSections, id, direction, 'park');
   });
 }
 

@@ -1,8 +1,9 @@
 // Site languages (SPEC §3 `languages`). The request-language rule of DESIGN.md
 // (?lang=xx → cookie selectedLanguage → Accept-Language prefix → default → fr) is
 // language-choice.ts.
-import { asc, desc, eq, gt, lt, max, ne, sql } from 'drizzle-orm';
+import { asc, eq, max, ne, sql } from 'drizzle-orm';
 import { db, type Tx } from '../db/client';
+import { moveByPosition } from '../db/reorder';
 import { languages } from '../db/schema';
 import type { ActiveLanguage } from './language-choice';
 import { cachePublicData, peekPublicData } from '../public-content/invalidation';
@@ -125,26 +126,10 @@ export async function deleteLanguage(id: string): Promise<true | Refusal> {
   });
 }
 
-/**
- * SPEC §4 reorder: the moved language takes position -1 for a moment, the
- * neighbour takes the moved one's old position, then the moved one takes the
- * neighbour's old position. False when there is no neighbour in that direction.
- */
+/** SPEC §4 reorder, the moved language parked at -1 for a moment (db/reorder.ts). False when there is no language or no neighbour in that direction. */
 export async function moveLanguage(id: string, direction: 'up' | 'down'): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sqlLockLanguages);
-    const [moved] = await tx.select({ position: languages.position }).from(languages).where(eq(languages.id, id));
-    if (!moved) return false;
-    const [neighbour] = await tx
-      .select({ id: languages.id, position: languages.position })
-      .from(languages)
-      .where(direction === 'up' ? lt(languages.position, moved.position) : gt(languages.position, moved.position))
-      .orderBy(direction === 'up' ? desc(languages.position) : asc(languages.position))
-      .limit(1);
-    if (!neighbour) return false;
-    await tx.update(languages).set({ position: -1 }).where(eq(languages.id, id));
-    await tx.update(languages).set({ position: moved.position }).where(eq(languages.id, neighbour.id));
-    await tx.update(languages).set({ position: neighbour.position }).where(eq(languages.id, id));
-    return true;
+    return moveByPosition(tx, languages, id, direction, 'park');
   });
 }
