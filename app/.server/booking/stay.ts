@@ -11,8 +11,7 @@ import { loadStayTerms } from '../content/site-settings';
 import { listUnavailableNights } from './availability';
 import { guesthouseToday } from './clock';
 import { computeQuote, type Quote, type QuoteSeason } from './quote';
-
-export const DEFAULT_MAX_GUESTS = 2;
+import { ROOM_DEFAULT_MAX_GUESTS } from '~/lib/schemas/room';
 
 /** The seasons with their periods, this room's price in each, names along the language chain. */
 export async function loadQuoteSeasons(roomId: string, chain: string[], executor: Executor = db): Promise<QuoteSeason[]> {
@@ -77,7 +76,7 @@ export async function quoteStay(
   const terms = await loadStayTerms(executor);
   return computeQuote({
     ...stay,
-    room: { maxGuests: room.maxGuests ?? DEFAULT_MAX_GUESTS, basePriceCents: room.price === null ? null : toCents(room.price) },
+    room: { maxGuests: room.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS, basePriceCents: room.price === null ? null : toCents(room.price) },
     seasons: seasonList,
     unavailable,
     today: guesthouseToday(),

@@ -12,13 +12,10 @@ import { moveByPosition } from '../db/reorder';
 import { multilingualContent, rooms, roomSeasonPrices, seasons } from '../db/schema';
 import { storage } from '../media/storage';
 import { cachePublicData } from '../public-content/invalidation';
-import { splitTags } from '~/lib/schemas/admin-common';
-import type { RoomInput } from '~/lib/schemas/room';
+import { ROOM_DEFAULT_MAX_GUESTS, type RoomInput } from '~/lib/schemas/room';
 import { isUuid } from '~/lib/uuid';
 
 // Public reads
-
-export const DEFAULT_MAX_GUESTS = 2;
 
 /** Primary image first, then the others in stored order. */
 export function orderImages(images: string[], primary: string | null): string[] {
@@ -71,7 +68,7 @@ async function readRoomCards(chain: string[]) {
       shortDescription: t.shortDescription,
       tags: t.tags.slice(0, 4),
       image: orderImages(row.images, row.primaryImage)[0] ?? null,
-      maxGuests: row.maxGuests ?? DEFAULT_MAX_GUESTS,
+      maxGuests: row.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
       pricePerNight: row.pricePerNight,
     };
   });
@@ -126,7 +123,7 @@ async function readRoomDetail(id: string, chain: string[]) {
     tags: t.tags,
     amenities: row.amenities,
     images: orderImages(row.images, row.primaryImage),
-    maxGuests: row.maxGuests ?? DEFAULT_MAX_GUESTS,
+    maxGuests: row.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
     pricePerNight: row.pricePerNight,
     seasonPrices: prices,
   };
@@ -237,7 +234,7 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
   const anyName = inLanguage('name') || (names.find((t) => t.language === 'fr') ?? names[0])?.value || '';
   return {
     id: room.id,
-    maxGuests: room.maxGuests ?? 2,
+    maxGuests: room.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
     pricePerNight: room.pricePerNight,
     amenities: room.amenities,
     images: room.images,
@@ -256,7 +253,7 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
  * rooms.tags mirrors the tags of the default language (and those of a new room).
  */
 export async function saveRoom(id: string | null, input: Omit<RoomInput, 'intent'>, language: { code: string; isDefault: boolean }): Promise<string | null> {
-  const tags = splitTags(input.tags);
+  const { tags } = input;
   return db.transaction(async (tx) => {
     let roomId = id;
     const columns = {

@@ -39,6 +39,7 @@ import {
 } from './demo-content';
 import { insertDemoBookings } from './demo-bookings';
 import { renderScenesInChild } from './render-scenes';
+import { splitTags } from '~/lib/schemas/room';
 
 /** Two app processes take the same transaction-scoped lock; the second waits, then finds content. */
 const SEED_LOCK = sql`pg_advisory_xact_lock(hashtext('guesthouse:seed-demo'))`;
@@ -110,12 +111,6 @@ function localizedRows(contentType: ContentType, entityId: string | null, texts:
     })),
   );
 }
-
-const splitTags = (tags: string) =>
-  tags
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
 
 async function insertDemo(tx: Tx, plan: DemoPlan) {
   const texts: Array<typeof multilingualContent.$inferInsert> = [];
