@@ -17,7 +17,14 @@ import { listenerStats, settlePublicContent } from '~/.server/public-content/cha
 import { clientAddress, MalformedForwardedHost, publicRequestUrl } from '~/.server/http/proxy';
 import { logRefusal } from '~/.server/http/refusal-log';
 import { startServices, STOP_SERVICES_TIMEOUT_MS, stopServices } from '~/.server/startup';
-import { adoptRouteDeclarations, pageCacheFill, pageCacheStats, servePageFromCache, type PageCacheOptions } from '~/page-delivery/server-entry.server';
+import {
+  adoptRouteDeclarations,
+  cspNonce,
+  pageCacheFill,
+  pageCacheStats,
+  servePageFromCache,
+  type PageCacheOptions,
+} from '~/page-delivery/server-entry.server';
 import { privateWhenPersonal } from './cache-policy';
 import { compressResponses } from './compress';
 import { answerWhileDraining, DRAIN_TIMEOUT_MS, drainServer, readinessResponse } from './drain';
@@ -89,7 +96,7 @@ export function createApp() {
   const app = new Hono<Env>();
   const clientDir = clientDirectory();
 
-  app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:') }));
+  app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:'), nonce: cspNonce }));
   // Outermost but for the headers: every body below, pages and files alike, passes through it.
   app.use('*', compressResponses());
   app.use('*', async (c, next) => {

@@ -13,7 +13,8 @@ import { isRefusal, refuse, type Refusal } from '../rule-refusal';
 import { bookingEvents, bookingPayments, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../db/schema';
 import { loadStayTerms } from '../content/site-settings';
 import { guesthouseToday } from './clock';
-import { mailFacts, moneySnapshot, queueGuestMail, recordBookingEvent } from './requests';
+import { mailFacts, queueGuestMail, recordBookingEvent } from './booking-trail';
+import { moneySnapshot } from './requests';
 import { stayMoney, type Quote, type QuoteProblem } from './quote';
 import { quoteStay } from './stay';
 

@@ -17,7 +17,7 @@ import { refuse, type Refusal } from '../rule-refusal';
 import { guesthouseToday } from '../booking/clock';
 import { renderDepositRequestMail, renderOwnerDepositMail, renderRefundMail } from '../booking/mails';
 import type { Quote } from '../booking/quote';
-import { mailFacts, queueGuestMail, recordBookingEvent } from '../booking/requests';
+import { mailFacts, queueGuestMail, recordBookingEvent } from '../booking/booking-trail';
 import { stripe, stripeConfigured, type Stripe } from './stripe-client';
 
 type BookingRow = typeof bookings.$inferSelect;

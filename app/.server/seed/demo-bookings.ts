@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { addDays, type IsoDate } from '~/lib/nights';
 import { guesthouseToday } from '../booking/clock';
-import { moneySnapshot, recordBookingEvent } from '../booking/requests';
+import { recordBookingEvent } from '../booking/booking-trail';
+import { moneySnapshot } from '../booking/requests';
 import { quoteStay } from '../booking/stay';
 import type { Tx } from '../db/client';
 import { bookingPayments, bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
