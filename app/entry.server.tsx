@@ -10,7 +10,7 @@
 // therefore get the same bytes, with the status of the finished render.
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
-import { logRefusal } from '~/.server/refusal-log';
+import { logRefusal } from '~/.server/http/refusal-log';
 import { InlineStylesProvider } from '~/lib/inline-styles';
 import { NonceProvider } from '~/lib/nonce';
 import { isPublicPage } from '~/lib/page-kind';

@@ -12,10 +12,10 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import { getRequestLanguage } from '~/.server/i18n';
-import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
-import { takeToast } from '~/.server/toast';
-import { catalogHref } from '~/.server/catalog-file';
+import { getRequestLanguage } from '~/.server/languages/request-language';
+import { getViewer, isAdmin, publicAccess } from '~/.server/auth/permissions';
+import { takeToast } from '~/.server/http/toast-response';
+import { catalogHref } from '~/.server/languages/catalog-file';
 import { I18nProvider } from '~/lib/i18n-react';
 import { PageDeliveryInBrowser } from '~/page-delivery/in-browser';
 import { loadCatalog } from '~/lib/page-catalog';

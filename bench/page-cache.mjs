@@ -169,7 +169,7 @@ async function fillAndFlush({ cache }) {
       if (!url) throw new Error(`no embedded PostgreSQL running for ${dataDir}`);
       const client = new pg.Client({ connectionString: url('guesthouse') });
       await client.connect();
-      // The channel every write notifies (PUBLIC_CONTENT_CHANNEL, app/.server/public-content-events.ts).
+      // The channel every write notifies (PUBLIC_CONTENT_CHANNEL, app/.server/public-content/change-listener.ts).
       await client.query("select pg_notify('guesthouse_public_content', 'bench')");
       await client.end();
       for (let i = 0; i < 50 && flushed.pageCache.entries > 0; i++) {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { recordBackupRun } from '../app/.server/backup/backup-runs';
 import { archiveFileName } from '../app/.server/backup/manifest';
 import { writeArchiveFile } from '../app/.server/backup/nightly';
-import { config } from '../app/.server/config';
+import { config } from '../app/.server/environment';
 import { connectDatabase } from '../app/.server/db/open';
 import { configuredStorage } from '../app/.server/media/storage';
 

@@ -5,7 +5,7 @@
 // restore that fails before its database commit changes nothing either (exit 1); one
 // whose images could not all be put in place after the commit says so (exit 4).
 import { verifyArchive, planMigrations, restoreBackup, RestoreIncompleteError, RestoreRefusedError } from '../app/.server/backup/restore-backup';
-import { config } from '../app/.server/config';
+import { config } from '../app/.server/environment';
 import { connectDatabase } from '../app/.server/db/open';
 import { configuredStorage } from '../app/.server/media/storage';
 

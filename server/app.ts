@@ -9,15 +9,22 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { createRequestHandler, type RequestHandler } from 'react-router';
-import { config } from '~/.server/config';
+import { config } from '~/.server/environment';
 import { expectDatabaseShutdown, pool } from '~/.server/db/client';
 import { handleShutdownSignalsYourself } from '~/.server/db/embedded';
 import { openDatabase } from '~/.server/db/open';
-import { listenerStats, settlePublicContent } from '~/.server/public-content-events';
-import { clientAddress, MalformedForwardedHost, publicRequestUrl } from '~/.server/proxy';
-import { logRefusal } from '~/.server/refusal-log';
+import { listenerStats, settlePublicContent } from '~/.server/public-content/change-listener';
+import { clientAddress, MalformedForwardedHost, publicRequestUrl } from '~/.server/http/proxy';
+import { logRefusal } from '~/.server/http/refusal-log';
 import { startServices, STOP_SERVICES_TIMEOUT_MS, stopServices } from '~/.server/startup';
-import { adoptRouteDeclarations, pageCacheFill, pageCacheStats, servePageFromCache, type PageCacheOptions } from '~/page-delivery/server-entry.server';
+import {
+  adoptRouteDeclarations,
+  cspNonce,
+  pageCacheFill,
+  pageCacheStats,
+  servePageFromCache,
+  type PageCacheOptions,
+} from '~/page-delivery/server-entry.server';
 import { privateWhenPersonal } from './cache-policy';
 import { compressResponses } from './compress';
 import { answerWhileDraining, DRAIN_TIMEOUT_MS, drainServer, readinessResponse } from './drain';
@@ -89,7 +96,7 @@ export function createApp() {
   const app = new Hono<Env>();
   const clientDir = clientDirectory();
 
-  app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:') }));
+  app.use('*', securityHeaders({ https: PUBLIC_URL.startsWith('https:'), nonce: cspNonce }));
   // Outermost but for the headers: every body below, pages and files alike, passes through it.
   app.use('*', compressResponses());
   app.use('*', async (c, next) => {

@@ -6,7 +6,7 @@
 // of its own (better-auth's JSON handler is not mounted: see decision 0005).
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { logRefusal } from '~/.server/refusal-log';
+import { logRefusal } from '~/.server/http/refusal-log';
 import { checkFormEntries } from './body-shape';
 
 export const MAX_FORM_BYTES = 1024 * 1024;

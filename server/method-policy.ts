@@ -5,7 +5,7 @@
 // static file server or React Router with a method it would mishandle (an OPTIONS on
 // an asset used to announce the file's length and then send nothing, forever).
 import type { MiddlewareHandler } from 'hono';
-import { logRefusal } from '~/.server/refusal-log';
+import { logRefusal } from '~/.server/http/refusal-log';
 
 const READ_ONLY = ['GET', 'HEAD', 'OPTIONS'] as const;
 const PAGE = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;

@@ -1,7 +1,6 @@
 // Security headers and the same-origin rule for state-changing requests.
 import type { MiddlewareHandler } from 'hono';
-import { logRefusal } from '~/.server/refusal-log';
-import { cspNonce } from '~/page-delivery/server-entry.server';
+import { logRefusal } from '~/.server/http/refusal-log';
 
 /** Only the embedded map's origin may be framed. */
 export const MAP_FRAME_ORIGINS = ['https://www.google.com', 'https://maps.google.com'];
@@ -43,10 +42,15 @@ export function securityHeaderEntries(options: { https: boolean }): [string, str
   return entries;
 }
 
-export function securityHeaders(options: { https: boolean }): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
+/**
+ * The headers of every response. `nonce` draws a response's CSP nonce (page delivery's
+ * pool, handed in by server/app.ts: the page cache reads this module's policy, so this
+ * module does not import page delivery back).
+ */
+export function securityHeaders(options: { https: boolean; nonce: () => string }): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
   const entries = securityHeaderEntries(options);
   return async (c, next) => {
-    const nonce = cspNonce();
+    const nonce = options.nonce();
     c.set('cspNonce', nonce);
     await next();
     const headers = c.res.headers;

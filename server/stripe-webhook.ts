@@ -5,10 +5,10 @@
 // deliver the event again later.
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { config } from '~/.server/config';
+import { config } from '~/.server/environment';
 import { handleStripeEvent, RetryLater } from '~/.server/payments/deposit';
 import { stripe, stripeConfigured } from '~/.server/payments/stripe-client';
-import { logRefusal } from '~/.server/refusal-log';
+import { logRefusal } from '~/.server/http/refusal-log';
 
 /** Stripe's events are a few kilobytes; far more is not one of them. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;

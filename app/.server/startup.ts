@@ -4,14 +4,14 @@
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/feeds';
-import { config } from './config';
+import { config } from './environment';
 import { LOCKS, withLock } from './db/advisory-lock';
 import { pool } from './db/client';
 import { openDatabase } from './db/open';
 import { startMailWorker } from './mail/worker';
 import { startHoldExpiryWorker } from './payments/hold-expiry';
 import { storage } from './media/storage';
-import { startPublicContentListener } from './public-content-events';
+import { startPublicContentListener } from './public-content/change-listener';
 
 type Stopper = () => Promise<void> | void;
 const stoppers: Stopper[] = [];
@@ -25,7 +25,7 @@ let started: Promise<void> | undefined;
 export type ProcessRole = 'single' | 'primary' | 'worker';
 
 async function run(role: ProcessRole) {
-  // First: caches are used only while this connection hears every change (page-cache.ts).
+  // First: caches are used only while this connection hears every change (public-content/invalidation.ts).
   if (role !== 'primary') onStop(startPublicContentListener((await openDatabase()).url));
   if (role === 'worker') return;
   // Instances started together take turns: the first creates the admin account and seeds

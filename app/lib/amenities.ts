@@ -1,6 +1,6 @@
 // Amenity ids of SPEC §3: the 19 an admin can tick (`label` is the French text of
 // the back office). The public display translates `amenities.<id>` and also knows a
-// few more keys (components/site/amenities.tsx); unknown keys get a plain dot.
+// few more keys (components/site/amenity-list.tsx); unknown keys get a plain dot.
 export const EDITABLE_AMENITIES = [
   { id: 'wifi', label: 'WiFi' },
   { id: 'wifi_haut_debit', label: 'WiFi haut débit' },

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 
-/** What every back-office action answers (app/.server/admin-screen.ts builds it). */
+/** What every back-office action answers (app/.server/http/admin-screen.ts builds it). */
 export interface IntentReply {
   ok: boolean;
   intent: string;

@@ -1,7 +1,7 @@
 // The page's built-in texts (the merged catalog of app/lib/i18n.ts) travel as a file of
 // their own, not inside every page: ~14 KB of JSON, escaped twice in the loader data,
 // was an eighth of each document. The root loader names the file (its address changes
-// with its content, so the browser keeps it for good: app/.server/catalog-file.ts); the
+// with its content, so the browser keeps it for good: app/.server/languages/catalog-file.ts); the
 // server renders from the catalog it holds, the browser fetches it once before React
 // hydrates the page (entry.client.tsx) and again only for another language (the root's
 // clientLoader).

@@ -1,5 +1,5 @@
 // Meta tags of a public page from the `seo` object its loader returns
-// (see app/.server/site/seo.ts): title, description, canonical, hreflang, JSON-LD.
+// (see app/.server/site/seo-links.ts): title, description, canonical, hreflang, JSON-LD.
 import type { MetaDescriptor } from 'react-router';
 
 export interface SeoData {

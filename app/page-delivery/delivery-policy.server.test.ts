@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import '~/.server/auth/session-cookie';
-import '~/.server/toast';
+import '~/.server/http/toast-response';
 import { appRoutes } from './app-routes.test-support';
 import { adoptRouteDeclarations, isPersonalRequest } from './delivery-policy.server';
 

@@ -17,12 +17,12 @@
 //   Parameters a route declares as `variants` (a room's calendar month, a stay's quote)
 //   make pages that are rendered every time and never kept: they cannot evict `/`.
 //   A route that declares nothing is not a page.
-// - Cookies are those the app declares (app/.server/cookies.ts): a request carrying a
+// - Cookies are those the app declares (app/.server/http/cookies.ts): a request carrying a
 //   personal one is personal; a response may be kept only if every cookie it sets is
 //   declared shared.
 import { matchRoutes, type RouteObject } from 'react-router';
 import { remember } from '~/lib/remember';
-import { cookieNames, cookieScope } from '~/.server/cookies';
+import { cookieNames, cookieScope } from '~/.server/http/cookies';
 import type { DeliveryHandle, RouteDelivery } from './route-delivery';
 
 /** A route of React Router's server build, as far as delivery reads it. */

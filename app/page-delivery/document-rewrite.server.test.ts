@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT, deferHydration } from './deferred-hydration-rewrite.server';
 import { offsetsOf, rewriteDocument, tagAt, type DocumentRule } from './document-rewrite.server';
-import { inlineIconSprite } from '~/.server/icon-sprite';
+import { inlineIconSprite } from './icon-sprite-rewrite.server';
 
 // A public page as React Router 7 writes it, with characters of two, three and four
 // bytes in UTF-8 before, between and after the places the rules change.

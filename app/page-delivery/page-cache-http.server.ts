@@ -15,8 +15,8 @@
 // their inline scripts are allowed by sha256 hashes computed once when the entry is filled.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
-import { listActiveLanguages, peekActiveLanguages } from '~/.server/languages';
-import { cacheGeneration } from '~/.server/page-cache';
+import { listActiveLanguages, peekActiveLanguages } from '~/.server/languages/site-languages';
+import { cacheGeneration } from '~/.server/public-content/invalidation';
 import { contentSecurityPolicy, securityHeaderEntries } from '../../server/security';
 import { forbidsStorage, PRIVATE_CACHE_CONTROL, routeDeclarationsAdopted, setsSharedCookiesOnly } from './delivery-policy.server';
 import { cacheTarget, encodingFor, pageCacheSlot, type PageCacheOptions, type PageSlot } from './page-cache-key.server';

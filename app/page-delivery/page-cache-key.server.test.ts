@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import '~/.server/auth/session-cookie';
-import '~/.server/language-choice';
-import '~/.server/toast';
-import type { ActiveLanguage } from '~/.server/language-choice';
+import '~/.server/languages/language-choice';
+import '~/.server/http/toast-response';
+import type { ActiveLanguage } from '~/.server/languages/language-choice';
 import { appRoutes } from './app-routes.test-support';
 import { adoptRouteDeclarations } from './delivery-policy.server';
 import { cacheTarget, rememberedTargetCount, REMEMBERED_TARGETS_MAX, type NodeRequestHead, type PageCacheOptions } from './page-cache-key.server';

@@ -2,8 +2,8 @@
 // under which key and encoding. No database: the decision is delivery-policy.server.ts's
 // (the routes' declarations, the declared cookies), the language the root loader's rule.
 import type { IncomingMessage } from 'node:http';
-import { resolveLanguage, type ActiveLanguage } from '~/.server/language-choice';
-import { publicRequestUrl } from '~/.server/proxy';
+import { resolveLanguage, type ActiveLanguage } from '~/.server/languages/language-choice';
+import { publicRequestUrl } from '~/.server/http/proxy';
 import { remember } from '~/lib/remember';
 import { chooseEncoding } from '../../server/compress';
 import { deliveryOf } from './delivery-policy.server';

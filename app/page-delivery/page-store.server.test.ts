@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 process.env.PAGE_CACHE_MAX_MB = '1';
 process.env.PAGE_CACHE = 'on';
 
-const { cacheGeneration, invalidatePublicContent, setCacheCoherent } = await import('~/.server/page-cache');
+const { cacheGeneration, invalidatePublicContent, setCacheCoherent } = await import('~/.server/public-content/invalidation');
 const { ENTRY_OVERHEAD_BYTES, MAX_PAGE_ENTRIES, exactBytes, inlineScriptHashes, lookupPage, pageBody, pageCacheStats, preparePage, storePage } =
   await import('./page-store.server');
 

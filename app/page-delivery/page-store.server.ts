@@ -1,7 +1,7 @@
 // The anonymous page store: pages kept as bytes (identity, brotli, gzip) under the key
 // page-cache-key.server.ts gives them, in an LRU whose bound is what the process really
 // keeps for them (PAGE_CACHE_MAX_MB), emptied by every flush of public content
-// (app/.server/page-cache.ts).
+// (app/.server/public-content/invalidation.ts).
 //
 // What is counted is what is retained: a compressed body shorter than zlib's chunk used
 // to be a slice keeping a whole 64 KiB ArrayBuffer (or a share of Node's 8 KiB pool)
@@ -12,8 +12,8 @@
 // of entries is capped, so that no sequence of URLs takes the process past its bound.
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
-import { config } from '~/.server/config';
-import { cacheGeneration, flushOnNewDay, isCacheCoherent, onPublicContentFlush } from '~/.server/page-cache';
+import { config } from '~/.server/environment';
+import { cacheGeneration, flushOnNewDay, isCacheCoherent, onPublicContentFlush } from '~/.server/public-content/invalidation';
 import { collectAfterFlush } from './memory-return.server';
 
 export type BodyEncoding = 'br' | 'gzip' | 'identity';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
 import { languages } from '~/.server/db/schema';
-import { LANGUAGE_RULES, listLanguages } from '~/.server/languages';
+import { LANGUAGE_RULES, listLanguages } from '~/.server/languages/site-languages';
 import { action, loader } from '~/routes/admin/languages';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';

@@ -2,7 +2,7 @@
 // delete (cancelling an unsent notification), retry of a failed mail.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { countUnreadContactMessages, submitContactMessage } from '~/.server/contact-messages';
+import { countUnreadContactMessages, submitContactMessage } from '~/.server/content/contact-messages';
 import { db } from '~/.server/db/client';
 import { contactMessages, mailOutbox, siteConfig } from '~/.server/db/schema';
 import { action, loader } from '~/routes/admin/messages';

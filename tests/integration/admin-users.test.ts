@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
 import { profiles, session, user } from '~/.server/db/schema';
-import { changeUserRole, deleteUser, USER_RULES } from '~/.server/users';
+import { changeUserRole, deleteUser, USER_RULES } from '~/.server/auth/users';
 import { action, loader } from '~/routes/admin/users';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';

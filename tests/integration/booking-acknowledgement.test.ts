@@ -3,11 +3,11 @@
 // recognise the request, and one address receives only so many of them, whoever sends.
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACKNOWLEDGEMENTS_PER_ADDRESS } from '~/.server/abuse';
+import { ACKNOWLEDGEMENTS_PER_ADDRESS } from '~/.server/http/abuse';
 import { guesthouseToday } from '~/.server/booking/clock';
 import { createBookingRequest } from '~/.server/booking/requests';
-import { upsertTexts } from '~/.server/content';
-import { roomTextKey } from '~/.server/content-keys';
+import { upsertTexts } from '~/.server/content/multilingual-content';
+import { roomTextKey } from '~/.server/content/content-keys';
 import { db } from '~/.server/db/client';
 import { bookings, contactEmails, mailOutbox, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';

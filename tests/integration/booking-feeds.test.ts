@@ -10,7 +10,7 @@ vi.hoisted(() => {
 
 import { guesthouseToday } from '~/.server/booking/clock';
 import { addRoomFeed, claimDueFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
-import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content-events';
+import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content/change-listener';
 import pg from 'pg';
 import { safeFetch } from '~/.server/booking/safe-fetch';
 import { db } from '~/.server/db/client';

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 import { guesthouseToday } from '~/.server/booking/clock';
 import { regenerateExportToken, getExportToken } from '~/.server/booking/export';
 import { addRoomFeed, forgetRecentRoomSyncs, REQUEST_RESYNC_MS, syncFeed, syncRoomFeedsForRequest } from '~/.server/booking/feeds';
-import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content-events';
+import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content/change-listener';
 import pg from 'pg';
 import {
   acceptBookingRequest,
@@ -23,10 +23,10 @@ import {
 } from '~/.server/booking/requests';
 import { quoteStay } from '~/.server/booking/stay';
 import { isRefusal, Refusal } from '~/.server/rule-refusal';
-import { upsertTexts } from '~/.server/content';
+import { upsertTexts } from '~/.server/content/multilingual-content';
 import { db } from '~/.server/db/client';
 import { bookings, contactEmails, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
-import { roomTextKey, seasonNameKey } from '~/.server/content-keys';
+import { roomTextKey, seasonNameKey } from '~/.server/content/content-keys';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { addDays, formatNightFr, utcMidnight } from '~/lib/nights';
 import { loader as exportLoader } from '~/routes/resources/ical-export';

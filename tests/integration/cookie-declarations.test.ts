@@ -1,5 +1,5 @@
 // Every cookie the app can set is declared personal or shared by the module that sets
-// it (app/.server/cookies.ts), since the page cache decides from those declarations
+// it (app/.server/http/cookies.ts), since the page cache decides from those declarations
 // whether a page may be kept and served to others (issue 31, item 5). This walks the
 // app's route table: every loader (anonymous, with `?lang=`, with a pending toast, as an
 // admin) and every action intent (anonymous and as an admin), plus better-auth's own
@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cookieScope } from '~/.server/cookies';
+import { cookieScope } from '~/.server/http/cookies';
 import { db } from '~/.server/db/client';
 import { languages } from '~/.server/db/schema';
 import routes from '~/routes';
@@ -62,7 +62,7 @@ describe('cookies the app sets', () => {
   });
 
   it('walks every loader and action intent of the route table, and every cookie they set is declared', async () => {
-    const { auth } = await import('~/.server/auth/auth');
+    const { auth } = await import('~/.server/auth/better-auth');
     const email = `walker-${Date.now()}@example.com`;
     note((await auth.api.signUpEmail({ body: { email, password: 'correct-horse-battery', name: email }, asResponse: true })).headers, 'sign-up');
     note((await auth.api.signInEmail({ body: { email, password: 'correct-horse-battery' }, asResponse: true })).headers, 'sign-in');

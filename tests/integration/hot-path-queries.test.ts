@@ -19,7 +19,7 @@ import {
   testimonials,
   transportOptions,
 } from '~/.server/db/schema';
-import { invalidatePublicContent, setCacheCoherent } from '~/.server/page-cache';
+import { invalidatePublicContent, setCacheCoherent } from '~/.server/public-content/invalidation';
 import { loader as rootLoader } from '~/root';
 import { loader as guestBookLoader } from '~/routes/site/guest-book';
 import { loader as homeLoader } from '~/routes/site/home';

@@ -173,7 +173,7 @@ describe('page cache', () => {
 
 describe('what is kept', () => {
   it('never keeps a response that sets a cookie not declared shared, a non-200, nor one the route marks private or no-store', async () => {
-    const { setCacheCoherent } = await import('~/.server/page-cache');
+    const { setCacheCoherent } = await import('~/.server/public-content/invalidation');
     const { pageCacheFill } = await import('~/page-delivery/page-cache-http.server');
     const { adoptRouteDeclarations } = await import('~/page-delivery/delivery-policy.server');
     // Every path below is a public document, as far as the routes declare.

@@ -3,8 +3,8 @@
 // in one transaction, or not at all).
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { submitTestimonial } from '~/.server/testimonials';
-import { getLegalNotice, listMissingLegalFields, listMissingLegalNoticeFields, saveLegalNotice } from '~/.server/site-config';
+import { submitTestimonial } from '~/.server/content/testimonials';
+import { getLegalNotice, listMissingLegalFields, listMissingLegalNoticeFields, saveLegalNotice } from '~/.server/content/site-settings';
 import { db } from '~/.server/db/client';
 import {
   contactMessages,

@@ -11,9 +11,9 @@ import { getExportToken } from '~/.server/booking/export';
 import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/requests';
 import { findPendingConflicts } from '~/.server/booking/reservations';
 import { quoteStay } from '~/.server/booking/stay';
-import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays';
-import { upsertTexts } from '~/.server/content';
-import { siteTextKey } from '~/.server/content-keys';
+import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/booking-records';
+import { upsertTexts } from '~/.server/content/multilingual-content';
+import { siteTextKey } from '~/.server/content/content-keys';
 import { db } from '~/.server/db/client';
 import {
   bookingEvents,

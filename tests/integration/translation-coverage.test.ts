@@ -3,7 +3,7 @@
 // translation was saved, and the confirmation before making an incomplete language public.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fingerprintText, upsertTexts } from '~/.server/content';
+import { fingerprintText, upsertTexts } from '~/.server/content/multilingual-content';
 import { db } from '~/.server/db/client';
 import { languages, multilingualContent, transportOptions } from '~/.server/db/schema';
 import { action as configAction, loader as configLoader } from '~/routes/admin/config';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
 import { mailOutbox, profiles, user, userInvitations } from '~/.server/db/schema';
-import { INVITATION_RULES } from '~/.server/invitations';
+import { INVITATION_RULES } from '~/.server/auth/invitations';
 import { action as usersAction } from '~/routes/admin/users';
 import { action as authAction, loader as authLoader } from '~/routes/site/auth';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';

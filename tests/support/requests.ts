@@ -1,6 +1,6 @@
 // Helpers for integration tests that call route loaders and actions directly,
 // as the server would, with real sessions from better-auth.
-import { auth } from '~/.server/auth/auth';
+import { auth } from '~/.server/auth/better-auth';
 import { setProfileRole, type Role } from '~/.server/auth/profiles';
 
 export const ORIGIN = 'http://localhost:3000';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { action as signInAction } from '~/routes/site/auth';
 import { formRequest, run } from '../../../tests/support/requests';
-import { config } from '../config';
+import { config } from '../environment';
 import { db } from '../db/client';
 import { profiles, user } from '../db/schema';
 import { bootstrapAdmin } from './bootstrap-admin';

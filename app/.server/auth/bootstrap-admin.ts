@@ -2,10 +2,10 @@
 // creates admin@localhost with a random password when the database has no admin.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { config } from '../config';
+import { config } from '../environment';
 import { db } from '../db/client';
 import { account, profiles, user } from '../db/schema';
-import { auth } from './auth';
+import { auth } from './better-auth';
 import { hashPassword, verifyPassword } from './password';
 import { ensureProfile, setProfileRole } from './profiles';
 

@@ -1,6 +1,6 @@
 // Whether a request carries better-auth's session cookie at all: without one nobody is
 // signed in, and the public hot path skips better-auth (and its database read) entirely.
-import { declareCookiePrefix } from '../cookies';
+import { declareCookiePrefix } from '../http/cookies';
 
 // Every cookie better-auth sets (session token and data, its own state cookies) is one visitor's.
 declareCookiePrefix('better-auth.', 'personal');

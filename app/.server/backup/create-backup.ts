@@ -12,7 +12,7 @@ import tar from 'tar-stream';
 import type pg from 'pg';
 import { listMigrations, readAppliedMigration } from '../db/migrations';
 import { isValidKey, type Storage } from '../media/storage';
-import { listCatalogTables, quoteIdentifier, readSequences } from './catalog';
+import { listCatalogTables, quoteIdentifier, readSequences } from './postgres-catalog';
 import { FORMAT, FORMAT_VERSION, imageEntryName, MANIFEST_NAME, tablePartName, type Manifest, type ManifestPart } from './manifest';
 
 /** Rows of one table are cut into parts of about this size (at row ends). */

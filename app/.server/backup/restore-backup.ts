@@ -16,7 +16,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import pg from 'pg';
 import { applyMigrationsInTransaction, listMigrations, type Migration } from '../db/migrations';
 import { contentTypeOf, isValidKey, newStagingArea, type Storage } from '../media/storage';
-import { listCatalogTables, quoteIdentifier } from './catalog';
+import { listCatalogTables, quoteIdentifier } from './postgres-catalog';
 import { ManifestSchema, MANIFEST_NAME, partsOf, type Manifest } from './manifest';
 import { entryBody, readArchive } from './read-archive';
 

@@ -4,7 +4,7 @@
 import { and, gt, gte, inArray, eq } from 'drizzle-orm';
 import icalGenerator from 'ical-generator';
 import { addDays, utcMidnight } from '~/lib/nights';
-import { config } from '../config';
+import { config } from '../environment';
 import { db } from '../db/client';
 import { bookings, manualBlocks, NIGHT_HOLDING_STATUSES, rooms } from '../db/schema';
 import { guesthouseToday } from './clock';

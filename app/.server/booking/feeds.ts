@@ -3,12 +3,12 @@
 // nothing but the error it reports: a failing feed keeps its last good events.
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { addDays } from '~/lib/nights';
-import { config } from '../config';
+import { config } from '../environment';
 import { startPeriodicPass } from '../db/periodic-pass';
 import { LOCKS } from '../db/advisory-lock';
 import { db, pool, type Executor } from '../db/client';
 import { icalEvents, icalFeeds } from '../db/schema';
-import { PUBLIC_CONTENT_CHANNEL } from '../public-content-events';
+import { PUBLIC_CONTENT_CHANNEL } from '../public-content/change-listener';
 import { guesthouseToday } from './clock';
 import { describeSkipped, FeedRefused, type ImportedEvent } from './ical-parse';
 import { feedLabel } from './feed-label';

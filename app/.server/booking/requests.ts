@@ -5,23 +5,20 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TFunction } from '~/lib/i18n';
 import { formatNightFr, type IsoDate } from '~/lib/nights';
-import { takeAcknowledgementSlot } from '../abuse';
-import { config } from '../config';
+import { takeAcknowledgementSlot } from '../http/abuse';
+import { config } from '../environment';
 import { db, type Executor } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
-import { bookingEvents, bookings, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES, siteConfig, type BookingEventKind } from '../db/schema';
+import { bookings, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES } from '../db/schema';
 import { mailboxAddress } from '../mail/compose';
 import { listOwnerRecipients } from '../mail/notifications';
 import { enqueueMail } from '../mail/outbox';
-import { getRoomDetail } from '../rooms';
 import { NOT_FOUND, refuse, type Refusal } from '../rule-refusal';
-import { plainParagraphs } from '../sanitize';
-import { loadGuestPractical } from '../site-config';
-import { loadSiteShell } from '../site/shell';
 import { listUnavailableNights } from './availability';
 import { feedLabel } from './feed-label';
 import { syncRoomFeeds, syncRoomFeedsForRequest } from './feeds';
-import { renderGuestBookingMail, renderOwnerBookingMail, type BookingMailFacts, type GuestMailKind } from './mails';
+import { mailFacts, queueGuestMail, recordBookingEvent } from './booking-trail';
+import { renderOwnerBookingMail } from './mails';
 import { isBookable, type Quote } from './quote';
 import { quoteView } from './room-booking';
 import { quoteStay } from './stay';
@@ -57,53 +54,6 @@ async function feedsSnapshot(roomId: string, executor: Executor) {
     .orderBy(asc(icalFeeds.createdAt));
   // `host` (the field's name in stored requests) now holds the feed's name: two feeds on one host differ.
   return rows.map((r) => ({ host: feedLabel(r), lastSuccessAt: r.lastSuccessAt?.toISOString() ?? null, lastError: r.lastError }));
-}
-
-export async function mailFacts(
-  booking: { roomId: string; guestName: string; guestEmail: string; guestPhone: string | null; message: string | null },
-  quote: BookingMailFacts['quote'],
-  chain: string[],
-  executor: Executor = db,
-): Promise<BookingMailFacts> {
-  const [room, site] = await Promise.all([getRoomDetail(booking.roomId, chain), loadSiteShell(chain)]);
-  const practical = await loadGuestPractical(chain, executor);
-  return {
-    roomName: room?.name ?? 'Chambre',
-    siteName: site.shell.name,
-    ...booking,
-    quote,
-    practical: { ...practical, cancellationText: plainParagraphs(practical.cancellationHtml) },
-  };
-}
-
-/**
- * Queues a mail to the guest, from MAIL_FROM with Reply-To the site's contact address,
- * so that a guest who answers reaches the house. `occurrence` tells apart mails of one
- * kind sent more than once for a booking (each change, each message).
- */
-export async function queueGuestMail(
-  executor: Executor,
-  kind: GuestMailKind,
-  bookingId: string,
-  language: string,
-  facts: BookingMailFacts,
-  note?: string | null,
-  occurrence?: string,
-) {
-  const address = mailboxAddress(facts.guestEmail);
-  // An address that is not one plain mailbox never reaches the outbox (an empty list means "the owners").
-  if (!address) return;
-  const mail = renderGuestBookingMail(kind, facts, language, note);
-  const [site] = await executor.select({ contactEmail: siteConfig.contactEmail }).from(siteConfig).limit(1);
-  await enqueueMail(executor, {
-    idempotencyKey: `booking:${bookingId}:${kind}${occurrence ? `:${occurrence}` : ''}`,
-    kind: 'booking',
-    recipients: [address],
-    replyTo: mailboxAddress(site?.contactEmail),
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-  });
 }
 
 /**
@@ -171,17 +121,6 @@ export const moneySnapshot = (quote: Pick<Quote, 'totalCents' | 'taxCents' | 'de
   depositCents: quote.depositCents,
   balanceDueDate: quote.balanceDueDate,
 });
-
-/** One line of a booking's history; `actor` is the owner's address, null for the guest. */
-export async function recordBookingEvent(
-  executor: Executor,
-  bookingId: string,
-  kind: BookingEventKind,
-  actor: string | null,
-  details: Record<string, unknown> = {},
-) {
-  await executor.insert(bookingEvents).values({ bookingId, kind, actor, details });
-}
 
 /** 'Accepter' recorded (`awaitingPayment`: the nights held until the guest pays the deposit online), or why not. */
 export type DecisionResult = { awaitingPayment: boolean } | Refusal;

@@ -2,9 +2,9 @@
 // blocks, imported feeds and the month's occupancy grid, one row per room.
 import { formatCents } from '~/lib/format';
 import { addDays, daysBetween, eachNight, formatNightFr, isIsoDate } from '~/lib/nights';
-import { config } from '../config';
-import { listRoomCards } from '../rooms';
-import { linkPhone } from '../site/phones';
+import { config } from '../environment';
+import { listRoomCards } from '../content/rooms';
+import { linkPhone } from '../content/phones';
 import { listTakenRanges, type NightKind } from './availability';
 import { guesthouseToday } from './clock';
 import { feedView, listRoomFeeds } from './feeds';

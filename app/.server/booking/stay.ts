@@ -2,17 +2,16 @@
 // price shown or mailed for a stay goes through `quoteStay` → `computeQuote`.
 import { asc, eq } from 'drizzle-orm';
 import { daysBetween, isIsoDate, toCents, type IsoDate } from '~/lib/nights';
-import { config } from '../config';
-import { loadTexts, pickText } from '../content';
+import { config } from '../environment';
+import { loadTexts, pickText } from '../content/multilingual-content';
 import { db, type Executor } from '../db/client';
 import { rooms, roomSeasonPrices, seasonPeriods, seasons } from '../db/schema';
-import { seasonNameKey } from '../content-keys';
-import { loadStayTerms } from '../site-config';
+import { seasonNameKey } from '../content/content-keys';
+import { loadStayTerms } from '../content/site-settings';
 import { listUnavailableNights } from './availability';
 import { guesthouseToday } from './clock';
 import { computeQuote, type Quote, type QuoteSeason } from './quote';
-
-export const DEFAULT_MAX_GUESTS = 2;
+import { ROOM_DEFAULT_MAX_GUESTS } from '~/lib/schemas/room';
 
 /** The seasons with their periods, this room's price in each, names along the language chain. */
 export async function loadQuoteSeasons(roomId: string, chain: string[], executor: Executor = db): Promise<QuoteSeason[]> {
@@ -77,7 +76,7 @@ export async function quoteStay(
   const terms = await loadStayTerms(executor);
   return computeQuote({
     ...stay,
-    room: { maxGuests: room.maxGuests ?? DEFAULT_MAX_GUESTS, basePriceCents: room.price === null ? null : toCents(room.price) },
+    room: { maxGuests: room.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS, basePriceCents: room.price === null ? null : toCents(room.price) },
     seasons: seasonList,
     unavailable,
     today: guesthouseToday(),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { config } from '../config';
+import { config } from '../environment';
 import { acquireLock, LOCKS } from './advisory-lock';
 import { DataDirInUseError, lockDataDir, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 import { listMigrations, readAppliedMigration } from './migrations';

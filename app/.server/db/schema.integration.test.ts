@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loadTexts, upsertTexts } from '../content';
+import { loadTexts, upsertTexts } from '../content/multilingual-content';
 import { db } from './client';
 import { languages, multilingualContent, rooms, roomSeasonPrices, seasons, siteConfig, testimonials } from './schema';
 

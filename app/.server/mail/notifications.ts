@@ -1,7 +1,7 @@
 // The two notifications of SPEC §7 (send-contact-email, send-testimonial-notification),
 // queued in the caller's transaction: the outbox row commits with the message or not at all.
 import { asc } from 'drizzle-orm';
-import { config } from '../config';
+import { config } from '../environment';
 import type { Executor } from '../db/client';
 import { contactEmails, siteConfig } from '../db/schema';
 import { mailboxAddress, renderContactMail, renderExistingAccountMail, renderTestimonialMail, uniqueMailboxes } from './compose';

@@ -8,9 +8,9 @@ import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import type Mail from 'nodemailer/lib/mailer';
 import pg from 'pg';
-import { config } from '../config';
-import { loadTexts, pickText } from '../content';
-import { siteTextKey } from '../content-keys';
+import { config } from '../environment';
+import { loadTexts, pickText } from '../content/multilingual-content';
+import { siteTextKey } from '../content/content-keys';
 import { db } from '../db/client';
 import { openDatabase } from '../db/open';
 import { siteConfig } from '../db/schema';
@@ -18,7 +18,7 @@ import { headerText, mailboxAddress, uniqueMailboxes } from './compose';
 import { listOwnerRecipients } from './notifications';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from './backoff';
 import { claimDueMail, MAIL_CHANNEL, markMailSent, postponeMail, recordMailFailure, type OutboxRow } from './outbox';
-import { emlTransport, smtpTransport, type MailTransport } from './transport';
+import { emlTransport, smtpTransport, type MailTransport } from './mail-transport';
 
 export const NO_RECIPIENT_ERROR =
   "Aucun destinataire : renseignez l'email de contact du site (Configuration). Le message attend et partira dès qu'une adresse sera enregistrée.";

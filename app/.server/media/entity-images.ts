@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { db, type Executor } from '../db/client';
 import { homepageSections, rooms, siteConfig } from '../db/schema';
-import type { ImageTarget } from '~/lib/schemas/media';
+import type { ImageTarget } from '~/lib/schemas/media-action';
 import type { PreparedImage } from './images';
 import { keyFromUrl, publicUrl, storage } from './storage';
 import { deleteStoredImage } from './variants';

@@ -1,9 +1,19 @@
 // What the image worker child does (image-worker.ts runs these in its child, never in
 // the serving process): encode a variant of an original, render a demo picture.
-import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media';
+import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media-action';
 import type { Scene } from '../seed/scenes';
 import { loadSharp } from './sharp';
-import type { OutputFormat, VariantSpec } from './variants';
+
+/** What a variant is encoded to (negotiated from Accept, variants.ts). */
+export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
+
+/** The size, quality and fit of a variant (its URL's ?w=&h=&q=&fit=, read by parseVariantQuery in variants.ts). */
+export interface VariantSpec {
+  w: number;
+  h: number | undefined;
+  q: number;
+  fit: 'cover' | 'inside';
+}
 
 export type ImageTask = { kind: 'variant'; original: Uint8Array; spec: VariantSpec; format: OutputFormat } | { kind: 'scene'; scene: Scene };
 

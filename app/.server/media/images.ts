@@ -4,7 +4,7 @@
 // is re-encoded: rotated by its EXIF orientation, stripped of every metadata block
 // (GPS included), and bounded in size so variants stay quick to generate.
 import type sharp from 'sharp';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '~/lib/schemas/media';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '~/lib/schemas/media-action';
 import { loadSharp } from './sharp';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif';

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { config, type Config } from '../config';
+import { config, type Config } from '../environment';
 
 export interface StoredObject {
   body: Buffer;

@@ -7,17 +7,9 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parseBoundedInt } from '~/lib/bounded-int';
 import { DEFAULT_QUALITY, isAllowedVariant } from '~/lib/image-url';
+import type { OutputFormat, VariantSpec } from './image-tasks';
 import { runImageTask } from './image-worker';
 import { storage } from './storage';
-
-export type OutputFormat = 'avif' | 'webp' | 'jpeg' | 'png';
-
-export interface VariantSpec {
-  w: number;
-  h: number | undefined;
-  q: number;
-  fit: 'cover' | 'inside';
-}
 
 export type VariantQuery = { kind: 'original' } | { kind: 'variant'; spec: VariantSpec } | { kind: 'invalid' };
 

@@ -7,7 +7,7 @@
 // refunded at once. No card data ever reaches this server.
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { config } from '../config';
+import { config } from '../environment';
 import { db, type Executor } from '../db/client';
 import { bookingPayments, bookings, siteConfig, stripeEvents } from '../db/schema';
 import { mailboxAddress } from '../mail/compose';
@@ -17,7 +17,7 @@ import { refuse, type Refusal } from '../rule-refusal';
 import { guesthouseToday } from '../booking/clock';
 import { renderDepositRequestMail, renderOwnerDepositMail, renderRefundMail } from '../booking/mails';
 import type { Quote } from '../booking/quote';
-import { mailFacts, queueGuestMail, recordBookingEvent } from '../booking/requests';
+import { mailFacts, queueGuestMail, recordBookingEvent } from '../booking/booking-trail';
 import { stripe, stripeConfigured, type Stripe } from './stripe-client';
 
 type BookingRow = typeof bookings.$inferSelect;

@@ -1,7 +1,7 @@
 // The one Stripe client (official SDK), built from STRIPE_SECRET_KEY. STRIPE_API_URL
 // points it at a local stand-in in tests; in production it is unset (api.stripe.com).
 import Stripe from 'stripe';
-import { config } from '../config';
+import { config } from '../environment';
 
 let client: Stripe | undefined;
 

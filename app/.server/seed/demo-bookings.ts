@@ -5,11 +5,12 @@
 import { eq } from 'drizzle-orm';
 import { addDays, type IsoDate } from '~/lib/nights';
 import { guesthouseToday } from '../booking/clock';
-import { moneySnapshot, recordBookingEvent } from '../booking/requests';
+import { recordBookingEvent } from '../booking/booking-trail';
+import { moneySnapshot } from '../booking/requests';
 import { quoteStay } from '../booking/stay';
 import type { Tx } from '../db/client';
 import { bookingPayments, bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
-import { seasonNameKey } from '../content-keys';
+import { seasonNameKey } from '../content/content-keys';
 import type { Localized } from './demo-content';
 
 /** Per DEMO_SEASONS entry (low, mid, high): names, minimum stay, periods as month-day ranges. */

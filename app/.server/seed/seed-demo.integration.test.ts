@@ -3,7 +3,7 @@ import path from 'node:path';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { config } from '~/.server/config';
+import { config } from '~/.server/environment';
 import { db } from '~/.server/db/client';
 import {
   bookingPayments,

@@ -6,8 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { db, type Executor, type Tx } from '../db/client';
-import { fingerprintText, SOURCE_LANGUAGE } from '../content';
-import { distanceNameKey, roomTextKey, sectionTextKey, siteTextKey, transportDescriptionKey } from '../content-keys';
+import { fingerprintText, SOURCE_LANGUAGE } from '../content/multilingual-content';
+import { distanceNameKey, roomTextKey, sectionTextKey, siteTextKey, transportDescriptionKey } from '../content/content-keys';
 import {
   contactEmails,
   distances,
@@ -39,6 +39,7 @@ import {
 } from './demo-content';
 import { insertDemoBookings } from './demo-bookings';
 import { renderScenesInChild } from './render-scenes';
+import { splitTags } from '~/lib/schemas/room';
 
 /** Two app processes take the same transaction-scoped lock; the second waits, then finds content. */
 const SEED_LOCK = sql`pg_advisory_xact_lock(hashtext('guesthouse:seed-demo'))`;
@@ -110,12 +111,6 @@ function localizedRows(contentType: ContentType, entityId: string | null, texts:
     })),
   );
 }
-
-const splitTags = (tags: string) =>
-  tags
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
 
 async function insertDemo(tx: Tx, plan: DemoPlan) {
   const texts: Array<typeof multilingualContent.$inferInsert> = [];

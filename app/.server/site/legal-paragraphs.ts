@@ -2,8 +2,8 @@
 // owner has not filled falls back to what the site knows (the guesthouse publishes its
 // own site; the owner directs its publication), or its sentence is left out, or said
 // without it. What the law still requires is listed to the owner in the back office
-// (listMissingLegalNoticeFields, site-config.ts).
-import type { LegalNotice } from '~/.server/site-config';
+// (listMissingLegalNoticeFields, content/site-settings.ts).
+import type { LegalNotice } from '~/.server/content/site-settings';
 import type { TFunction } from '~/lib/i18n';
 
 export interface LegalFacts {

@@ -14,11 +14,11 @@ import { data, redirect, type AppLoadContext } from 'react-router';
 import type { PublicFormReply } from '~/lib/public-forms';
 import type { Toast } from '~/lib/toast';
 import type { z } from '~/lib/zod';
-import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '../abuse';
+import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '../http/abuse';
 import { NOT_FOUND, Refusal } from '../rule-refusal';
-import { declareCookie, readCookie, serializeCookie } from '../cookies';
-import { getRequestLanguage } from '../i18n';
-import { sendToast } from '../toast';
+import { declareCookie, readCookie, serializeCookie } from '../http/cookies';
+import { getRequestLanguage } from '../languages/request-language';
+import { sendToast } from '../http/toast-response';
 
 type PublicFormName = 'contact' | 'testimonial' | 'booking';
 

@@ -1,13 +1,13 @@
 // What every public page shows around its content (header, footer) and the home
 // page's site-wide fields: only the site_config columns that are public.
-import { loadTexts, pickText } from '../content';
-import { siteTextKey } from '../content-keys';
+import { loadTexts, pickText } from '../content/multilingual-content';
+import { siteTextKey } from '../content/content-keys';
 import { db } from '../db/client';
-import { cachePublicData } from '../page-cache';
+import { cachePublicData } from '../public-content/invalidation';
 import { siteConfig } from '../db/schema';
 import type { Segment } from '~/lib/autolink';
-import { cleanRichText } from '../sanitize';
-import { linkText } from './phones';
+import { cleanRichText } from '../content/sanitize';
+import { linkText } from '../content/phones';
 
 export interface SiteShell {
   /** Address, phones and email cut into text and links for the page's language. */
@@ -50,7 +50,7 @@ async function readConfig() {
   return row ?? null;
 }
 
-/** Read once per language chain until a write changes the site's configuration (page-cache.ts). */
+/** Read once per language chain until a write changes the site's configuration (public-content/invalidation.ts). */
 export function loadSiteShell(chain: string[]) {
   return cachePublicData(`shell:${chain.join(',')}`, () => readSiteShell(chain));
 }

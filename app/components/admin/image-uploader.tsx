@@ -13,10 +13,17 @@ import { Spinner } from '~/components/ui/spinner';
 import { imageUrl, VARIANTS } from '~/lib/image-url';
 import { useTranslation } from '~/lib/i18n-react';
 import { useHydrated } from '~/lib/use-hydrated';
-import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES, MAX_UPLOAD_REQUEST_BYTES, MEDIA_ENDPOINT, type ImageTarget, type MediaActionResult } from '~/lib/schemas/media';
+import {
+  MAX_FILES_PER_UPLOAD,
+  MAX_IMAGE_BYTES,
+  MAX_UPLOAD_REQUEST_BYTES,
+  MEDIA_ENDPOINT,
+  type ImageTarget,
+  type MediaActionResult,
+} from '~/lib/schemas/media-action';
 import { cn } from '~/lib/utils';
 
-export type { ImageTarget } from '~/lib/schemas/media';
+export type { ImageTarget } from '~/lib/schemas/media-action';
 
 export interface ImageUploaderProps {
   target: ImageTarget;

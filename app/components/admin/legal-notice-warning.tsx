@@ -1,5 +1,5 @@
 // At the top of the owner's home and of Configuration: what the law still requires of
-// the legal notice (listMissingLegalNoticeFields, app/.server/site-config.ts), with
+// the legal notice (listMissingLegalNoticeFields, app/.server/content/site-settings.ts), with
 // the way to the card where it is filled.
 import { TriangleAlertIcon } from 'lucide-react';
 import { Link } from 'react-router';

@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { cn } from '~/lib/utils';
-import { ALLOWED_LINK, EditorFrame, RICH_TEXT_CLASSES, Toolbar, type RichTextEditorProps, type ToolbarState } from './rich-text-editor';
+import { ALLOWED_LINK, EditorFrame, RICH_TEXT_CLASSES, Toolbar, type RichTextEditorProps, type ToolbarState } from './rich-text-toolbar';
 
 export default function TiptapEditor({ name, defaultValue = '', labelId, errorId, invalid, className }: RichTextEditorProps) {
   const [html, setHtml] = useState(defaultValue);

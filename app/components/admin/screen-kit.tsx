@@ -54,7 +54,7 @@ export function EmptyState({ children, className }: { children: React.ReactNode;
 }
 
 /**
- * The page side of the failed-load policy (`loadList` in app/.server/admin-screen.ts):
+ * The page side of the failed-load policy (`loadList` in app/.server/http/admin-screen.ts):
  * the spec's message as a toast, once, and as an alert above the (empty) list.
  */
 export function LoadError({ message }: { message: string | null | undefined }) {

@@ -55,7 +55,7 @@ export function TranslatableField({
   className,
   children,
 }: {
-  /** The name links use (`?field=`), from the catalogue (app/.server/content-keys.ts). */
+  /** The name links use (`?field=`), from the catalogue (app/.server/content/content-keys.ts). */
   field: string;
   review: readonly string[];
   className?: string;

@@ -2,7 +2,7 @@ import type { Segment } from '~/lib/autolink';
 
 /**
  * Text with its emails, phone numbers and street addresses as links (SPEC §2). The
- * server cuts the text (app/.server/site/phones.ts: phone links in international
+ * server cuts the text (app/.server/content/phones.ts: phone links in international
  * form), so the phone library stays out of the browser bundle.
  */
 export function AutoLink({ segments, className }: { segments: Segment[]; className?: string }) {

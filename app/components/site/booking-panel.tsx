@@ -11,7 +11,7 @@ import { useTranslation } from '~/lib/i18n-react';
 import { addDays, utcMidnight } from '~/lib/nights';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
-import { Field, Honeypot, readReply, type FormReply } from './form-field';
+import { Honeypot, readReply, SiteField, type FormReply } from './form-field';
 import { Icon } from './icon';
 import { siteLink } from '~/page-delivery/site-link';
 
@@ -152,9 +152,9 @@ function RequestForm({
   const field = (name: keyof BookingRequestInput, label: string, control: (props: Record<string, unknown>) => React.ReactNode, required = false) => {
     const f = reply.field(name);
     return (
-      <Field id={f.id} label={label} errorId={f.errorId} errors={f.errors} required={required}>
+      <SiteField id={f.id} label={label} errorId={f.errorId} errors={f.errors} required={required}>
         {control({ ...f.control, required, className: 'field-control' })}
-      </Field>
+      </SiteField>
     );
   };
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { useActionData, useFetcher } from 'react-router';
 import { CONTACT_GUEST_OPTIONS, DEFAULT_CONTACT_GUESTS, type PublicFormReply } from '~/lib/public-forms';
-import { Field, Honeypot, readReply, useFocusFirstInvalid, type FormReply } from './form-field';
+import { Honeypot, readReply, SiteField, useFocusFirstInvalid, type FormReply } from './form-field';
 import { SectionHeading } from './home-blocks';
 import { Icon } from './icon';
 
@@ -43,16 +43,16 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={name.id} label={t('contact.name')} errorId={name.errorId} errors={name.errors} required>
+        <SiteField id={name.id} label={t('contact.name')} errorId={name.errorId} errors={name.errors} required>
           <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={200} autoComplete="name" className="field-control" />
-        </Field>
-        <Field id={email.id} label={t('contact.email')} errorId={email.errorId} errors={email.errors} required>
+        </SiteField>
+        <SiteField id={email.id} label={t('contact.email')} errorId={email.errorId} errors={email.errors} required>
           <input {...email.control} type="email" autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className="field-control" />
-        </Field>
-        <Field id={phone.id} label={t('contact.phone')} errorId={phone.errorId} errors={phone.errors}>
+        </SiteField>
+        <SiteField id={phone.id} label={t('contact.phone')} errorId={phone.errorId} errors={phone.errors}>
           <input {...phone.control} type="tel" autoFocus={firstInvalid === 'phone'} maxLength={40} autoComplete="tel" className="field-control" />
-        </Field>
-        <Field id={dates.id} label={t('contact.dates')} errorId={dates.errorId} errors={dates.errors}>
+        </SiteField>
+        <SiteField id={dates.id} label={t('contact.dates')} errorId={dates.errorId} errors={dates.errors}>
           <input
             {...dates.control}
             type="text"
@@ -61,8 +61,8 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
             placeholder={t('contact.datesPlaceholder')}
             className="field-control"
           />
-        </Field>
-        <Field id={guests.id} label={t('contact.guests')} errorId={guests.errorId} errors={guests.errors}>
+        </SiteField>
+        <SiteField id={guests.id} label={t('contact.guests')} errorId={guests.errorId} errors={guests.errors}>
           <select
             {...guests.control}
             defaultValue={guests.control.defaultValue ?? String(DEFAULT_CONTACT_GUESTS)}
@@ -75,11 +75,11 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
               </option>
             ))}
           </select>
-        </Field>
+        </SiteField>
       </div>
-      <Field id={message.id} label={t('contact.message')} errorId={message.errorId} errors={message.errors} required>
+      <SiteField id={message.id} label={t('contact.message')} errorId={message.errorId} errors={message.errors} required>
         <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={5000} rows={5} className="field-control" />
-      </Field>
+      </SiteField>
       <button type="submit" disabled={sending} className="btn-primary w-full py-2.5 sm:w-auto">
         {sending ? t('contact.sending') : t('contact.submit')}
       </button>

@@ -2,8 +2,16 @@ import type { SubmissionResult } from '@conform-to/react';
 import { useEffect, type RefObject } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 
-/** A labelled control with its error message (an i18n key from the zod schema). */
-export function Field(props: { id: string; label: string; errorId: string; errors?: string[]; required?: boolean; hint?: string; children: React.ReactNode }) {
+/** A public form's labelled control with its error message (an i18n key from the zod schema); the back office's is `Field` (app/components/forms.tsx). */
+export function SiteField(props: {
+  id: string;
+  label: string;
+  errorId: string;
+  errors?: string[];
+  required?: boolean;
+  hint?: string;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="space-y-1">

@@ -2,7 +2,7 @@ import { useTranslation } from '~/lib/i18n-react';
 import { formatDuration, formatPrice } from '~/lib/format';
 import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/image-url';
 import { roomCardImageSizes, roomGridClass } from '~/lib/room-grid';
-import { AmenityList } from './amenities';
+import { AmenityList } from './amenity-list';
 import type { Segment } from '~/lib/autolink';
 import { AutoLink } from './auto-link';
 import { MapWithConsent } from './map-consent';

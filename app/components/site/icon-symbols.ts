@@ -1,7 +1,7 @@
 // The symbols of site-icons.svg (scripts/icon-sprite.ts writes it) by icon name, each
 // with its id prefixed (`icon-star`) so that it cannot collide with the page's own ids
 // (a section called "contact", a "menu"…). The server inlines the ones a document draws
-// (app/.server/icon-sprite.ts); the browser loads this module only when it draws an icon
+// (app/page-delivery/icon-sprite-rewrite.server.ts); the browser loads this module only when it draws an icon
 // the document lacks (icon.tsx).
 import sprite from './site-icons.svg?raw';
 

@@ -60,7 +60,7 @@ export function SidebarProvider({
       const openState = typeof value === 'function' ? value(open) : value;
       if (setOpenProp) setOpenProp(openState);
       else _setOpen(openState);
-      // Secure under https, like every cookie the server writes (app/.server/cookies.ts).
+      // Secure under https, like every cookie the server writes (app/.server/http/cookies.ts).
       const secure = window.location.protocol === 'https:' ? '; secure' : '';
       document.cookie = `${SIDEBAR_COOKIE_NAME}=${openState}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; samesite=lax${secure}`;
     },

@@ -24,15 +24,3 @@ export const entityId = z.uuid({ error: 'Identifiant invalide' });
 
 /** Rich text as posted by the editor's hidden input; sanitised on the server before storing. */
 export const richText = z.string().max(200_000, 'Le texte est trop long').optional();
-
-/** Comma-separated tags → trimmed, non-empty, distinct. */
-export function splitTags(value: string | undefined | null): string[] {
-  return [
-    ...new Set(
-      (value ?? '')
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    ),
-  ];
-}

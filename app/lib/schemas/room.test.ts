@@ -1,7 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { splitTags } from './admin-common';
-import { RoomListActionSchema, RoomSchema, SeasonPriceSchema } from './room';
+import { RoomListActionSchema, RoomSchema, SeasonPriceSchema, splitTags } from './room';
 
 function form(fields: Record<string, string | string[]>) {
   const data = new FormData();
@@ -89,5 +88,12 @@ describe('splitTags', () => {
     expect(splitTags(' calme, vue ,, calme ,')).toEqual(['calme', 'vue']);
     expect(splitTags('')).toEqual([]);
     expect(splitTags(undefined)).toEqual([]);
+  });
+
+  it('is how RoomSchema reads the tags: the action gets the list', () => {
+    const s = parseWithZod(form({ intent: 'save', name: 'A', maxGuests: '2', tags: ' calme, vue ,, calme ,' }), { schema: RoomSchema });
+    expect(s.status === 'success' && s.value.tags).toEqual(['calme', 'vue']);
+    const none = parseWithZod(form({ intent: 'save', name: 'A', maxGuests: '2' }), { schema: RoomSchema });
+    expect(none.status === 'success' && none.value.tags).toEqual([]);
   });
 });

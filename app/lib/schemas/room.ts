@@ -5,6 +5,18 @@ import { amenityList, entityId, euros, moveDirection, richText } from './admin-c
 
 export const ROOM_DEFAULT_MAX_GUESTS = 2;
 
+/** Comma-separated tags → trimmed, non-empty, distinct. */
+export function splitTags(value: string | undefined | null): string[] {
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
 export const RoomSchema = z.object({
   intent: z.literal('save'),
   name: z.string({ error: 'Le nom est requis' }).trim().min(1, 'Le nom est requis').max(200, 'Le nom est trop long (200 caractères maximum)'),
@@ -16,7 +28,8 @@ export const RoomSchema = z.object({
   pricePerNight: euros().optional(),
   shortDescription: richText,
   longDescription: richText,
-  tags: z.string().max(1000, 'Les tags sont trop longs').optional(),
+  /** The editor's comma-separated text; the action gets the list (splitTags). */
+  tags: z.string().max(1000, 'Les tags sont trop longs').optional().transform(splitTags),
   amenities: amenityList,
 });
 export type RoomInput = z.infer<typeof RoomSchema>;

@@ -2,9 +2,9 @@
 // app.css: the shell disappears on paper) or to export as CSV.
 import { DownloadIcon, PrinterIcon } from 'lucide-react';
 import { Form, Link, useLoaderData } from 'react-router';
-import { loadList } from '~/.server/admin-screen';
+import { loadList } from '~/.server/http/admin-screen';
 import { loadArrivals, readArrivalsPeriod } from '~/.server/booking/today';
-import { requireAdmin } from '~/.server/permissions';
+import { requireAdmin } from '~/.server/auth/permissions';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Button } from '~/components/ui/button';

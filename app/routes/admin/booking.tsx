@@ -1,15 +1,15 @@
 // A booking as a record (issue 35): /admin/booking/new records a booking taken by
 // phone or e-mail; /admin/booking/<id> shows the guest, the stay, the money kept
 // from the quote, payments, messages and history, with change, cancel, payment and
-// message actions. Every action is one transaction in ~/.server/booking/stays.
+// message actions. Every action is one transaction in ~/.server/booking/booking-records.
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
-import { loadEditor, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { loadBookingPage, loadRecordForm } from '~/.server/booking/booking-page';
-import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays';
+import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/booking-records';
 import { refundDeposit } from '~/.server/payments/deposit';
-import { requireAdmin } from '~/.server/permissions';
-import { redirectWithToast } from '~/.server/toast';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { redirectWithToast } from '~/.server/http/toast-response';
 import { BookingRecord, RecordBookingForm } from '~/components/admin/booking/booking-record';
 import { adminMeta } from '~/components/admin/screen-kit';
 import { Button } from '~/components/ui/button';

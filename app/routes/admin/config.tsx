@@ -2,15 +2,15 @@
 // contact emails, transport options and distances. The cards live in
 // components/admin/config/.
 import { useLoaderData } from 'react-router';
-import { runIntent, unknownIntent } from '~/.server/admin-screen';
+import { runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
 import { readLastBackupRun } from '~/.server/backup/backup-runs';
-import { addContactEmail, deleteContactEmail, listContactEmails } from '~/.server/contact-emails';
+import { addContactEmail, deleteContactEmail, listContactEmails } from '~/.server/content/contact-emails';
 import { pool } from '~/.server/db/client';
-import { addDistance, deleteDistance, listDistances, saveDistanceName } from '~/.server/distances';
-import { getEditingLanguage } from '~/.server/editing-language';
-import { listEditingLanguages } from '~/.server/languages';
-import { requireAdmin } from '~/.server/permissions';
+import { addDistance, deleteDistance, listDistances, saveDistanceName } from '~/.server/content/distances';
+import { getEditingLanguage } from '~/.server/languages/editing-language-choice';
+import { listEditingLanguages } from '~/.server/languages/site-languages';
+import { requireAdmin } from '~/.server/auth/permissions';
 import {
   getLegalNotice,
   getOnlineDepositForEditing,
@@ -21,10 +21,10 @@ import {
   saveOnlineDeposit,
   saveSiteConfig,
   saveStayTerms,
-} from '~/.server/site-config';
+} from '~/.server/content/site-settings';
 import { stripeConfigured } from '~/.server/payments/stripe-client';
-import { ensureTransportOptions, listTransportOptionsForEditing, saveTransportDescription, setTransportEnabled } from '~/.server/transport';
-import { listFieldsToReview } from '~/.server/translation-coverage';
+import { ensureTransportOptions, listTransportOptionsForEditing, saveTransportDescription, setTransportEnabled } from '~/.server/content/transport-options';
+import { listFieldsToReview } from '~/.server/languages/translation-coverage';
 import { BackupCard } from '~/components/admin/config/backup-card';
 import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card';
 import { DistancesCard } from '~/components/admin/config/distances-card';

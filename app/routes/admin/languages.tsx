@@ -3,11 +3,16 @@
 import { PencilIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
-import { createLanguage, deleteLanguage, listLanguages, moveLanguage, updateLanguage } from '~/.server/languages';
-import { requireAdmin } from '~/.server/permissions';
-import { findIncompleteActivation, incompleteActivationMessage, listTranslationCoverage, measureLanguagePercent } from '~/.server/translation-coverage';
+import { createLanguage, deleteLanguage, listLanguages, moveLanguage, updateLanguage } from '~/.server/languages/site-languages';
+import { requireAdmin } from '~/.server/auth/permissions';
+import {
+  findIncompleteActivation,
+  incompleteActivationMessage,
+  listTranslationCoverage,
+  measureLanguagePercent,
+} from '~/.server/languages/translation-coverage';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { LanguageDialog, type LanguageDialogState } from '~/components/admin/languages/language-dialog';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';

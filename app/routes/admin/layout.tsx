@@ -3,12 +3,12 @@
 import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
-import { readCookie } from '~/.server/cookies';
-import { getEditingLanguage, linkedEditingLanguageSwitch, rememberLinkedEditingLanguage } from '~/.server/editing-language';
+import { readCookie } from '~/.server/http/cookies';
+import { getEditingLanguage, linkedEditingLanguageSwitch, rememberLinkedEditingLanguage } from '~/.server/languages/editing-language-choice';
 import { countPendingBookings } from '~/.server/booking/requests';
-import { countUnreadContactMessages } from '~/.server/contact-messages';
-import { listEditingLanguages } from '~/.server/languages';
-import { requireAdmin } from '~/.server/permissions';
+import { countUnreadContactMessages } from '~/.server/content/contact-messages';
+import { listEditingLanguages } from '~/.server/languages/site-languages';
+import { requireAdmin } from '~/.server/auth/permissions';
 import { AdminSidebar } from '~/components/admin/admin-sidebar';
 import { UnsavedChangesProvider } from '~/components/admin/unsaved-changes';
 import { EditingLanguageNotice, type EditingLanguageSwitch } from '~/components/admin/editing-language-notice';

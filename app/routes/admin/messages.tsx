@@ -2,10 +2,16 @@
 // the delivery state of its notification mail, so the owners see each enquiry
 // even when mail fails.
 import { Link, useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
-import { deleteContactMessage, readContactMessagesPage, retryContactMessageMail, setContactMessageRead, type Enquiry } from '~/.server/contact-messages';
-import { requireAdmin } from '~/.server/permissions';
+import {
+  deleteContactMessage,
+  readContactMessagesPage,
+  retryContactMessageMail,
+  setContactMessageRead,
+  type Enquiry,
+} from '~/.server/content/contact-messages';
+import { requireAdmin } from '~/.server/auth/permissions';
 import { EnquiryCard } from '~/components/admin/messages/enquiry-card';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Card, CardContent } from '~/components/ui/card';

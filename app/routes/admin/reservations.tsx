@@ -1,12 +1,12 @@
 // 'Réservations' (issue 14): booking requests (pending first) with Accepter and
 // Refuser, the month's occupancy, manual blocks and imported calendars.
 import { useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { NOT_FOUND, refuse } from '~/.server/rule-refusal';
 import { syncFeed, getFeed } from '~/.server/booking/feeds';
 import { acceptBookingRequest, addManualBlock, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
 import { loadReservations } from '~/.server/booking/reservations';
-import { requireAdmin } from '~/.server/permissions';
+import { requireAdmin } from '~/.server/auth/permissions';
 import { StayShortcuts } from '~/components/admin/booking/stay-shortcuts';
 import { BlocksCard, DecidedCard, FeedsCard, OccupancyCard, PendingCard, StaleFeedsAlert } from '~/components/admin/reservations/cards';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';

@@ -1,11 +1,11 @@
 // 'Gestion des Chambres' (SPEC §2): the room list with reorder and delete.
 import { useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
-import { getEditingLanguage } from '~/.server/editing-language';
-import { requireAdmin } from '~/.server/permissions';
-import { deleteRoom, listAdminRooms, swapRoomPositions } from '~/.server/rooms';
-import { listMissingLegalNoticeFields } from '~/.server/site-config';
+import { getEditingLanguage } from '~/.server/languages/editing-language-choice';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { deleteRoom, listAdminRooms, moveRoom } from '~/.server/content/rooms';
+import { listMissingLegalNoticeFields } from '~/.server/content/site-settings';
 import { AddLink, EditableRow } from '~/components/admin/editable-row';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { ListCell, ListTable } from '~/components/admin/list-table';
@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
         schema: RoomListActionSchema,
         failure,
         // The first cannot go up, the last cannot go down (SPEC §4): a refusal.
-        perform: async (value) => (value.intent === 'move' && (await swapRoomPositions(value.id, value.direction))) || refuse(failure),
+        perform: async (value) => (value.intent === 'move' && (await moveRoom(value.id, value.direction))) || refuse(failure),
         success: 'Ordre des chambres mis à jour',
       });
     }

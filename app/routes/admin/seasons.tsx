@@ -5,13 +5,13 @@ import { getFormProps, getInputProps } from '@conform-to/react';
 import { CheckIcon, PencilIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
 import { parsePricePreviewQuery, previewStayPrice } from '~/.server/booking/price-preview';
-import { getEditingLanguage } from '~/.server/editing-language';
-import { listEditingLanguages } from '~/.server/languages';
-import { requireAdmin } from '~/.server/permissions';
-import { listRoomCards } from '~/.server/rooms';
+import { getEditingLanguage } from '~/.server/languages/editing-language-choice';
+import { listEditingLanguages } from '~/.server/languages/site-languages';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { listRoomCards } from '~/.server/content/rooms';
 import {
   addSeasonPeriod,
   createSeason,
@@ -22,8 +22,8 @@ import {
   saveSeasonName,
   setSeasonMinStay,
   updateSeasonPeriod,
-} from '~/.server/seasons';
-import { listFieldsToReview } from '~/.server/translation-coverage';
+} from '~/.server/content/seasons';
+import { listFieldsToReview } from '~/.server/languages/translation-coverage';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { PricePreviewCard } from '~/components/admin/seasons/price-preview-card';

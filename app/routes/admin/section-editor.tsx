@@ -3,12 +3,12 @@
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { useState } from 'react';
 import { data, useActionData, useLoaderData } from 'react-router';
-import { getEditingLanguageDetails } from '~/.server/editing-language';
-import { requireAdmin } from '~/.server/permissions';
-import { getSectionForEdit, saveSection } from '~/.server/sections';
-import { redirectWithToast } from '~/.server/toast';
-import { loadEditor, runIntent, unknownIntent } from '~/.server/admin-screen';
-import { listFieldsToReview } from '~/.server/translation-coverage';
+import { getEditingLanguageDetails } from '~/.server/languages/editing-language-choice';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { getSectionForEdit, saveSection } from '~/.server/content/sections';
+import { redirectWithToast } from '~/.server/http/toast-response';
+import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
+import { listFieldsToReview } from '~/.server/languages/translation-coverage';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
 import { EditorForm, ImagesCard } from '~/components/admin/editor-kit';

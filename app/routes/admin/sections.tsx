@@ -1,11 +1,11 @@
 // Homepage sections list (SPEC §2, §4): status toggle, −1 reorder, delete.
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { useFetcher, useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
+import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
-import { getEditingLanguage } from '~/.server/editing-language';
-import { requireAdmin } from '~/.server/permissions';
-import { deleteSection, listAdminSections, moveSection, setSectionActive } from '~/.server/sections';
+import { getEditingLanguage } from '~/.server/languages/editing-language-choice';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { deleteSection, listAdminSections, moveSection, setSectionActive } from '~/.server/content/sections';
 import { AddLink, EditableRow } from '~/components/admin/editable-row';
 import { ListCell, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';

@@ -2,9 +2,9 @@
 // edit, publish, favourite (soft limit of 3), delete.
 import { useMemo, useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
-import { requireAdmin } from '~/.server/permissions';
-import { deleteTestimonial, editTestimonial, featureTestimonial, listTestimonials, publishTestimonial } from '~/.server/testimonials';
+import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { deleteTestimonial, editTestimonial, featureTestimonial, listTestimonials, publishTestimonial } from '~/.server/content/testimonials';
 import { ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader, SearchField } from '~/components/admin/screen-kit';
 import { ConfirmFeatureDialog, EditDialog, ViewDialog } from '~/components/admin/testimonials/dialogs';

@@ -3,9 +3,9 @@
 // pending requests with how long they have waited, and what needs attention.
 import { TriangleAlertIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
-import { loadList } from '~/.server/admin-screen';
+import { loadList } from '~/.server/http/admin-screen';
 import { loadToday } from '~/.server/booking/today';
-import { requireAdmin } from '~/.server/permissions';
+import { requireAdmin } from '~/.server/auth/permissions';
 import { StayShortcuts } from '~/components/admin/booking/stay-shortcuts';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';

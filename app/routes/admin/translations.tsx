@@ -3,9 +3,9 @@
 // link to its editor, tab and field in that language. Read-only: texts are written in
 // their editors.
 import { Link, useLoaderData } from 'react-router';
-import { loadList } from '~/.server/admin-screen';
-import { requireAdmin } from '~/.server/permissions';
-import { listTranslationCoverage, type LanguageCoverage } from '~/.server/translation-coverage';
+import { loadList } from '~/.server/http/admin-screen';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { listTranslationCoverage, type LanguageCoverage } from '~/.server/languages/translation-coverage';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Badge } from '~/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';

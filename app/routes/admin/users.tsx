@@ -2,10 +2,10 @@
 import { PencilIcon, ShieldIcon, UsersIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { loadList, runIntent, unknownIntent } from '~/.server/admin-screen';
-import { INVITATION_VALID_DAYS, inviteUser } from '~/.server/invitations';
-import { requireAdmin } from '~/.server/permissions';
-import { changeUserRole, deleteUser, listUserProfiles } from '~/.server/users';
+import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
+import { INVITATION_VALID_DAYS, inviteUser } from '~/.server/auth/invitations';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { changeUserRole, deleteUser, listUserProfiles } from '~/.server/auth/users';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, formatDate, LoadError, ScreenHeader, SearchField } from '~/components/admin/screen-kit';

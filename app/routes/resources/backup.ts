@@ -8,8 +8,8 @@ import { writeBackup } from '~/.server/backup/create-backup';
 import { archiveFileName } from '~/.server/backup/manifest';
 import { pool } from '~/.server/db/client';
 import { storage } from '~/.server/media/storage';
-import { requireAdmin } from '~/.server/permissions';
-import { DownloadBackupSchema } from '~/lib/schemas/backup';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { DownloadBackupSchema } from '~/lib/schemas/backup-download';
 import type { Route } from './+types/backup';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 

@@ -1,8 +1,8 @@
 // GET /i18n/<languages>.<hash>.json — the built-in texts of a page (app/lib/page-catalog.ts),
 // for everyone. This build's file is kept by the browser for good; an older build's
 // address gets today's texts, not to be kept. Any other name is a 404.
-import { readCatalogFile } from '~/.server/catalog-file';
-import { publicAccess } from '~/.server/permissions';
+import { readCatalogFile } from '~/.server/languages/catalog-file';
+import { publicAccess } from '~/.server/auth/permissions';
 import type { Route } from './+types/catalog';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 

@@ -1,10 +1,10 @@
 // POST /api/editing-language: the admin picks the language in which content is edited.
 import { data, redirect } from 'react-router';
 import { z } from '~/lib/zod';
-import { editingLanguageCookie } from '~/.server/editing-language';
-import { listEditingLanguages } from '~/.server/languages';
-import { requireAdmin } from '~/.server/permissions';
-import { safeRedirectTarget } from '~/.server/safe-redirect';
+import { editingLanguageCookie } from '~/.server/languages/editing-language-choice';
+import { listEditingLanguages } from '~/.server/languages/site-languages';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { safeRedirectTarget } from '~/.server/http/safe-redirect';
 import type { Route } from './+types/editing-language';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 

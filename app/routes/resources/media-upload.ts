@@ -2,12 +2,12 @@
 // delete, set-primary and move (up/down) on a room, a homepage section or the site's hero. Answers
 // JSON to fetch clients (Accept: application/json) and redirects plain form posts
 // back to the editor; both carry the spec's toast in the toast cookie.
-import { redirectWithToast, toastError, toastSuccess } from '~/.server/toast';
+import { redirectWithToast, toastError, toastSuccess } from '~/.server/http/toast-response';
 import { ImageRejected, prepareImage, type PreparedImage } from '~/.server/media/images';
 import { deleteImage, moveImage, setPrimaryImage, targetExists, TargetMissing, uploadImages } from '~/.server/media/entity-images';
-import { requireAdmin } from '~/.server/permissions';
-import { safeRedirectTarget } from '~/.server/safe-redirect';
-import { MAX_UPLOAD_REQUEST_BYTES, MediaActionSchema, targetOf, type ImageTarget, type MediaActionResult } from '~/lib/schemas/media';
+import { requireAdmin } from '~/.server/auth/permissions';
+import { safeRedirectTarget } from '~/.server/http/safe-redirect';
+import { MAX_UPLOAD_REQUEST_BYTES, MediaActionSchema, targetOf, type ImageTarget, type MediaActionResult } from '~/lib/schemas/media-action';
 import type { Route } from './+types/media-upload';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 

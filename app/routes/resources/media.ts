@@ -2,7 +2,7 @@
 // everyone. Only the sizes of app/lib/image-url.ts are served; the format follows
 // Accept (AVIF, WebP, then JPEG); every answer is cacheable forever.
 import { serveMedia } from '~/.server/media/serve';
-import { publicAccess } from '~/.server/permissions';
+import { publicAccess } from '~/.server/auth/permissions';
 import type { Route } from './+types/media';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 

@@ -1,5 +1,5 @@
-import { config } from '~/.server/config';
-import { publicAccess } from '~/.server/permissions';
+import { config } from '~/.server/environment';
+import { publicAccess } from '~/.server/auth/permissions';
 import { BOOKING_QUERY_PARAMS } from '~/lib/booking-query';
 import type { Route } from './+types/robots';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';

@@ -1,7 +1,7 @@
 // POST /sign-out: ends the session on the server, clears the cookie, back to `/`.
 import { redirect } from 'react-router';
-import { auth } from '~/.server/auth/auth';
-import { publicAccess, requireUser } from '~/.server/permissions';
+import { auth } from '~/.server/auth/better-auth';
+import { publicAccess, requireUser } from '~/.server/auth/permissions';
 import type { Route } from './+types/sign-out';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 

@@ -1,7 +1,7 @@
-import { listActiveLanguages } from '~/.server/languages';
-import { publicAccess } from '~/.server/permissions';
-import { listRoomIds } from '~/.server/rooms';
-import { pageUrl } from '~/.server/site/seo';
+import { listActiveLanguages } from '~/.server/languages/site-languages';
+import { publicAccess } from '~/.server/auth/permissions';
+import { listRoomIds } from '~/.server/content/rooms';
+import { pageUrl } from '~/.server/site/seo-links';
 import type { Route } from './+types/sitemap';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 

@@ -2,17 +2,17 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import { auth, headersForAuth } from '~/.server/auth/auth';
+import { auth, headersForAuth } from '~/.server/auth/better-auth';
 import { getProfileRole } from '~/.server/auth/profiles';
-import { clientIpOf } from '~/.server/abuse';
-import { config } from '~/.server/config';
-import { clearRateLimit, releaseRateLimitSlot, takeRateLimitSlot } from '~/.server/rate-limit';
+import { clientIpOf } from '~/.server/http/abuse';
+import { config } from '~/.server/environment';
+import { clearRateLimit, releaseRateLimitSlot, takeRateLimitSlot } from '~/.server/http/rate-limit';
 import type { TFunction } from '~/lib/i18n';
-import { getRequestLanguage } from '~/.server/i18n';
-import { getViewer, isAdmin, publicAccess } from '~/.server/permissions';
-import { redirectWithToast, sendToast } from '~/.server/toast';
+import { getRequestLanguage } from '~/.server/languages/request-language';
+import { getViewer, isAdmin, publicAccess } from '~/.server/auth/permissions';
+import { redirectWithToast, sendToast } from '~/.server/http/toast-response';
 import { AcceptInvitationSchema, SignInSchema, SignUpSchema } from '~/lib/schemas/auth';
-import { acceptInvitation, readInvitation } from '~/.server/invitations';
+import { acceptInvitation, readInvitation } from '~/.server/auth/invitations';
 import { refusingCommonPasswords } from '~/.server/auth/password-policy';
 import { forgetIdleAccounts, isKnownSignInAddress, recordSignIn, takeAccountAttempt } from '~/.server/auth/account-throttle';
 import type { Route } from './+types/auth';
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const allowSignup = config().ALLOW_SIGNUP;
   const params = new URL(request.url).searchParams;
   const { t } = await getRequestLanguage(request);
-  // A link from an invitation mail: the person chooses a password (app/.server/invitations.ts).
+  // A link from an invitation mail: the person chooses a password (app/.server/auth/invitations.ts).
   const token = params.get('invitation');
   if (token !== null && !viewer) {
     const invitation = await readInvitation(token.slice(0, 100));
@@ -142,8 +142,9 @@ async function signUp(request: Request, formData: FormData, ip: string) {
   }
   // The same answer whether the address was new or already had an account (ASVS 6.3.x,
   // no account enumeration): better-auth then returns a look-alike user, hashes the
-  // password all the same (same timing) and the owner is told by mail (auth.ts). So no
-  // automatic sign-in either: the new account signs in with its password.
+  // password all the same (same timing) and the owner is told by mail
+  // (app/.server/auth/better-auth.ts). So no automatic sign-in either: the new account
+  // signs in with its password.
   return redirectWithToast('/', {
     type: 'success',
     title: t('auth.signupSuccessTitle'),

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, useActionData, useFetcher, useLoaderData } from 'react-router';
-import { getRequestLanguage } from '~/.server/i18n';
-import { publicAccess } from '~/.server/permissions';
+import { getRequestLanguage } from '~/.server/languages/request-language';
+import { publicAccess } from '~/.server/auth/permissions';
 import { runPublicForm, takeSentFlag } from '~/.server/site/public-form';
-import { buildSeo } from '~/.server/site/seo';
+import { buildSeo } from '~/.server/site/seo-links';
 import { loadSiteShell } from '~/.server/site/shell';
-import { listPublishedTestimonials, submitTestimonial } from '~/.server/testimonials';
-import { Field, Honeypot, readReply, useFocusFirstInvalid, type FormReply } from '~/components/site/form-field';
+import { listPublishedTestimonials, submitTestimonial } from '~/.server/content/testimonials';
+import { Honeypot, readReply, SiteField, useFocusFirstInvalid, type FormReply } from '~/components/site/form-field';
 import { TestimonialCard } from '~/components/site/home-blocks';
 import { SiteLayout } from '~/components/site/site-layout';
 import { COUNTRIES } from '~/lib/countries';
@@ -136,14 +136,14 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={name.id} label={t('guestBook.name')} errorId={name.errorId} errors={name.errors} required>
+        <SiteField id={name.id} label={t('guestBook.name')} errorId={name.errorId} errors={name.errors} required>
           <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={100} autoComplete="name" className="field-control" />
-        </Field>
-        <Field id={email.id} label={t('guestBook.email')} errorId={email.errorId} errors={email.errors} hint={t('guestBook.emailHint')} required>
+        </SiteField>
+        <SiteField id={email.id} label={t('guestBook.email')} errorId={email.errorId} errors={email.errors} hint={t('guestBook.emailHint')} required>
           <input {...email.control} type="email" autoFocus={firstInvalid === 'email'} required maxLength={254} autoComplete="email" className="field-control" />
-        </Field>
+        </SiteField>
       </div>
-      <Field id={countryField.id} label={t('guestBook.country')} errorId={countryField.errorId} errors={countryField.errors} required>
+      <SiteField id={countryField.id} label={t('guestBook.country')} errorId={countryField.errorId} errors={countryField.errors} required>
         <select
           {...countryField.control}
           defaultValue={undefined}
@@ -164,11 +164,11 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
             </option>
           ))}
         </select>
-      </Field>
+      </SiteField>
       <RatingInput name={rating.control.name} defaultValue={DEFAULT_RATING} />
-      <Field id={message.id} label={t('guestBook.message')} errorId={message.errorId} errors={message.errors} required>
+      <SiteField id={message.id} label={t('guestBook.message')} errorId={message.errorId} errors={message.errors} required>
         <textarea {...message.control} autoFocus={firstInvalid === 'message'} required maxLength={3000} rows={5} className="field-control" />
-      </Field>
+      </SiteField>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
         <button
           type="submit"

@@ -1,10 +1,10 @@
 import { useLoaderData } from 'react-router';
-import { getRequestLanguage } from '~/.server/i18n';
-import { publicAccess } from '~/.server/permissions';
-import { buildSeo } from '~/.server/site/seo';
-import { getLegalNotice } from '~/.server/site-config';
+import { getRequestLanguage } from '~/.server/languages/request-language';
+import { publicAccess } from '~/.server/auth/permissions';
+import { buildSeo } from '~/.server/site/seo-links';
+import { getLegalNotice } from '~/.server/content/site-settings';
 import { legalParagraphs } from '~/.server/site/legal-paragraphs';
-import { linkText } from '~/.server/site/phones';
+import { linkText } from '~/.server/content/phones';
 import { loadSiteShell } from '~/.server/site/shell';
 import { AutoLink } from '~/components/site/auto-link';
 import { SiteLayout } from '~/components/site/site-layout';

@@ -1,7 +1,7 @@
 import { useTranslation } from '~/lib/i18n-react';
 import { data, useLoaderData } from 'react-router';
-import { getRequestLanguage } from '~/.server/i18n';
-import { publicAccess } from '~/.server/permissions';
+import { getRequestLanguage } from '~/.server/languages/request-language';
+import { publicAccess } from '~/.server/auth/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
 import { SiteLayout } from '~/components/site/site-layout';
 import type { Route } from './+types/not-found';

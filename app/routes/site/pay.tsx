@@ -5,7 +5,7 @@
 import { data, redirect, useLoaderData } from 'react-router';
 import { formatCents } from '~/lib/format';
 import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/payments/deposit';
-import { publicAccess } from '~/.server/permissions';
+import { publicAccess } from '~/.server/auth/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
 import { SiteLayout } from '~/components/site/site-layout';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';

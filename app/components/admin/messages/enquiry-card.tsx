@@ -2,7 +2,7 @@
 // notification mail (with 'Réessayer' after a failure), read/unread and delete.
 import { MailIcon, MailOpenIcon, PhoneIcon, RotateCwIcon } from 'lucide-react';
 import { useFetcher } from 'react-router';
-import type { Enquiry } from '~/.server/contact-messages';
+import type { Enquiry } from '~/.server/content/contact-messages';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';

@@ -1,5 +1,5 @@
 // 'Inviter un utilisateur' (Users): an address and a role; the person receives a
-// single-use link by mail and chooses a password (app/.server/invitations.ts).
+// single-use link by mail and chooses a password (app/.server/auth/invitations.ts).
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { MailPlusIcon } from 'lucide-react';
 import { useState } from 'react';

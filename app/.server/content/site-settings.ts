@@ -1,0 +1,219 @@
+// The single site_config row (SPEC §3): the configuration screen's values with their
+// multilingual texts, and the legal notice's fields (LCEN art. 6) read by the public
+// legal page and edited in Configuration. The public header/footer read is site/shell.ts.
+import { db, type Executor } from '../db/client';
+import { siteConfig } from '../db/schema';
+import { loadTexts, SOURCE_LANGUAGE, upsertTexts } from './multilingual-content';
+import { siteTextKey } from './content-keys';
+import { cleanRichText } from './sanitize';
+import type { SiteConfigInput } from '~/lib/schemas/site-config';
+import { LEGAL_FIELD_LABELS, LEGAL_MANDATORY_FIELDS, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
+import { cachePublicData } from '../public-content/invalidation';
+import type { StayTerms } from '../booking/quote';
+import type { StayTermsInput } from '~/lib/schemas/stay-terms';
+
+export async function getSiteConfigRow() {
+  const [row] = await db.select().from(siteConfig).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The configuration screen's values: columns plus the texts of the editing language.
+ * The name and tagline columns hold French: they fill the French form only, so that
+ * saving another language never stores French text as its translation.
+ */
+export async function getSiteConfigForEditing(language: string) {
+  const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config', null)]);
+  const text = (key: string) => texts.get(key)?.[language] ?? '';
+  const column = (value: string | null | undefined) => (language === SOURCE_LANGUAGE ? (value ?? '') : '');
+  return {
+    exists: row !== null,
+    name: text(siteTextKey('name')) || column(row?.name),
+    tagline: text(siteTextKey('tagline')) || column(row?.tagline),
+    modalites: text(siteTextKey('modalites')),
+    contactEmail: row?.contactEmail ?? '',
+    phones: row?.phones ?? [],
+    address: row?.address ?? '',
+    instagramLink: row?.instagramLink ?? '',
+    bookingLink: row?.bookingLink ?? '',
+    airbnbLink: row?.airbnbLink ?? '',
+    tripadvisorLink: row?.tripadvisorLink ?? '',
+    heroImages: row?.heroImages ?? [],
+  };
+}
+
+/**
+ * Saves the general card in one transaction: the single row (created on first
+ * save) and the name, tagline and stay terms of the editing language. The French
+ * or default-language name and tagline also go to the row's columns, which other
+ * readers use as the last fallback. Hero images are left to the image uploader.
+ */
+export async function saveSiteConfig(input: SiteConfigInput, language: string, defaultLanguage: string) {
+  const columns = {
+    contactEmail: input.contactEmail,
+    phones: input.phones,
+    address: input.address,
+    instagramLink: input.instagramLink,
+    bookingLink: input.bookingLink,
+    airbnbLink: input.airbnbLink,
+    tripadvisorLink: input.tripadvisorLink,
+    ...(language === 'fr' || language === defaultLanguage
+      ? { ...(input.name ? { name: input.name } : {}), ...(input.tagline ? { tagline: input.tagline } : {}) }
+      : {}),
+  };
+  const modalites = cleanRichText(input.modalites);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteConfig)
+      .values({ singleton: true, ...columns })
+      .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+    await upsertTexts(tx, { contentType: 'site_config', entityId: null, language }, [
+      { key: siteTextKey('name'), value: input.name },
+      { key: siteTextKey('tagline'), value: input.tagline },
+      { key: siteTextKey('modalites'), value: modalites },
+    ]);
+  });
+}
+
+// The legal notice
+
+export type LegalNotice = { [K in keyof LegalNoticeInput]: string };
+
+/** Kept in memory until the site's configuration changes (public-content/invalidation.ts). */
+export function getLegalNotice(): Promise<LegalNotice> {
+  return cachePublicData('legal-notice', readLegalNotice);
+}
+
+async function readLegalNotice(): Promise<LegalNotice> {
+  const [row] = await db
+    .select({
+      legalOwner: siteConfig.legalOwner,
+      legalSiret: siteConfig.legalSiret,
+      publicationDirector: siteConfig.publicationDirector,
+      hostName: siteConfig.hostName,
+      hostAddress: siteConfig.hostAddress,
+      hostPhone: siteConfig.hostPhone,
+    })
+    .from(siteConfig)
+    .limit(1);
+  return {
+    legalOwner: row?.legalOwner ?? '',
+    legalSiret: row?.legalSiret ?? '',
+    publicationDirector: row?.publicationDirector ?? '',
+    hostName: row?.hostName ?? '',
+    hostAddress: row?.hostAddress ?? '',
+    hostPhone: row?.hostPhone ?? '',
+  };
+}
+
+/** The mandatory fields still empty: the back office flags them, the public notice never makes them up. */
+export function listMissingLegalFields(notice: LegalNotice) {
+  return LEGAL_MANDATORY_FIELDS.filter((field) => notice[field].trim() === '');
+}
+
+/**
+ * What the law requires of the legal notice that the owner has not given yet, in the
+ * back office's words: the one answer for every screen that warns about it
+ * (Configuration, the owner's home). The public notice reads well without them.
+ */
+export async function listMissingLegalNoticeFields(): Promise<Array<{ field: (typeof LEGAL_MANDATORY_FIELDS)[number]; label: string }>> {
+  return listMissingLegalFields(await getLegalNotice()).map((field) => ({ field, label: LEGAL_FIELD_LABELS[field] }));
+}
+
+/** Saves the legal fields (creating the single row on first save). */
+export async function saveLegalNotice(input: LegalNoticeInput) {
+  await db
+    .insert(siteConfig)
+    .values({ singleton: true, ...input })
+    .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...input, updatedAt: new Date() } });
+}
+
+// The stay terms as figures (issue 35): what the price engine adds to a stay, and
+// what the guest's confirmation says about arrival and cancellation.
+
+/** The engine's terms; zero everywhere until Configuration says otherwise. */
+export async function loadStayTerms(executor: Executor = db): Promise<StayTerms> {
+  const [row] = await executor
+    .select({ touristTaxCents: siteConfig.touristTaxCents, depositPercent: siteConfig.depositPercent, balanceDueDays: siteConfig.balanceDueDays })
+    .from(siteConfig)
+    .limit(1);
+  return row ?? { touristTaxCents: 0, depositPercent: 0, balanceDueDays: 0 };
+}
+
+/** The 'Séjour et paiements' card: figures, times and the cancellation terms in the editing language. */
+export async function getStayTermsForEditing(language: string) {
+  const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config', null)]);
+  return {
+    touristTax: (row?.touristTaxCents ?? 0) / 100,
+    touristTaxMinAge: row?.touristTaxMinAge ?? 18,
+    depositPercent: row?.depositPercent ?? 0,
+    balanceDueDays: row?.balanceDueDays ?? 0,
+    checkInTime: row?.checkInTime ?? '',
+    checkOutTime: row?.checkOutTime ?? '',
+    cancellationTerms: texts.get(siteTextKey('cancellation_terms'))?.[language] ?? '',
+  };
+}
+
+/** Saves the stay terms (creating the single row on first save) and the cancellation terms of the editing language, in one transaction. */
+export async function saveStayTerms(input: StayTermsInput, language: string) {
+  const columns = {
+    touristTaxCents: Math.round(input.touristTax * 100),
+    touristTaxMinAge: input.touristTaxMinAge,
+    depositPercent: input.depositPercent,
+    balanceDueDays: input.balanceDueDays,
+    checkInTime: input.checkInTime,
+    checkOutTime: input.checkOutTime,
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(siteConfig)
+      .values({ singleton: true, ...columns })
+      .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+    await upsertTexts(tx, { contentType: 'site_config', entityId: null, language }, [
+      { key: siteTextKey('cancellation_terms'), value: cleanRichText(input.cancellationTerms) },
+    ]);
+  });
+}
+
+/** What a guest's mail says about the house: address, phone, times, cancellation terms (along the language chain). */
+export async function loadGuestPractical(chain: string[], executor: Executor = db) {
+  const [row] = await executor
+    .select({
+      address: siteConfig.address,
+      phones: siteConfig.phones,
+      contactEmail: siteConfig.contactEmail,
+      checkInTime: siteConfig.checkInTime,
+      checkOutTime: siteConfig.checkOutTime,
+      touristTaxMinAge: siteConfig.touristTaxMinAge,
+    })
+    .from(siteConfig)
+    .limit(1);
+  const texts = await loadTexts('site_config', null, executor);
+  const terms = texts.get(siteTextKey('cancellation_terms'));
+  const cancellationHtml = chain.map((code) => terms?.[code]).find((v) => v && v.trim()) ?? '';
+  return {
+    address: row?.address ?? null,
+    phone: row?.phones?.[0] ?? null,
+    contactEmail: row?.contactEmail ?? null,
+    checkInTime: row?.checkInTime ?? null,
+    checkOutTime: row?.checkOutTime ?? null,
+    touristTaxMinAge: row?.touristTaxMinAge ?? 18,
+    cancellationHtml,
+  };
+}
+export type GuestPractical = Awaited<ReturnType<typeof loadGuestPractical>>;
+
+/** The 'Paiement en ligne de l'acompte' card (issue 36). */
+export async function getOnlineDepositForEditing() {
+  const row = await getSiteConfigRow();
+  return { enabled: row?.onlineDeposit ?? false, paymentWindowHours: row?.paymentWindowHours ?? 48 };
+}
+
+/** Turns the online deposit on or off and sets its window (creating the single row on first save). */
+export async function saveOnlineDeposit(input: { enabled: boolean; paymentWindowHours: number }) {
+  const columns = { onlineDeposit: input.enabled, paymentWindowHours: input.paymentWindowHours };
+  await db
+    .insert(siteConfig)
+    .values({ singleton: true, ...columns })
+    .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+}

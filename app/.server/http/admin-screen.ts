@@ -1,0 +1,103 @@
+// The one way a back-office screen answers (CODE_STYLE.md): `runIntent` for each
+// case of an action, `unknownIntent` for the default, `loadList` / `loadEditor` for
+// loaders that can fail. Every answer of an action has the same shape
+// (`IntentReply`), so a form reads its field errors and its success the same way on
+// every screen.
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data } from 'react-router';
+import type { IntentReply } from '~/lib/intent-reply';
+import type { z } from '~/lib/zod';
+import { NOT_FOUND, Refusal } from '../rule-refusal';
+import { redirectWithToast, toastError, toastSuccess } from './toast-response';
+
+export type { IntentReply };
+
+type Outcome<R> = R | typeof NOT_FOUND | Refusal | false | null;
+
+export interface IntentSpec<S extends z.ZodType, R> {
+  schema: S;
+  /** The spec's error toast for this operation (SPEC §8). */
+  failure: string;
+  /** Does the work. `false`, `null` or NOT_FOUND: the row was not there. */
+  perform: (value: z.output<S>) => Promise<Outcome<R>>;
+  /**
+   * The spec's success toast, or a response of its own (e.g. a redirect after a
+   * creation); null where the spec has no success toast (e.g. reordering languages).
+   */
+  success: string | null | ((value: z.output<S>, result: R) => string | Response);
+  /** Where the error is logged from, e.g. 'admin/seasons'. */
+  screen: string;
+  /** A toast for invalid input too, where the spec has one (e.g. distances). */
+  invalid?: string;
+}
+
+/**
+ * Runs one intent of an action: parse with the schema (400 with field errors), do
+ * the work (404 when the row is missing, 400 with the rule's message when a rule
+ * refuses, 500 with the spec's message when it throws — logged, never swallowed),
+ * then the success toast.
+ */
+export async function runIntent<S extends z.ZodType, R>(formData: FormData, spec: IntentSpec<S, R>) {
+  const intent = String(formData.get('intent') ?? '');
+  const submission = parseWithZod(formData, { schema: spec.schema });
+  if (submission.status !== 'success') {
+    const reply: IntentReply = { ok: false, intent, result: submission.reply() };
+    return spec.invalid ? toastError<IntentReply>(spec.invalid, reply) : data<IntentReply>(reply, { status: 400 });
+  }
+  let outcome: Outcome<R>;
+  try {
+    outcome = await spec.perform(submission.value);
+  } catch (error) {
+    console.error(`[${spec.screen}] ${intent} failed:`, error);
+    return toastError<IntentReply>(spec.failure, { ok: false, intent, result: submission.reply() }, { status: 500 });
+  }
+  if (outcome === NOT_FOUND || outcome === false || outcome === null) {
+    return toastError<IntentReply>(spec.failure, { ok: false, intent, result: submission.reply() }, { status: 404 });
+  }
+  if (outcome instanceof Refusal) {
+    const { fieldErrors, reasons = [], status = 400 } = outcome.options;
+    return toastError<IntentReply>(
+      outcome.message,
+      { ok: false, intent, result: submission.reply(fieldErrors ? { fieldErrors } : { formErrors: [outcome.message, ...reasons] }) },
+      { status },
+    );
+  }
+  const message = typeof spec.success === 'function' ? spec.success(submission.value, outcome) : spec.success;
+  if (message instanceof Response) return message;
+  if (message === null) return data<IntentReply>({ ok: true, intent, result: submission.reply() });
+  return toastSuccess<IntentReply>(message, { ok: true, intent, result: submission.reply() });
+}
+
+/** The `default:` of every action's switch. */
+export function unknownIntent(formData: FormData) {
+  return data<IntentReply>({ ok: false, intent: String(formData.get('intent') ?? ''), result: null }, { status: 400 });
+}
+
+/**
+ * The policy for a list screen whose data could not be read: the error is logged,
+ * the page still renders (empty, with the spec's message in `loadError`, shown by
+ * <LoadError/> as an alert and a toast), so the rest of the back office stays usable.
+ */
+export async function loadList<T extends object>(screen: string, failure: string, read: () => Promise<T>, empty: T): Promise<T & { loadError: string | null }> {
+  try {
+    return { ...(await read()), loadError: null };
+  } catch (error) {
+    console.error(`[${screen}] load failed:`, error);
+    return { ...empty, loadError: failure };
+  }
+}
+
+/**
+ * The policy for an editor (room, section) whose row could not be read or does not
+ * exist (SPEC §4): back to /admin with the spec's error toast.
+ */
+export async function loadEditor<T>(screen: string, failure: string, read: () => Promise<T | null | undefined>): Promise<T> {
+  let found: T | null | undefined;
+  try {
+    found = await read();
+  } catch (error) {
+    console.error(`[${screen}] load failed:`, error);
+  }
+  if (found == null) throw redirectWithToast('/admin', { type: 'error', title: 'Erreur', description: failure });
+  return found;
+}
