@@ -101,7 +101,8 @@ describe('the hot path of public pages', () => {
         expect(statements, `${path} (${language}) rendered again`).toEqual([]);
         if (path.startsWith('/room/')) {
           expect(again.booking.calendarsBehind).toBe(true);
-          expect(again.booking.months[0].states).toContain('t');
+          // The blocked nights (today + 3 and + 4) fall in the calendar's first month or, late in a month, its second.
+          expect(again.booking.months.map((month: { states: string }) => month.states).join('')).toContain('t');
         }
       }
     }
