@@ -57,7 +57,9 @@ export default defineConfig({
   use: {
     // Each worker's own server: the `baseURL` fixture of tests/e2e/fixtures.ts.
     baseURL: servers[0]!.origin,
-    trace: 'retain-on-failure',
+    // A trace is recorded for a test's retry (CI retries once), not for every test: recording
+    // took a quarter of the suite's CPU, and a failure is retried with it.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'fr-FR',
     launchOptions: chromium,

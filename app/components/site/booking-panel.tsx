@@ -11,7 +11,7 @@ import { useTranslation } from '~/lib/i18n-react';
 import { addDays, utcMidnight } from '~/lib/nights';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
-import { Honeypot, readReply, SiteField, type FormReply } from './form-field';
+import { FormErrors, Honeypot, readReply, SiteField, type FormReply } from './form-field';
 import { Icon } from './icon';
 import { siteLink } from '~/page-delivery/site-link';
 
@@ -164,13 +164,7 @@ function RequestForm({
       <input type="hidden" name="departure" value={selection.departure ?? ''} />
       <input type="hidden" name="guests" value={selection.guests} />
       <Honeypot formId="booking-form" />
-      {formErrors.length ? (
-        <div role="alert" className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {formErrors.map((e) => (
-            <p key={e}>{t(e)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors errors={formErrors} />
       <div className="grid gap-4 sm:grid-cols-2">
         {field(
           'name',

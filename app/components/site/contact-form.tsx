@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { useActionData, useFetcher } from 'react-router';
 import { CONTACT_GUEST_OPTIONS, DEFAULT_CONTACT_GUESTS, type PublicFormReply } from '~/lib/public-forms';
-import { Honeypot, readReply, SiteField, useFocusFirstInvalid, type FormReply } from './form-field';
+import { FormErrors, Honeypot, readReply, SiteField, useFocusFirstInvalid, type FormReply } from './form-field';
 import { SectionHeading } from './home-blocks';
 import { Icon } from './icon';
 
@@ -37,11 +37,7 @@ function ContactForm({ fetcher, lastResult, sending }: { fetcher: ContactFetcher
     <fetcher.Form ref={formRef} method="post" action="/?index" id={formId} noValidate className="space-y-4">
       <input type="hidden" name="intent" value="contact" />
       <Honeypot formId={formId} />
-      {reply.formErrors.length ? (
-        <p role="alert" tabIndex={-1} autoFocus className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {reply.formErrors.map((e) => t(e)).join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={reply.formErrors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SiteField id={name.id} label={t('contact.name')} errorId={name.errorId} errors={name.errors} required>
           <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={200} autoComplete="name" className="field-control" />

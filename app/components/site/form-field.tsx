@@ -35,6 +35,22 @@ export function SiteField(props: {
   );
 }
 
+/**
+ * The form's own errors, not a field's (a refusal and its reasons, the limit, a failure):
+ * announced, and focused when the answer is a new page (autoFocus acts on mount).
+ */
+export function FormErrors({ errors }: { errors: string[] }) {
+  const { t } = useTranslation();
+  if (!errors.length) return null;
+  return (
+    <div role="alert" tabIndex={-1} autoFocus className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
+      {errors.map((error) => (
+        <p key={error}>{t(error)}</p>
+      ))}
+    </div>
+  );
+}
+
 /** Invisible to people and assistive technology; bots that fill every field reveal themselves. */
 export function Honeypot({ formId }: { formId: string }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { runPublicForm, takeSentFlag } from '~/.server/site/public-form';
 import { buildSeo } from '~/.server/site/seo-links';
 import { loadSiteShell } from '~/.server/site/shell';
 import { listPublishedTestimonials, submitTestimonial } from '~/.server/content/testimonials';
-import { Honeypot, readReply, SiteField, useFocusFirstInvalid, type FormReply } from '~/components/site/form-field';
+import { FormErrors, Honeypot, readReply, SiteField, useFocusFirstInvalid, type FormReply } from '~/components/site/form-field';
 import { TestimonialCard } from '~/components/site/home-blocks';
 import { SiteLayout } from '~/components/site/site-layout';
 import { COUNTRIES } from '~/lib/countries';
@@ -130,11 +130,7 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
       <style>{COUNTRY_SELECT_CSS}</style>
       <input type="hidden" name="intent" value="testimonial" />
       <Honeypot formId={formId} />
-      {reply.formErrors.length ? (
-        <p role="alert" tabIndex={-1} autoFocus className="rounded-md bg-destructive/10 p-3 text-sm text-destructive">
-          {reply.formErrors.map((e) => t(e)).join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={reply.formErrors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SiteField id={name.id} label={t('guestBook.name')} errorId={name.errorId} errors={name.errors} required>
           <input {...name.control} type="text" autoFocus={firstInvalid === 'name'} required maxLength={100} autoComplete="name" className="field-control" />
