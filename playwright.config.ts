@@ -8,8 +8,8 @@ import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/te
 // stand-in): a worker runs one test at a time, so no test ever sees another one's writes
 // while it runs, and the suite's waits (mails, background passes) overlap.
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3999);
-/** Workers, and so servers: the suite mostly waits on the browser and the server, so three fit two cores. */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
+/** Workers, and so servers: one Chromium and its server keep a core busy, and CI runs the integration layers beside them. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2estandin0000';
 
