@@ -58,9 +58,14 @@ export async function queueGuestMail(
   // An address that is not one plain mailbox never reaches the outbox (an empty list means "the owners").
   if (!address) return;
   const mail = renderGuestBookingMail(kind, facts, language, note);
+  await enqueueGuestMail(executor, `booking:${bookingId}:${kind}${occurrence ? `:${occurrence}` : ''}`, address, mail);
+}
+
+/** A rendered mail to the guest's address, from MAIL_FROM with Reply-To the site's contact address. */
+export async function enqueueGuestMail(executor: Executor, idempotencyKey: string, address: string, mail: { subject: string; text: string; html: string }) {
   const [site] = await executor.select({ contactEmail: siteConfig.contactEmail }).from(siteConfig).limit(1);
   await enqueueMail(executor, {
-    idempotencyKey: `booking:${bookingId}:${kind}${occurrence ? `:${occurrence}` : ''}`,
+    idempotencyKey,
     kind: 'booking',
     recipients: [address],
     replyTo: mailboxAddress(site?.contactEmail),

@@ -12,6 +12,14 @@ import { cachePublicData } from '../public-content/invalidation';
 import type { StayTerms } from '../booking/quote';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';
 
+/** Writes columns of the single settings row, creating it on the first save. */
+async function writeSettings(executor: Executor, columns: Partial<typeof siteConfig.$inferInsert>) {
+  await executor
+    .insert(siteConfig)
+    .values({ singleton: true, ...columns })
+    .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+}
+
 export async function getSiteConfigRow() {
   const [row] = await db.select().from(siteConfig).limit(1);
   return row ?? null;
@@ -63,10 +71,7 @@ export async function saveSiteConfig(input: SiteConfigInput, language: string, d
   };
   const modalites = cleanRichText(input.modalites);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(siteConfig)
-      .values({ singleton: true, ...columns })
-      .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+    await writeSettings(tx, columns);
     await upsertTexts(tx, { contentType: 'site_config', entityId: null, language }, [
       { key: siteTextKey('name'), value: input.name },
       { key: siteTextKey('tagline'), value: input.tagline },
@@ -122,10 +127,7 @@ export async function listMissingLegalNoticeFields(): Promise<Array<{ field: (ty
 
 /** Saves the legal fields (creating the single row on first save). */
 export async function saveLegalNotice(input: LegalNoticeInput) {
-  await db
-    .insert(siteConfig)
-    .values({ singleton: true, ...input })
-    .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...input, updatedAt: new Date() } });
+  await writeSettings(db, input);
 }
 
 // The stay terms as figures (issue 35): what the price engine adds to a stay, and
@@ -165,10 +167,7 @@ export async function saveStayTerms(input: StayTermsInput, language: string) {
     checkOutTime: input.checkOutTime,
   };
   await db.transaction(async (tx) => {
-    await tx
-      .insert(siteConfig)
-      .values({ singleton: true, ...columns })
-      .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+    await writeSettings(tx, columns);
     await upsertTexts(tx, { contentType: 'site_config', entityId: null, language }, [
       { key: siteTextKey('cancellation_terms'), value: cleanRichText(input.cancellationTerms) },
     ]);
@@ -212,8 +211,5 @@ export async function getOnlineDepositForEditing() {
 /** Turns the online deposit on or off and sets its window (creating the single row on first save). */
 export async function saveOnlineDeposit(input: { enabled: boolean; paymentWindowHours: number }) {
   const columns = { onlineDeposit: input.enabled, paymentWindowHours: input.paymentWindowHours };
-  await db
-    .insert(siteConfig)
-    .values({ singleton: true, ...columns })
-    .onConflictDoUpdate({ target: siteConfig.singleton, set: { ...columns, updatedAt: new Date() } });
+  await writeSettings(db, columns);
 }

@@ -17,7 +17,7 @@ import { refuse, type Refusal } from '../rule-refusal';
 import { guesthouseToday } from '../booking/clock';
 import { renderDepositRequestMail, renderOwnerDepositMail, renderRefundMail } from '../booking/mails';
 import type { Quote } from '../booking/quote';
-import { mailFacts, queueGuestMail, recordBookingEvent } from '../booking/booking-trail';
+import { enqueueGuestMail, mailFacts, queueGuestMail, recordBookingEvent } from '../booking/booking-trail';
 import { stripe, stripeConfigured, type Stripe } from './stripe-client';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -70,16 +70,7 @@ export async function holdForDeposit(tx: Executor, row: BookingRow, windowHours:
   const address = mailboxAddress(row.guestEmail);
   if (!address) return;
   const mail = renderDepositRequestMail(await bookingFacts(row, tx), row.language, paymentUrl(token), expiresAt);
-  const [site] = await tx.select({ contactEmail: siteConfig.contactEmail }).from(siteConfig).limit(1);
-  await enqueueMail(tx, {
-    idempotencyKey: `booking:${row.id}:deposit-request`,
-    kind: 'booking',
-    recipients: [address],
-    replyTo: mailboxAddress(site?.contactEmail),
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-  });
+  await enqueueGuestMail(tx, `booking:${row.id}:deposit-request`, address, mail);
 }
 
 /* ───────────── the guest's payment link ───────────── */
@@ -326,14 +317,8 @@ export async function refundDeposit(bookingId: string, amountCents: number, reas
     const address = mailboxAddress(row.guestEmail);
     if (address) {
       const mail = renderRefundMail(await bookingFacts(row, tx), row.language, amountCents, reason);
-      await enqueueMail(tx, {
-        idempotencyKey: `booking:${bookingId}:refund:${refund.id}`,
-        kind: 'booking',
-        recipients: [address],
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-      });
+      // Like every mail to the guest, answerable: Reply-To the site's contact address.
+      await enqueueGuestMail(tx, `booking:${bookingId}:refund:${refund.id}`, address, mail);
     }
     return true;
   });
