@@ -75,7 +75,9 @@ export async function startAppProcess(overrides: NodeJS.ProcessEnv = {}): Promis
     for (;;) {
       if (exited(proc)) throw new Error(`the app exited (${proc.exitCode}):\n${output}`);
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+        // This process's own word first: a free port picked here may have gone to another test's
+        // app meanwhile, whose /healthz would answer for a process that could not listen.
+        if (output.includes(`listening on port ${port}`) && (await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
       } catch {
         /* not listening yet */
       }
