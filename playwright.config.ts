@@ -1,9 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { e2eChromium } from './scripts/chromium.mjs';
 
 // The e2e suite runs against the production build (`npm start`) with a fresh DATA_DIR,
-// the demo content and a known admin, on the system Chromium. Each Playwright worker has
+// the demo content and a known admin, on the system Chromium (scripts/chromium.mjs). Each Playwright worker has
 // a server of its own (its own port, DATA_DIR, embedded PostgreSQL, mail folder and Stripe
 // stand-in): a worker runs one test at a time, so no test ever sees another one's writes
 // while it runs, and the suite's waits (mails, background passes) overlap.
@@ -34,7 +35,7 @@ export function e2eServer(index: number) {
 const servers = Array.from({ length: E2E_WORKERS }, (_, index) => e2eServer(index));
 
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: e2eChromium(),
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -78,8 +78,10 @@ test('a page hydrates both when rendered for the request and when served from th
 
 test('a page carries the symbols of the icons it draws, and only those; an icon drawn later loads them all', async ({ page }) => {
   const symbolFiles: string[] = [];
+  const documents: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
+    if (request.isNavigationRequest()) documents.push(path);
     // The favicon too is inside the page (root.tsx): no .svg file at all.
     if (path.endsWith('.svg') || /\/icon-symbols-[\w-]+\.js$/.test(path)) symbolFiles.push(path);
   });
@@ -122,7 +124,7 @@ test('a page carries the symbols of the icons it draws, and only those; an icon 
     .click();
   await expect(page).toHaveURL(/\/room\//);
   await expect.poll(missingSymbols).toEqual([]);
-  expect(symbolFiles).toHaveLength(1);
+  expect(symbolFiles, `symbol files, with these documents loaded: ${documents.join(', ')}`).toHaveLength(1);
   // Drawn once its symbol has arrived: the back link's arrow, which the home page has not.
   const arrow = page.locator('main svg:has(use[href="#icon-arrow-left"])').first();
   await expect.poll(() => arrow.evaluate((svg) => (svg as SVGSVGElement).getBBox().width)).toBeGreaterThan(0);

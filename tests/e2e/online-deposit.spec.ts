@@ -93,8 +93,8 @@ test('accept → the mail link → the stand-in checkout → the signed webhook 
 });
 
 test('a hold that expires unpaid reopens its nights, and both sides are told', async ({ page }, testInfo) => {
-  // The expiry pass runs once a minute.
-  test.setTimeout(150_000);
+  // The expiry pass runs every 15 s (HOLD_EXPIRY_INTERVAL_MS).
+  test.setTimeout(90_000);
   const { arrival, departure } = stayOf(testInfo.project.name, 240);
   const guestName = `Late ${testInfo.project.name} ${Date.now().toString(36)}`;
   const email = `late.${testInfo.project.name}.${Date.now().toString(36)}@example.org`;
@@ -128,7 +128,7 @@ test('a hold that expires unpaid reopens its nights, and both sides are told', a
       // Bodies, not subjects: a subject with accents or a dash is MIME-encoded in the file.
       expect(all.some((m) => m.includes(`To: ${email}`) && m.includes('Booking not confirmed'))).toBe(true);
       expect(all.some((m) => m.includes(guestName) && m.includes('sont de nouveau libres'))).toBe(true);
-    }).toPass({ timeout: 100_000, intervals: [2_000] });
+    }).toPass({ timeout: 40_000, intervals: [1_000] });
     await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
     await expect(page.getByTestId('quote')).not.toContainText('Nights already taken');
     await page.goto(link);
