@@ -45,7 +45,12 @@ const BESIDE_THE_CHAIN = 10;
 function run(name, env = {}, { nice = 0 } = {}) {
   if (failed) return Promise.reject(failed);
   const [layerCommand, layerArgs] = LAYERS[name];
-  const [command, args] = nice ? ['nice', ['-n', String(nice), layerCommand, ...layerArgs]] : [layerCommand, layerArgs];
+  // A layer is a session of its own (detached, below), and where the kernel groups a
+  // session's processes for scheduling (autogroup) `nice` weighs only inside that group:
+  // the group's own niceness is set too.
+  const [command, args] = nice
+    ? ['sh', ['-c', `echo ${nice} > /proc/self/autogroup 2>/dev/null; exec nice -n ${nice} "$@"`, 'sh', layerCommand, ...layerArgs]]
+    : [layerCommand, layerArgs];
   const started = Date.now();
   console.log(`▶ ${name}`);
   return new Promise((resolve, reject) => {
