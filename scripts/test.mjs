@@ -1,17 +1,16 @@
 // `npm test` and `npm run validate`: the layers of the suite, independent ones side by side.
 //
 //   validate  typecheck ‖ lint ‖ unit ‖ format:check
-//   npm test  tools (Chromium and nginx, installed once if missing) beside the build, then:
-//             lane 1: build → e2e (a server per Playwright worker, playwright.config.ts)
+//   npm test  the build beside tools (Chromium and nginx, installed once if missing), then:
+//             lane 1: e2e (a server per Playwright worker, playwright.config.ts)
 //             lane 2: validate
-//             lane 3: integration (no build) → integration-built (waits for the build and tools)
+//             lane 3: integration → integration-built
 //             lane 4, when INTEGRATION_DATABASE_URL is set (CI's second pass, against that server):
-//                     integration-pg → integration-built-pg (waits for the build and tools), without
-//                     the files whose outcome no database server can change (scripts/test-layers.ts)
-//             The build and e2e are the longest chain, and the machine's cores are all busy:
-//             lanes 2–4 run at a lower CPU priority (`nice`), so that they take what the build
-//             and e2e leave (Chromium waiting on the server, the server on the database)
-//             instead of stretching the chain that sets the suite's time.
+//                     integration-pg → integration-built-pg, without the files whose outcome no
+//                     database server can change (scripts/test-layers.ts)
+//             The build → e2e chain is the longest, and every layer wants both cores: the build
+//             runs first, alone (~20 s; beside the others it took 85 s), so that e2e starts as
+//             soon as it can. Lanes 2–4 have time to spare beside e2e.
 //
 // Every line a layer prints is shown as it comes, prefixed by the layer's name; the first
 // failure stops the other layers and fails the run. A summary gives each layer's wall
@@ -39,18 +38,9 @@ const running = new Set();
 const times = [];
 let failed = null;
 
-/** The niceness of the layers that are not on the build → e2e chain (see above). */
-const BESIDE_THE_CHAIN = 10;
-
-function run(name, env = {}, { nice = 0 } = {}) {
+function run(name, env = {}) {
   if (failed) return Promise.reject(failed);
-  const [layerCommand, layerArgs] = LAYERS[name];
-  // A layer is a session of its own (detached, below), and where the kernel groups a
-  // session's processes for scheduling (autogroup) `nice` weighs only inside that group:
-  // the group's own niceness is set too.
-  const [command, args] = nice
-    ? ['sh', ['-c', `echo ${nice} > /proc/self/autogroup 2>/dev/null; exec nice -n ${nice} "$@"`, 'sh', layerCommand, ...layerArgs]]
-    : [layerCommand, layerArgs];
+  const [command, args] = LAYERS[name];
   const started = Date.now();
   console.log(`▶ ${name}`);
   return new Promise((resolve, reject) => {
@@ -111,26 +101,16 @@ function stopAll() {
   setTimeout(() => signal('SIGKILL'), 10_000).unref();
 }
 
-const validate = (options) => Promise.all(['typecheck', 'lint', 'unit', 'format:check'].map((name) => run(name, {}, options)));
+const all = (names) => Promise.all(names.map((name) => run(name)));
+const validate = () => all(['typecheck', 'lint', 'unit', 'format:check']);
 
 async function whole() {
-  const built = Promise.all([run('build'), run('tools')]);
-  const beside = { nice: BESIDE_THE_CHAIN };
-  const lanes = [
-    built.then(() => run('e2e')),
-    validate(beside),
-    run('integration', {}, beside)
-      .then(() => built)
-      .then(() => run('integration-built', {}, beside)),
-  ];
+  await Promise.all([run('build'), run('tools')]);
+  const lanes = [run('e2e'), validate(), run('integration').then(() => run('integration-built'))];
   const url = process.env.INTEGRATION_DATABASE_URL;
   if (url) {
     const secondPass = { DATABASE_URL: url, INTEGRATION_SECOND_PASS: 'true' };
-    lanes.push(
-      run('integration-pg', secondPass, beside)
-        .then(() => built)
-        .then(() => run('integration-built-pg', secondPass, beside)),
-    );
+    lanes.push(run('integration-pg', secondPass).then(() => run('integration-built-pg', secondPass)));
   }
   const rejected = (await Promise.allSettled(lanes)).find((o) => o.status === 'rejected');
   if (rejected) throw rejected.reason;

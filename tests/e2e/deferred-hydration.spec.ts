@@ -1,18 +1,12 @@
 // Public pages download their JavaScript after their first image has been painted
 // (app/page-delivery/deferred-hydration-rewrite.server.ts): the hero keeps the phone's bandwidth, and the page
 // still hydrates, whether it came from the page cache (CSP by hashes) or not (nonce).
-import type { Page } from '@playwright/test';
-import { expect, test, holdBack } from './fixtures';
+import { expect, test, holdBack, waitForHydration } from './fixtures';
 
 const isAppScript = (url: string) => /\/assets\/[^/]+\.js$/.test(new URL(url).pathname);
 
-/** React has attached its handlers to the server-rendered markup of the header. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const control = document.querySelector('header button, header a');
-    return Boolean(control && Object.keys(control).some((k) => k.startsWith('__reactProps')));
-  });
-}
+/** The header's first control: React has attached its handlers to the page's markup. */
+const HEADER_CONTROL = 'header button, header a';
 
 test('the home page asks for no script while its hero image loads; a click meanwhile is not lost', async ({ page }) => {
   // The hero's slides (the first is the page's only high-priority image) are held.
@@ -61,7 +55,7 @@ test('a page hydrates both when rendered for the request and when served from th
     await page.goto(path);
     const again = await page.goto(path);
     expect(again?.headers()['x-page-cache']).toBe('hit');
-    await waitForHydration(page);
+    await waitForHydration(page, HEADER_CONTROL);
   }
   // Rendered for the request (a nonce): a month of a room's calendar is never kept.
   await page.goto('/');
@@ -72,7 +66,7 @@ test('a page hydrates both when rendered for the request and when served from th
   const month = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 7);
   const rendered = await page.goto(`${room}?month=${month}`);
   expect(rendered?.headers()['x-page-cache']).toBeUndefined();
-  await waitForHydration(page);
+  await waitForHydration(page, HEADER_CONTROL);
   expect(violations).toEqual([]);
 });
 
@@ -93,7 +87,7 @@ test('a page carries the symbols of the icons it draws, and only those; an icon 
     );
   for (const path of ['/', '/livre-dor', '/mentions-legales']) {
     await page.goto(path);
-    await waitForHydration(page);
+    await waitForHydration(page, HEADER_CONTROL);
     expect(await missingSymbols()).toEqual([]);
     const unused = await page.evaluate(() =>
       [...document.querySelectorAll('#icon-sprite symbol')].map((s) => s.id).filter((id) => !document.querySelector(`use[href="#${id}"]`)),
@@ -109,7 +103,7 @@ test('a page carries the symbols of the icons it draws, and only those; an icon 
   expect(symbolFiles, 'a page drawn by the server finds its symbols and its favicon in itself').toEqual([]);
 
   await page.goto('/');
-  await waitForHydration(page);
+  await waitForHydration(page, HEADER_CONTROL);
   if (test.info().project.name === 'mobile') {
     // The phone menu's close icon is drawn only once the menu opens.
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
@@ -118,10 +112,10 @@ test('a page carries the symbols of the icons it draws, and only those; an icon 
     await close.click();
   }
   // A room reached in the app draws icons the home page did not (its back link, its amenities).
-  await page
-    .getByRole('link', { name: /Voir les détails/ })
-    .first()
-    .click();
+  // Its link is clicked once the app handles it: before, the click loads the room as a document.
+  const roomLink = page.getByRole('link', { name: /Voir les détails/ }).first();
+  await waitForHydration(page, `a[href="${await roomLink.getAttribute('href')}"]`);
+  await roomLink.click();
   await expect(page).toHaveURL(/\/room\//);
   await expect.poll(missingSymbols).toEqual([]);
   expect(symbolFiles, `symbol files, with these documents loaded: ${documents.join(', ')}`).toHaveLength(1);
@@ -134,10 +128,7 @@ test('the sign-in page, which hydrates at once, asks for its texts beside its mo
   await page.goto('/auth');
   const texts = await page.locator('html').getAttribute('data-catalog');
   expect(texts).toMatch(/^\/i18n\/[a-z-]+\.[0-9a-f]{10}\.json$/);
-  await page.waitForFunction(() => {
-    const button = document.querySelector('form button');
-    return Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactProps')));
-  });
+  await waitForHydration(page, 'form button');
   const initiator = await page.evaluate(
     (href) => performance.getEntriesByName(new URL(href, location.href).href).map((e) => (e as PerformanceResourceTiming).initiatorType),
     texts!,

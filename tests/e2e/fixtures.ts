@@ -49,6 +49,18 @@ export async function signInAsAdmin(page: Page) {
 }
 
 /**
+ * Waits until React has attached its handlers to the server-rendered element `selector`
+ * names (the first match): a public page hydrates after its first image (decision 0013),
+ * and a click before that is the browser's own, not the app's.
+ */
+export async function waitForHydration(page: Page, selector: string) {
+  await page.waitForFunction((sel) => {
+    const element = document.querySelector(sel);
+    return Boolean(element && Object.keys(element).some((k) => k.startsWith('__reactProps')));
+  }, selector);
+}
+
+/**
  * Holds back the requests matching `url` until `release()`; `requested` settles when the
  * first of them is made.
  */

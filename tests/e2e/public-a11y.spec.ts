@@ -1,7 +1,7 @@
 // Accessibility (issue 4, part 10; issue 34): axe finds nothing on any public page, in
 // each of the four languages, at both widths (desktop and the 375 px mobile project),
 // with the suite's one rule set (axe.ts).
-import { expect, test } from './fixtures';
+import { expect, test, waitForHydration } from './fixtures';
 import { expectNoAxeViolations } from './axe';
 
 const LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
@@ -18,7 +18,8 @@ test.describe('accessibility', () => {
         .getAttribute('href');
       for (const path of [...PAGES, room!]) {
         await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${language}`);
-        await page.waitForLoadState('networkidle');
+        // Scanned as a visitor uses it: hydrated (every element React drew has its handlers).
+        await waitForHydration(page, 'a, button');
         await expectNoAxeViolations(page, `${path} (${language})`);
       }
     });

@@ -1,16 +1,7 @@
 // The public forms answer a validation problem at the fields only (focus on the first
 // invalid one, no failure toast), with or without JavaScript; without JavaScript a sent
 // form comes back to its anchor with the confirmation in view, and a reload resends nothing.
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-/** React has attached its handlers to the server-rendered markup. */
-async function waitForHydration(page: Page, selector: string) {
-  await page.waitForFunction((sel) => {
-    const button = document.querySelector(sel);
-    return Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactProps')));
-  }, selector);
-}
+import { expect, test, waitForHydration } from './fixtures';
 
 const CONTACT_FAILURE = "Impossible d'envoyer le message. Veuillez réessayer.";
 const GUEST_BOOK_FAILURE = "Impossible d'envoyer votre témoignage. Veuillez réessayer.";

@@ -1,15 +1,9 @@
 // Home page (issue 4, part 2) on the demo content: 4 rooms, 2 sections (positions
 // 0 and 50), 5 published testimonials of which 3 featured, 3 hero images.
-import type { Page } from '@playwright/test';
-import { expect, test, signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin, waitForHydration } from './fixtures';
 
-/** React has attached its handlers to the server-rendered markup. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const button = document.querySelector('#accueil button, #contact button');
-    return Boolean(button && Object.keys(button).some((k) => k.startsWith('__reactProps')));
-  });
-}
+/** React has attached its handlers to the home page's server-rendered markup. */
+const HOME_CONTROLS = '#accueil button, #contact button';
 
 test.describe('home page', () => {
   test('shows the blocks in the spec order with their anchors', async ({ page }) => {
@@ -45,7 +39,7 @@ test.describe('home page', () => {
     await expect(hero.getByRole('heading', { level: 1, name: 'La Bastide aux Jasmins' })).toBeVisible();
     const dots = hero.getByRole('button', { name: /Afficher l'image/ });
     await expect(dots).toHaveCount(3);
-    await waitForHydration(page);
+    await waitForHydration(page, HOME_CONTROLS);
     await page.clock.pauseAt(t0 + 30_000);
     // A dot click (without moving the pointer or focus) restarts the 5-second period now.
     await dots.nth(1).dispatchEvent('click');
@@ -74,7 +68,7 @@ test.describe('home page', () => {
     await page.clock.install({ time: t0 });
     await page.goto('/');
     const dots = page.locator('#accueil').getByRole('button', { name: /Afficher l'image/ });
-    await waitForHydration(page);
+    await waitForHydration(page, HOME_CONTROLS);
     await page.clock.pauseAt(t0 + 30_000);
     await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
     await page.clock.runFor(11_000);
@@ -122,7 +116,7 @@ test.describe('home page', () => {
     const t0 = Date.now();
     await page.clock.install({ time: t0 });
     await page.goto('/#contact');
-    await waitForHydration(page);
+    await waitForHydration(page, HOME_CONTROLS);
     const form = page.locator('#contact');
     await expect(form.getByText('Réponse sous 24h')).toBeVisible();
     await expect(form.getByLabel('Nombre de personnes')).toHaveValue('2');
