@@ -12,7 +12,7 @@ export function needsBuild(source: string) {
 /**
  * Whether a file's outcome cannot depend on which PostgreSQL serves the app. Such a file
  * says so in a line `// One database pass: <why>` (it starts its own embedded server, or
- * its subject is HTTP, the bundles, the page cache or a parser). CI's second pass through
+ * its subject is HTTP, the bundles, the page cache, images or a parser). CI's second pass through
  * DATABASE_URL (`INTEGRATION_SECOND_PASS`, scripts/test.mjs) leaves it out: it ran in the
  * first pass, and the second is there for what the database server can change.
  */

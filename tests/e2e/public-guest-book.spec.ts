@@ -1,5 +1,5 @@
 // Guest book (issue 4, part 4) and the legal notice (part 5).
-import { expect, test } from './fixtures';
+import { expect, holdBack, test, waitForHydration } from './fixtures';
 
 test.describe('guest book', () => {
   test('lists published testimonials with stars, country, quoted message and author', async ({ page }) => {
@@ -11,6 +11,21 @@ test.describe('guest book', () => {
     await expect(first.getByRole('img', { name: /Note : [1-5] sur 5/ })).toBeVisible();
     await expect(first.locator('blockquote')).toContainText('«');
     await expect(first.locator('figcaption')).toContainText('—');
+  });
+
+  test('a country chosen before the page has hydrated is kept: the form sends', async ({ page }) => {
+    // A slow phone: the page's code arrives after the visitor has filled the form in.
+    const { release } = await holdBack(page, '**/assets/*.js');
+    await page.goto('/livre-dor', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Nom').fill(`Lent ${Date.now()}`);
+    await page.getByLabel('Email').fill('lent@example.com');
+    await page.getByLabel('Pays').selectOption('BE');
+    await page.getByLabel('Votre témoignage').fill('Écrit avant que la page soit prête.');
+    release();
+    await waitForHydration(page, 'form button');
+    await expect(page.getByText('Choisissez votre pays pour pouvoir envoyer votre témoignage.')).toBeHidden();
+    await page.getByRole('button', { name: 'Envoyer mon témoignage' }).click();
+    await expect(page.getByText('Votre témoignage a été envoyé et sera publié après modération.')).toBeVisible();
   });
 
   test('the form: 21 countries, rating 5 by default, submit enabled once a country is chosen, moderation message', async ({ page }) => {

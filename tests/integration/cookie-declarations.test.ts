@@ -4,6 +4,7 @@
 // app's route table: every loader (anonymous, with `?lang=`, with a pending toast, as an
 // admin) and every action intent (anonymous and as an admin), plus better-auth's own
 // sign-in, sign-up and sign-out, and fails on any Set-Cookie whose name nobody declared.
+// One database pass: its subject is the Set-Cookie headers of every route, which no database server changes.
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

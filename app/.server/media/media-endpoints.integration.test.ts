@@ -1,6 +1,7 @@
 // The media pipeline through its real HTTP handlers: uploads as an admin (multipart
 // built with FormData + File), refusals, delete and primary image, and delivery of
 // variants with content negotiation, caching and conditional requests.
+// One database pass: its subject is images and their HTTP delivery (sharp, negotiation, caching); the rows it writes are the rooms' and sections' image lists, which admin-rooms and admin-sections check in both passes.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';

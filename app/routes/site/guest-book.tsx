@@ -112,8 +112,19 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
   // Without JavaScript the page comes back with the server's messages: focus the first invalid field.
   const firstInvalid = reply.firstInvalid(['name', 'email', 'country', 'rating', 'message']);
   const resetKey = fetcher.data?.sentId ?? 'initial';
-  // A successful submission empties the form: forget the country too.
-  useEffect(() => setCountry(''), [resetKey]);
+  const countryShownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (countryShownFor.current === null) {
+      // Hydrated: the country is the one the select shows, which a visitor may have chosen
+      // before the page hydrated (the form works as plain HTML meanwhile: decision 0013).
+      const shown = formRef.current?.querySelector<HTMLSelectElement>('select[name="country"]')?.value;
+      if (shown) setCountry(shown);
+    } else if (countryShownFor.current !== resetKey) {
+      // A successful submission empties the form: forget the country too.
+      setCountry('');
+    }
+    countryShownFor.current = resetKey;
+  }, [resetKey]);
   return (
     <fetcher.Form
       // A new form after a success: every field empty again.
