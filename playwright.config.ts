@@ -32,16 +32,7 @@ export function e2eServer(index: number) {
   };
 }
 
-/**
- * Which server a test uses: its worker's, except the XSS suite's, which has one of its own
- * (index E2E_WORKERS) — it stores hostile payloads everywhere, and on a server of its own
- * it can run beside the other specs instead of after them all.
- */
-export function serverIndexFor(project: string, parallelIndex: number) {
-  return project === 'xss' ? E2E_WORKERS : parallelIndex;
-}
-
-const servers = Array.from({ length: E2E_WORKERS + 1 }, (_, index) => e2eServer(index));
+const servers = Array.from({ length: E2E_WORKERS }, (_, index) => e2eServer(index));
 
 const chromium = {
   executablePath: e2eChromium(),
@@ -97,10 +88,11 @@ export default defineConfig({
       testMatch: /https-proxy\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium, ignoreHTTPSErrors: true },
     },
-    // Stores hostile payloads everywhere: on a server of its own (serverIndexFor).
+    // Stores hostile payloads everywhere, so it runs last, once the other projects are done.
     {
       name: 'xss',
       testMatch: /xss\.spec\.ts/,
+      dependencies: ['desktop', 'mobile'],
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
   ],

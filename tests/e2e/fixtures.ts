@@ -5,20 +5,17 @@
 // (signInThroughForm).
 import fs from 'node:fs';
 import { expect, test as base, type Page } from '@playwright/test';
-import { E2E_ADMIN, e2eServer, serverIndexFor } from '../../playwright.config';
+import { E2E_ADMIN, e2eServer } from '../../playwright.config';
 
 export { E2E_ADMIN, expect };
 
-/** The server of the test that is running (its origin, DATA_DIR, mail folder…). */
-export const currentServer = () => {
-  const info = base.info();
-  return e2eServer(serverIndexFor(info.project.name, info.parallelIndex));
-};
+/** This worker's server (its origin, DATA_DIR, mail folder…), for the test that is running. */
+export const currentServer = () => e2eServer(base.info().parallelIndex);
 
 export const test = base.extend({
   // Playwright reads a fixture's dependencies from the first parameter's pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, provide, testInfo) => provide(e2eServer(serverIndexFor(testInfo.project.name, testInfo.parallelIndex)).origin),
+  baseURL: async ({}, provide, testInfo) => provide(e2eServer(testInfo.parallelIndex).origin),
 });
 
 /** Signs in as the admin through /auth's form and lands on the owner's home, Aujourd'hui (/admin/today). */
