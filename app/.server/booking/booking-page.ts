@@ -156,5 +156,5 @@ export async function loadBookingPage(id: string) {
 /** The record form's choices: the rooms, today (first possible arrival). */
 export async function loadRecordForm() {
   const rooms = await listRoomCards(['fr']);
-  return { today: guesthouseToday(), rooms: rooms.map((r) => ({ id: r.id, name: r.name, maxGuests: r.maxGuests ?? 2 })) };
+  return { today: guesthouseToday(), rooms: rooms.map((r) => ({ id: r.id, name: r.name, maxGuests: r.maxGuests })) };
 }

@@ -168,7 +168,7 @@ export async function listAdminRooms(language: string): Promise<AdminRoomRow[]> 
       ),
     )
     .orderBy(asc(rooms.position), asc(rooms.createdAt));
-  return rows.map((r) => ({ ...r, maxGuests: r.maxGuests ?? 2, name: r.name?.trim() ? r.name : null }));
+  return rows.map((r) => ({ ...r, maxGuests: r.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS, name: r.name?.trim() ? r.name : null }));
 }
 
 /** SPEC §4: swaps the positions of a room and its neighbour (db/reorder.ts). False when there is no neighbour (first up, last down) or no room. */
