@@ -22,6 +22,8 @@ const FEEDS = 6;
 const FEED_DELAY_MS = 1_200;
 /** deploy/nginx-fleet.conf's fail_timeout: how long nginx leaves an instance alone after it failed. */
 const FAIL_TIMEOUT_MS = 5_000;
+/** Each traffic loop's pause between two requests. */
+const PACE_MS = 50;
 
 let smtp: TestSmtpServer;
 let feeds: Awaited<ReturnType<typeof startFeedServer>>;
@@ -55,7 +57,11 @@ interface Outcome {
   requests: number;
 }
 
-/** `workers` loops through nginx until `stop()`: three page reads for one contact post. */
+/**
+ * `workers` loops through nginx until `stop()`, each at most one request every PACE_MS
+ * (seven page reads for one contact post): steady traffic, always some requests in flight
+ * at every step of a restart, without turning the test into a load test of its own machine.
+ */
 function steadyTraffic(origin: string, room: string, workers = 6) {
   const outcome: Outcome = { failures: [], posted: [], requests: 0 };
   let running = true;
@@ -80,6 +86,7 @@ function steadyTraffic(origin: string, room: string, workers = 6) {
       } catch (error) {
         outcome.failures.push(`${what}: ${(error as Error).message}`);
       }
+      await sleep(PACE_MS);
     }
   });
   return {
@@ -109,15 +116,17 @@ async function waitReady(instance: AppProcess) {
  * loaded machine that first answer takes a while). The restarted instance's page cache
  * counts the pages it answered; only nginx sends it pages.
  */
-async function backInRotation(instance: AppProcess) {
+async function backInRotation(instance: AppProcess, outcome: Outcome) {
+  let health: { pageCache?: { hits: number; misses: number } } | undefined;
   for (let i = 0; i < 600; i++) {
-    const health = await fetch(`${instance.url}/healthz`)
-      .then((r) => r.json() as Promise<{ pageCache?: { hits: number; misses: number } }>)
+    health = await fetch(`${instance.url}/healthz`)
+      .then((r) => r.json() as Promise<typeof health>)
       .catch(() => undefined);
     if ((health?.pageCache?.hits ?? 0) + (health?.pageCache?.misses ?? 0) >= 3) return;
     await sleep(100);
   }
-  throw new Error(`never back in nginx's rotation:\n${instance.output()}`);
+  const traffic = `${outcome.requests} requests answered, failures: ${outcome.failures.slice(0, 5).join('; ') || 'none'}`;
+  throw new Error(`never back in nginx's rotation (${traffic}; its /healthz: ${JSON.stringify(health)}):\n${instance.output()}`);
 }
 
 /** The instance whose session holds the calendar refresh's lock, if one does now. */
@@ -163,7 +172,7 @@ describe('rolling restart behind nginx', () => {
       await waitReady(instance);
       // Back in nginx's rotation before the next one leaves (README: the order of a rolling restart).
       await sleep(FAIL_TIMEOUT_MS);
-      await backInRotation(instance);
+      await backInRotation(instance, traffic.outcome);
     }
     const outcome = await traffic.stop();
 
