@@ -2,7 +2,7 @@
 // field an admin or a visitor can fill, then every public and admin page rendered in
 // Chromium. No script may run (alert/confirm/prompt and dialogs are trapped), and no
 // CSP violation may be needed to stop one: the sanitiser and escaping already did.
-import type { Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { expect, test, signInAsAdmin } from './fixtures';
 
 const VECTORS = [
@@ -72,13 +72,14 @@ const PAYLOADS = VECTORS.flatMap((v, i) => [v, `Chambre ${i} ${v} fin`]);
 
 test.describe.configure({ mode: 'serial' });
 
-async function trap(page: Page) {
+/** Traps every dialog and every script-run marker on all of the context's pages. */
+async function trap(context: BrowserContext) {
   const dialogs: string[] = [];
-  page.on('dialog', async (dialog) => {
+  context.on('dialog', async (dialog) => {
     dialogs.push(dialog.message());
     await dialog.dismiss();
   });
-  await page.addInitScript(() => {
+  await context.addInitScript(() => {
     const w = window as unknown as { __xss: number; __csp: string[] };
     w.__xss = 0;
     w.__csp = [];
@@ -93,9 +94,20 @@ async function trap(page: Page) {
   return dialogs;
 }
 
+/**
+ * Runs `work` for every item, `width` at a time. The suite runs last and alone, once the
+ * other projects are done: the server (and the second core) would otherwise idle between
+ * one sequential request and the next.
+ */
+async function inBatches<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>) {
+  for (let start = 0; start < items.length; start += width) {
+    await Promise.all(items.slice(start, start + width).map((item, offset) => work(item, start + offset)));
+  }
+}
+
 test('stored payloads never run on any page', async ({ page }) => {
   test.setTimeout(600_000);
-  const dialogs = await trap(page);
+  const dialogs = await trap(page.context());
   await signInAsAdmin(page);
   const post = async (path: string, form: Record<string, string>) => {
     const response = await page.request.post(path, { form, maxRedirects: 0 });
@@ -104,7 +116,7 @@ test('stored payloads never run on any page', async ({ page }) => {
   };
 
   const roomIds: string[] = [];
-  for (const [i, payload] of PAYLOADS.entries()) {
+  await inBatches(PAYLOADS, 6, async (payload, i) => {
     const saved = await post('/admin/room/new', {
       intent: 'save',
       name: payload.slice(0, 150),
@@ -115,7 +127,7 @@ test('stored payloads never run on any page', async ({ page }) => {
       tags: payload.slice(0, 200),
     });
     const location = saved.headers()['location'] ?? '';
-    if (i < 3) roomIds.push(location.split('/').pop()!);
+    if (i < 3) roomIds[i] = location.split('/').pop()!;
     await post('/admin/seasons', { intent: 'create', name: payload.slice(0, 100) });
     await post('/?index', {
       intent: 'contact',
@@ -135,7 +147,7 @@ test('stored payloads never run on any page', async ({ page }) => {
     });
     if (i < 20) await post('/admin/section/new', { intent: 'save', title: payload.slice(0, 150), content: payload, isActive: 'on' });
     if (i < 10) await post('/admin/config', { intent: 'add-distance', city: payload.slice(0, 100), durationMinutes: '30' });
-  }
+  });
   const last = PAYLOADS.at(-1)!;
   await post('/admin/config', {
     intent: 'save-config',
@@ -164,15 +176,19 @@ test('stored payloads never run on any page', async ({ page }) => {
     '/admin/users',
     '/admin/languages',
   ];
-  for (const path of pages) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    const state = await page.evaluate(() => {
+  // Four tabs of the signed-in context at a time; each page's own markers, and the dialogs
+  // of any of them (a dialog anywhere fails the page it was opened after).
+  await inBatches(pages, 4, async (path) => {
+    const tab = await page.context().newPage();
+    await tab.goto(path);
+    await tab.waitForLoadState('networkidle');
+    const state = await tab.evaluate(() => {
       const w = window as unknown as { __xss: number; __csp: string[] };
       return { xss: w.__xss, csp: w.__csp };
     });
+    await tab.close();
     expect(state.xss, `a payload ran on ${path}`).toBe(0);
     expect(state.csp, `CSP had to stop something on ${path}`).toEqual([]);
     expect(dialogs, `a dialog opened on ${path}`).toEqual([]);
-  }
+  });
 });
