@@ -4,6 +4,7 @@
 // pool, Grasse at dusk, bedrooms) whose randomness is seeded, so the same seed
 // always gives the same picture and each room's pictures differ from each other.
 import { loadSharp } from '../media/sharp';
+import { readPrerenderedScene } from './prerendered-scenes';
 
 export const SCENE_WIDTH = 1600;
 export const SCENE_HEIGHT = 1000;
@@ -1328,10 +1329,14 @@ export function sceneSvg(scene: Scene): string {
   return d.toString();
 }
 
-/** The scene as a 1600×1000 JPEG. */
+/** The scene as a 1600×1000 JPEG: the build's, when it prerendered this very drawing. */
 export async function renderScene(scene: Scene): Promise<Buffer> {
+  const svg = sceneSvg(scene);
+  return readPrerenderedScene(svg) ?? rasteriseScene(svg);
+}
+
+/** A scene's SVG as a JPEG (what the build prerenders, and what a first start renders without it). */
+export async function rasteriseScene(svg: string): Promise<Buffer> {
   const sharp = await loadSharp();
-  return sharp(Buffer.from(sceneSvg(scene)))
-    .jpeg({ quality: 82, mozjpeg: false, chromaSubsampling: '4:2:0' })
-    .toBuffer();
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: false, chromaSubsampling: '4:2:0' }).toBuffer();
 }

@@ -38,7 +38,9 @@ import {
   type Localized,
 } from './demo-content';
 import { insertDemoBookings } from './demo-bookings';
+import { demoScene } from './demo-scenes';
 import { renderScenesInChild } from './render-scenes';
+import type { Scene } from './scenes';
 import { splitTags } from '~/lib/schemas/room';
 
 /** Two app processes take the same transaction-scoped lock; the second waits, then finds content. */
@@ -55,8 +57,7 @@ export async function hasSiteContent(executor: Executor = db): Promise<boolean> 
 
 interface PlannedImage {
   key: string;
-  picture: DemoPicture;
-  seed: string;
+  scene: Scene;
 }
 
 /** Ids are made here, not by the database, so image keys can name their owner before the insert. */
@@ -66,7 +67,7 @@ function planDemo() {
   const plan = (folder: string, pictures: DemoPicture[], seedPrefix: string) =>
     pictures.map((picture, index) => {
       const key = imageKey(folder);
-      images.push({ key, picture, seed: `${seedPrefix}-${index}` });
+      images.push({ key, scene: demoScene(picture, seedPrefix, index) });
       return publicUrl(key);
     });
 
@@ -87,7 +88,7 @@ function planDemo() {
 type DemoPlan = ReturnType<typeof planDemo>;
 
 async function renderAndStore(images: PlannedImage[], stored: string[]) {
-  const jpegs = await renderScenesInChild(images.map((image) => ({ ...image.picture, seed: image.seed })));
+  const jpegs = await renderScenesInChild(images.map((image) => image.scene));
   for (const [index, image] of images.entries()) {
     await storage().put(image.key, jpegs[index]!, 'image/jpeg');
     stored.push(image.key);
