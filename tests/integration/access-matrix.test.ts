@@ -4,6 +4,7 @@
 // - every admin loader and every action intent, called as an anonymous visitor and as
 //   a signed-in user, is refused and leaves every table unchanged; as an admin it is
 //   not refused.
+// One database pass: its subject is who may call each loader and action; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

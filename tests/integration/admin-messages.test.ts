@@ -1,5 +1,6 @@
 // The enquiry inbox route: admins only, list with delivery state, read/unread,
 // delete (cancelling an unsent notification), retry of a failed mail.
+// One database pass: its subject is the inbox screen's loader and actions; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countUnreadContactMessages, submitContactMessage } from '~/.server/content/contact-messages';

@@ -1,4 +1,5 @@
 // The Réservations screen through its loader and action, as the server runs them.
+// One database pass: its subject is the Réservations screen's loader and actions (the nights' exclusion constraint: stays and booking-requests, both passes); plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 

@@ -1,5 +1,6 @@
 // The room editor's Calendriers tab (issue 14): imported feed URLs (add, validate,
 // remove, with their last sync and error) and the export link (absolute, regenerable).
+// One database pass: its subject is the room editor's Calendriers tab; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 

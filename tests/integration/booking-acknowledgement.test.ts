@@ -1,6 +1,7 @@
 // Issue 38 (item 3): the acknowledgement of a booking request goes to the address typed
 // in the form, so it must not carry what the sender chose beyond what the guest needs to
 // recognise the request, and one address receives only so many of them, whoever sends.
+// One database pass: its subject is what the acknowledgement mail carries; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS } from '~/.server/http/abuse';

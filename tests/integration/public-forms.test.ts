@@ -4,6 +4,7 @@
 // intent, the honeypot, the per-IP limit, and without JavaScript a 303 to the form's
 // anchor whose confirmation shows once, so a reload never posts again. (Bytes that are
 // not UTF-8: tests/integration/bad-input.test.ts, against the running build.)
+// One database pass: its subject is the public form runner; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { guesthouseToday } from '~/.server/booking/clock';

@@ -1,6 +1,7 @@
 // The public site's loaders and actions against a real database: what visitors
 // read (never an email of a testimonial) and what they send (stored with its mail
 // in one transaction, or not at all).
+// One database pass: its subject is the public pages' loaders and actions; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { submitTestimonial } from '~/.server/content/testimonials';

@@ -1,6 +1,7 @@
 // Issue 16, translation coverage: every language's share of the site's translatable
 // texts, the links to each missing field, "à revoir" when French changed after a
 // translation was saved, and the confirmation before making an incomplete language public.
+// One database pass: its subject is the translation coverage figures; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fingerprintText, upsertTexts } from '~/.server/content/multilingual-content';

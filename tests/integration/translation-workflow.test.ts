@@ -1,6 +1,7 @@
 // Issue 16, translation workflow: a new language starts hidden, can be chosen as the
 // editing language at once (marked hidden in the picker) and translated, and reaches
 // the public site, sitemap and hreflang only once activated.
+// One database pass: its subject is a language's way from hidden to public; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';

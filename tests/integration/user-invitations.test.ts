@@ -1,5 +1,6 @@
 // Issue 34, item 5: with public sign-up off, an admin invites a person from Users; the
 // mail (outbox) carries a single-use link that expires; the person chooses a password.
+// One database pass: its subject is the invitation flow; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';

@@ -1,3 +1,4 @@
+// One database pass: its subject is the first admin made from ADMIN_EMAIL; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { action as signInAction } from '~/routes/site/auth';

@@ -1,6 +1,7 @@
 // The same upload → deliver → delete path with S3_* set: the app's storage() must
 // pick the S3 backend (a real s3rver on loopback) and keep originals and cached
 // variants in the bucket, not on disk.
+// One database pass: its subject is the S3 storage backend; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
