@@ -2,21 +2,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { e2eChromium } from './scripts/chromium.mjs';
+import { E2E_WORKERS, e2ePorts } from './scripts/e2e-ports.mjs';
 
 // The e2e suite runs against the production build (`npm start`) with a fresh DATA_DIR,
 // the demo content and a known admin, on the system Chromium (scripts/chromium.mjs). Each Playwright worker has
 // a server of its own (its own port, DATA_DIR, embedded PostgreSQL, mail folder and Stripe
 // stand-in): a worker runs one test at a time, so no test ever sees another one's writes
 // while it runs, and the suite's waits (mails, background passes) overlap.
-const BASE_PORT = Number(process.env.E2E_PORT ?? 3999);
-/** Workers, and so servers: one Chromium and its server keep a core busy, and CI runs the integration layers beside them. */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 const STRIPE_WEBHOOK_SECRET = 'whsec_e2estandin0000';
 
 /** The server of the worker with this parallel index (`testInfo.parallelIndex`). */
 export function e2eServer(index: number) {
-  const port = BASE_PORT + 2 * index;
+  const { port, stripePort } = e2ePorts(index);
   // Outside test-results/, which Playwright empties at the start of every run.
   const dataDir = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${index}` : path.join(os.tmpdir(), `guesthouse-e2e-${port}`);
   return {
@@ -28,7 +26,7 @@ export function e2eServer(index: number) {
     /** The signed-in admin's cookies, saved by the first sign-in on this server (tests/e2e/fixtures.ts); DATA_DIR is emptied at every start. */
     adminState: path.join(dataDir, 'e2e-admin-state.json'),
     // The local stand-in for the Stripe API and its checkout page (tests/support/stripe-stand-in.ts).
-    stripePort: port + 1,
+    stripePort,
   };
 }
 

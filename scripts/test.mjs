@@ -9,13 +9,16 @@
 //                     integration-pg → integration-built-pg, without the files whose outcome no
 //                     database server can change (scripts/test-layers.ts)
 //             The build → e2e chain is the longest, and every layer wants both cores: the build
-//             runs first, alone (~20 s; beside the others it took 85 s), so that e2e starts as
-//             soon as it can. Lanes 2–4 have time to spare beside e2e.
+//             runs first, alone (~20 s; beside the others it took 85 s), and lanes 2–4 start
+//             once the e2e servers answer (their start — database, migrations, demo — took
+//             ~45 s beside every other layer's start, ~10 s alone), so that e2e's tests begin
+//             as soon as they can. Lanes 2–4 have time to spare beside e2e.
 //
 // Every line a layer prints is shown as it comes, prefixed by the layer's name; the first
 // failure stops the other layers and fails the run. A summary gives each layer's wall
 // time. `node scripts/test.mjs --list` prints the layers' commands.
 import { spawn } from 'node:child_process';
+import { E2E_WORKERS, e2ePorts } from './e2e-ports.mjs';
 
 const npm = (script) => ['npm', ['run', '--silent', script]];
 const LAYERS = {
@@ -104,9 +107,34 @@ function stopAll() {
 const all = (names) => Promise.all(names.map((name) => run(name)));
 const validate = () => all(['typecheck', 'lint', 'unit', 'format:check']);
 
+/** Resolves once every e2e server answers /healthz (playwright.config.ts), or `ended` settles, or after three minutes. */
+async function e2eServersUp(ended) {
+  let over = false;
+  ended.then(
+    () => (over = true),
+    () => (over = true),
+  );
+  const urls = Array.from({ length: E2E_WORKERS }, (_, index) => `http://localhost:${e2ePorts(index).port}/healthz`);
+  const deadline = Date.now() + 180_000;
+  while (!over && Date.now() < deadline) {
+    const up = await Promise.all(
+      urls.map((url) =>
+        fetch(url, { signal: AbortSignal.timeout(1_000) }).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      ),
+    );
+    if (up.every(Boolean)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function whole() {
   await Promise.all([run('build'), run('tools')]);
-  const lanes = [run('e2e'), validate(), run('integration').then(() => run('integration-built'))];
+  const e2e = run('e2e');
+  await e2eServersUp(e2e);
+  const lanes = [e2e, validate(), run('integration').then(() => run('integration-built'))];
   const url = process.env.INTEGRATION_DATABASE_URL;
   if (url) {
     const secondPass = { DATABASE_URL: url, INTEGRATION_SECOND_PASS: 'true' };
