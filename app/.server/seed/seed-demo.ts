@@ -34,11 +34,10 @@ import {
   DEMO_STAY_TERMS,
   DEMO_TESTIMONIALS,
   DEMO_TRANSPORT,
-  type DemoPicture,
   type Localized,
 } from './demo-content';
 import { insertDemoBookings } from './demo-bookings';
-import { demoScene } from './demo-scenes';
+import { heroScenes, roomScenes, sectionScenes } from './demo-scenes';
 import { renderScenesInChild } from './render-scenes';
 import type { Scene } from './scenes';
 import { splitTags } from '~/lib/schemas/room';
@@ -64,22 +63,22 @@ interface PlannedImage {
 function planDemo() {
   const images: PlannedImage[] = [];
   const imageKey = (folder: string) => `${folder}/${Date.now()}-${randomBytes(6).toString('hex')}.jpg`;
-  const plan = (folder: string, pictures: DemoPicture[], seedPrefix: string) =>
-    pictures.map((picture, index) => {
+  const plan = (folder: string, scenes: Scene[]) =>
+    scenes.map((scene) => {
       const key = imageKey(folder);
-      images.push({ key, scene: demoScene(picture, seedPrefix, index) });
+      images.push({ key, scene });
       return publicUrl(key);
     });
 
   const roomPlans = DEMO_ROOMS.map((room, index) => {
     const id = randomUUID();
-    return { id, room, position: index, images: plan(`room-images/${id}`, room.pictures, `room-${index}`) };
+    return { id, room, position: index, images: plan(`room-images/${id}`, roomScenes(index)) };
   });
   const sectionPlans = DEMO_SECTIONS.map((section, index) => {
     const id = randomUUID();
-    return { id, section, images: plan(`homepage-images/${id}`, section.pictures, `section-${index}`) };
+    return { id, section, images: plan(`homepage-images/${id}`, sectionScenes(index)) };
   });
-  const heroImages = plan('homepage-images/hero', DEMO_SITE.heroPictures, 'hero');
+  const heroImages = plan('homepage-images/hero', heroScenes());
   const seasonPlans = DEMO_SEASONS.map((name) => ({ id: randomUUID(), name }));
   const transportPlans = TRANSPORT_TYPES.map((type) => ({ id: randomUUID(), type }));
   return { images, roomPlans, sectionPlans, heroImages, seasonPlans, transportPlans };
