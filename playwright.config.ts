@@ -42,6 +42,10 @@ const chromium = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // V8's interpreter and baseline compiler only: a test's page lives seconds, and the
+    // optimising compilers (Maglev, TurboFan) spent more CPU compiling than their code
+    // saved (decision 0022).
+    '--js-flags=--no-opt --no-maglev',
   ],
 };
 
