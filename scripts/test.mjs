@@ -13,13 +13,15 @@
 //             once the e2e servers answer (their start — database, migrations, demo — took
 //             ~45 s beside every other layer's start, ~10 s alone), so that e2e's tests begin
 //             as soon as they can. Lanes 2–4 have time to spare beside e2e: they run at a
-//             lower CPU priority (nice 10), so that e2e takes the cores it can use and the
-//             other lanes the rest, finishing in the time e2e would otherwise leave idle.
+//             lower CPU priority (nice 10, for their processes and their scheduling group:
+//             lowerPriority), so that e2e takes the cores it can use and the other lanes the
+//             rest, finishing in the time e2e would otherwise leave idle.
 //
 // Every line a layer prints is shown as it comes, prefixed by the layer's name; the first
 // failure stops the other layers and fails the run. A summary gives each layer's wall
 // time. `node scripts/test.mjs --list` prints the layers' commands.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { E2E_WORKERS, e2ePorts } from './e2e-ports.mjs';
 
 const npm = (script) => ['npm', ['run', '--silent', script]];
@@ -43,7 +45,20 @@ const running = new Set();
 const times = [];
 let failed = null;
 
-/** Runs a layer; `nice` lowers its CPU priority (and its children's: they inherit it). */
+/**
+ * Lowers a running layer's CPU priority. Each layer is a session of its own (`detached`), and
+ * Linux's scheduler (autogroup, on by default) shares the CPU equally between sessions,
+ * whatever their processes' nice: so the session's group gets the nice too.
+ */
+function lowerPriority(child, nice) {
+  try {
+    fs.writeFileSync(`/proc/${child.pid}/autogroup`, String(nice));
+  } catch {
+    // no autogroup here (another kernel, or it is off): the processes' nice is what counts
+  }
+}
+
+/** Runs a layer; `nice` lowers its CPU priority (its processes' and its session's: lowerPriority). */
 function run(name, env = {}, { nice = 0 } = {}) {
   if (failed) return Promise.reject(failed);
   const [layerCommand, layerArgs] = LAYERS[name];
@@ -57,6 +72,7 @@ function run(name, env = {}, { nice = 0 } = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    if (nice) lowerPriority(child, nice);
     running.add(child);
     const show = (stream) => {
       let pending = '';
