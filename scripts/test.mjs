@@ -12,16 +12,12 @@
 //             runs first, alone (~20 s; beside the others it took 85 s), and lanes 2–4 start
 //             once the e2e servers answer (their start — database, migrations, demo — took
 //             ~45 s beside every other layer's start, ~10 s alone), so that e2e's tests begin
-//             as soon as they can. Lanes 2–4 have time to spare beside e2e: they run at a
-//             lower CPU priority (nice 10, for their processes and their scheduling group:
-//             lowerPriority), so that e2e takes the cores it can use and the other lanes the
-//             rest, finishing in the time e2e would otherwise leave idle.
+//             as soon as they can. Lanes 2–4 have time to spare beside e2e.
 //
 // Every line a layer prints is shown as it comes, prefixed by the layer's name; the first
 // failure stops the other layers and fails the run. A summary gives each layer's wall
 // time. `node scripts/test.mjs --list` prints the layers' commands.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { E2E_WORKERS, e2ePorts } from './e2e-ports.mjs';
 
 const npm = (script) => ['npm', ['run', '--silent', script]];
@@ -45,24 +41,9 @@ const running = new Set();
 const times = [];
 let failed = null;
 
-/**
- * Lowers a running layer's CPU priority. Each layer is a session of its own (`detached`), and
- * Linux's scheduler (autogroup, on by default) shares the CPU equally between sessions,
- * whatever their processes' nice: so the session's group gets the nice too.
- */
-function lowerPriority(child, nice) {
-  try {
-    fs.writeFileSync(`/proc/${child.pid}/autogroup`, String(nice));
-  } catch {
-    // no autogroup here (another kernel, or it is off): the processes' nice is what counts
-  }
-}
-
-/** Runs a layer; `nice` lowers its CPU priority (its processes' and its session's: lowerPriority). */
-function run(name, env = {}, { nice = 0 } = {}) {
+function run(name, env = {}) {
   if (failed) return Promise.reject(failed);
-  const [layerCommand, layerArgs] = LAYERS[name];
-  const [command, args] = nice ? ['nice', ['-n', String(nice), layerCommand, ...layerArgs]] : [layerCommand, layerArgs];
+  const [command, args] = LAYERS[name];
   const started = Date.now();
   console.log(`▶ ${name}`);
   return new Promise((resolve, reject) => {
@@ -72,7 +53,6 @@ function run(name, env = {}, { nice = 0 } = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    if (nice) lowerPriority(child, nice);
     running.add(child);
     const show = (stream) => {
       let pending = '';
@@ -124,10 +104,8 @@ function stopAll() {
   setTimeout(() => signal('SIGKILL'), 10_000).unref();
 }
 
-const all = (names, options) => Promise.all(names.map((name) => run(name, {}, options)));
-const validate = (options) => all(['typecheck', 'lint', 'unit', 'format:check'], options);
-/** The priority of the lanes beside e2e (`npm test`): CPU they take is taken from e2e, the longest chain. */
-const BESIDE_E2E = { nice: 10 };
+const all = (names) => Promise.all(names.map((name) => run(name)));
+const validate = () => all(['typecheck', 'lint', 'unit', 'format:check']);
 
 /** Resolves once every e2e server answers /healthz (playwright.config.ts), or `ended` settles, or after three minutes. */
 async function e2eServersUp(ended) {
@@ -156,11 +134,11 @@ async function whole() {
   await Promise.all([run('build'), run('tools')]);
   const e2e = run('e2e');
   await e2eServersUp(e2e);
-  const lanes = [e2e, validate(BESIDE_E2E), run('integration', {}, BESIDE_E2E).then(() => run('integration-built', {}, BESIDE_E2E))];
+  const lanes = [e2e, validate(), run('integration').then(() => run('integration-built'))];
   const url = process.env.INTEGRATION_DATABASE_URL;
   if (url) {
     const secondPass = { DATABASE_URL: url, INTEGRATION_SECOND_PASS: 'true' };
-    lanes.push(run('integration-pg', secondPass, BESIDE_E2E).then(() => run('integration-built-pg', secondPass, BESIDE_E2E)));
+    lanes.push(run('integration-pg', secondPass).then(() => run('integration-built-pg', secondPass)));
   }
   const rejected = (await Promise.allSettled(lanes)).find((o) => o.status === 'rejected');
   if (rejected) throw rejected.reason;
