@@ -46,6 +46,9 @@ const chromium = {
     // optimising compilers (Maglev, TurboFan) spent more CPU compiling than their code
     // saved (decision 0022).
     '--js-flags=--no-opt --no-maglev',
+    // Scrolls jump, as for a visitor who turned smooth scrolling off: Playwright scrolls a
+    // control into view before each action, and each animated scroll was frames to draw.
+    '--disable-smooth-scrolling',
   ],
 };
 
