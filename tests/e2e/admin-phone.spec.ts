@@ -23,7 +23,7 @@ async function tapTouchTarget(control: Locator) {
     Promise.all(
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)
         .map((animation) =>
           animation.finished.then(
             () => undefined,
