@@ -1,22 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoScenes } from './demo-scenes';
-import { prerenderedSceneFile, prerenderedScenesDir } from './prerendered-scenes';
 import { mix, renderScene, sceneSvg, SCENE_HEIGHT, SCENE_WIDTH, type SceneKind } from './scenes';
-
-// A build of its own for each test (empty unless the test prerenders into it).
-const buildDirBefore = process.env.BUILD_DIR;
-beforeEach(() => {
-  process.env.BUILD_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'scenes-build-'));
-});
-afterEach(() => {
-  fs.rmSync(process.env.BUILD_DIR!, { recursive: true, force: true });
-  if (buildDirBefore === undefined) delete process.env.BUILD_DIR;
-  else process.env.BUILD_DIR = buildDirBefore;
-});
 
 const KINDS: SceneKind[] = ['lavender', 'mas', 'pool', 'olives', 'village', 'bedroom', 'window'];
 
@@ -45,18 +30,6 @@ describe('demo scenes', () => {
     // A real picture, not a flat fill: the channels vary.
     const stats = await sharp(jpeg).stats();
     expect(stats.channels.every((c) => c.stdev > 20)).toBe(true);
-  });
-
-  it("reads the build's picture of the very same drawing, and renders any other", async () => {
-    const prerendered = { kind: 'pool', seed: 'room-1-0' } as const;
-    const marker = Buffer.from('the build rendered this one');
-    fs.mkdirSync(prerenderedScenesDir(), { recursive: true });
-    fs.writeFileSync(path.join(prerenderedScenesDir(), prerenderedSceneFile(sceneSvg(prerendered))), marker);
-
-    expect(await renderScene(prerendered)).toEqual(marker);
-    // Another seed is another drawing, so another file: rendered here.
-    const other = await renderScene({ ...prerendered, seed: 'room-1-1' });
-    expect(await sharp(other).metadata()).toMatchObject({ format: 'jpeg', width: SCENE_WIDTH, height: SCENE_HEIGHT });
   });
 
   it('lists every demo picture once, each with a seed of its own', () => {

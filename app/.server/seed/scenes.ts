@@ -4,7 +4,6 @@
 // pool, Grasse at dusk, bedrooms) whose randomness is seeded, so the same seed
 // always gives the same picture and each room's pictures differ from each other.
 import { loadSharp } from '../media/sharp';
-import { readPrerenderedScene } from './prerendered-scenes';
 
 export const SCENE_WIDTH = 1600;
 export const SCENE_HEIGHT = 1000;
@@ -1329,10 +1328,9 @@ export function sceneSvg(scene: Scene): string {
   return d.toString();
 }
 
-/** The scene as a 1600×1000 JPEG: the build's, when it prerendered this very drawing. */
-export async function renderScene(scene: Scene): Promise<Buffer> {
-  const svg = sceneSvg(scene);
-  return readPrerenderedScene(svg) ?? rasteriseScene(svg);
+/** The scene as a 1600×1000 JPEG (in the image worker's child: render-scenes.ts). */
+export function renderScene(scene: Scene): Promise<Buffer> {
+  return rasteriseScene(sceneSvg(scene));
 }
 
 /** A scene's SVG as a JPEG (what the build prerenders, and what a first start renders without it). */

@@ -38,7 +38,7 @@ import {
 } from './demo-content';
 import { insertDemoBookings } from './demo-bookings';
 import { heroScenes, roomScenes, sectionScenes } from './demo-scenes';
-import { renderScenesInChild } from './render-scenes';
+import { renderScenes } from './render-scenes';
 import type { Scene } from './scenes';
 import { splitTags } from '~/lib/schemas/room';
 
@@ -87,7 +87,7 @@ function planDemo() {
 type DemoPlan = ReturnType<typeof planDemo>;
 
 async function renderAndStore(images: PlannedImage[], stored: string[]) {
-  const jpegs = await renderScenesInChild(images.map((image) => image.scene));
+  const jpegs = await renderScenes(images.map((image) => image.scene));
   for (const [index, image] of images.entries()) {
     await storage().put(image.key, jpegs[index]!, 'image/jpeg');
     stored.push(image.key);
