@@ -4,7 +4,7 @@ import { asc } from 'drizzle-orm';
 import { config } from '../environment';
 import type { Executor } from '../db/client';
 import { contactEmails, siteConfig } from '../db/schema';
-import { mailboxAddress, renderContactMail, renderExistingAccountMail, renderTestimonialMail, uniqueMailboxes } from './compose';
+import { mailboxAddress, renderContactMail, renderExistingAccountMail, renderFailedSignInsMail, renderTestimonialMail, uniqueMailboxes } from './compose';
 import { enqueueMail } from './outbox';
 
 /**
@@ -78,6 +78,24 @@ export async function queueExistingAccountNotice(executor: Executor, email: stri
   const mail = renderExistingAccountMail(config().PUBLIC_URL);
   await enqueueMail(executor, {
     idempotencyKey: `existing-account:${recipient.toLowerCase()}:${hour}`,
+    kind: 'account',
+    recipients: [recipient],
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+}
+
+/**
+ * Tells an account's owner that failed sign-ins piled up on it (app/.server/auth/account-throttle.ts
+ * decides when, once a day at most); `alertedAt` makes the mail's key.
+ */
+export async function queueFailedSignInsNotice(executor: Executor, email: string, pile: { failures: number; networks: number }, alertedAt: Date) {
+  const recipient = mailboxAddress(email);
+  if (!recipient) return;
+  const mail = renderFailedSignInsMail(config().PUBLIC_URL, pile);
+  await enqueueMail(executor, {
+    idempotencyKey: `failed-sign-ins:${recipient.toLowerCase()}:${alertedAt.toISOString()}`,
     kind: 'account',
     recipients: [recipient],
     subject: mail.subject,
