@@ -78,7 +78,9 @@ export async function fillEveryTable() {
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);
   await db.execute(sql`insert into manual_blocks (room_id, first_night, last_night, note) values (${room!.id}, '2031-01-10', '2031-01-12', 'Travaux')`);
-  const booking = await db.execute<{ id: string }>(sql`insert into bookings (room_id, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote)
+  const booking = await db.execute<{
+    id: string;
+  }>(sql`insert into bookings (room_id, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote)
     values (${room!.id}, 'confirmed', '2031-02-01', '2031-02-03', 2, 'Ana', 'ana@example.com', 'es', 24690, '{"nights": 2}') returning id`);
   const payment = await db.execute<{ id: string }>(sql`insert into booking_payments (booking_id, kind, amount_cents, received_on, means, stripe_reference)
     values (${booking.rows[0]!.id}, 'deposit', 7400, '2031-01-05', 'carte', 'pi_backup_1') returning id`);

@@ -101,7 +101,11 @@ export async function noteFailedSignIn(email: string) {
       .onConflictDoUpdate({ target: signInAccounts.account, set: { alertedAt: sql`now()` }, setWhere: due })
       .returning({ alertedAt: signInAccounts.alertedAt });
     if (!claimed?.alertedAt) return;
-    const [owner] = await tx.select({ email: user.email }).from(user).where(sql`lower(${user.email}) = ${account}`).limit(1);
+    const [owner] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(sql`lower(${user.email}) = ${account}`)
+      .limit(1);
     if (owner) await queueFailedSignInsNotice(tx, owner.email, pile, claimed.alertedAt);
   });
 }
