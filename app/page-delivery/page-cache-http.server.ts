@@ -17,7 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { listActiveLanguages, peekActiveLanguages } from '~/.server/languages/site-languages';
 import { cacheGeneration } from '~/.server/public-content/invalidation';
-import { contentSecurityPolicy, securityHeaderEntries } from '../../server/security';
+import { contentSecurityPolicy, ownHeaderWins, securityHeaderEntries } from '../../server/security';
 import { forbidsStorage, normalPageUrl, PRIVATE_CACHE_CONTROL, routeDeclarationsAdopted, setsSharedCookiesOnly } from './delivery-policy.server';
 import { cacheTarget, encodingFor, pageCacheSlot, publicOriginOf, type PageCacheOptions, type PageSlot } from './page-cache-key.server';
 import { inlineScriptHashes, isPageCacheEnabled, lookupPage, pageBody, preparePage, storePage, type BodyEncoding, type CachedPage } from './page-store.server';
@@ -35,7 +35,9 @@ function varyOf(kind: PageSlot['kind'], own: string | null): string {
 }
 
 function responseHeaders(page: CachedPage, encoding: BodyEncoding, https: boolean): [string, string][] {
-  const headers: [string, string][] = [...page.headers, ...securityHeaderEntries({ https })];
+  const own = new Set(page.headers.map(([name]) => name.toLowerCase()));
+  const ours = securityHeaderEntries({ https }).filter(([name]) => !ownHeaderWins(name) || !own.has(name.toLowerCase()));
+  const headers: [string, string][] = [...page.headers, ...ours];
   headers.push(['Content-Security-Policy', contentSecurityPolicy({ hashes: page.scriptHashes })]);
   if (encoding !== 'identity') headers.push(['Content-Encoding', encoding]);
   headers.push(['Content-Length', String(pageBody(page, encoding).length)]);

@@ -92,6 +92,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return answer(outcome?.state ?? 'unknown');
 }
 
+/** The loader's headers are the page's: never cached, never indexed, never sent as a referrer. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export function meta({ data }: Route.MetaArgs) {
   const texts = TEXTS[data?.language ?? 'fr'] ?? TEXTS.fr!;
   return [{ title: texts.title }, { name: 'robots', content: 'noindex' }];
