@@ -17,7 +17,7 @@ import { renderDepositRequestMail } from '../booking/mails';
 import { enqueueGuestMail, queueGuestMail, recordBookingEvent } from '../booking/booking-trail';
 import { bookingFacts, queueOwnerMail, type BookingRow } from './deposit-mail';
 import { expireCheckoutSession, newPaymentToken, paymentUrl } from './payment-link';
-import { recordRefund, syncRefundsOfPayment } from './refunds';
+import { listStripeRefunds, recordRefunds } from './refunds';
 import { stripe, stripeConfigured, type Stripe } from './stripe-client';
 
 /** The owner's switch and window, when the keys allow the online deposit; null otherwise. */
@@ -232,12 +232,12 @@ async function onRefunds(event: Stripe.Event, intent: string | null, refundId: s
   const [payment] = intent ? await db.select().from(bookingPayments).where(eq(bookingPayments.stripeReference, intent)).limit(1) : [];
   // A refund of a payment that confirmed nothing (a late one) or of another integration.
   if (!payment || !intent) return record(event, null, 'unknown_booking');
-  const refund = refundId ? await stripe().refunds.retrieve(refundId) : null;
+  // Asked before the transaction: no row waits on Stripe's answer.
+  const refunds = refundId ? { refunds: [await stripe().refunds.retrieve(refundId)], complete: false } : await listStripeRefunds(intent);
   return db.transaction(async (tx) => {
     const outcome = await record(event, payment.bookingId, 'refund_recorded', tx);
     if (outcome === 'replay') return outcome;
-    if (refund) await recordRefund(tx, payment, refund);
-    else await syncRefundsOfPayment(payment, intent, tx);
+    await recordRefunds(tx, payment, refunds);
     return outcome;
   });
 }

@@ -71,19 +71,22 @@ export async function recordRefund(tx: Executor, payment: CardPayment, refund: S
   return true;
 }
 
-/**
- * Every refund Stripe has for a payment, recorded or brought up to date (charge.refunded).
- * Stripe's list is the whole truth, so what was kept of refunds from before they had rows
- * (migration 0012's `legacy:` rows) gives way to it.
- */
-export async function syncRefundsOfPayment(payment: CardPayment, paymentIntent: string, executor: Executor): Promise<number> {
+/** Every refund Stripe has for a payment intent (charge.refunded): the whole truth when `complete`. */
+export async function listStripeRefunds(paymentIntent: string): Promise<{ refunds: StripeRefund[]; complete: boolean }> {
   const list = await stripe().refunds.list({ payment_intent: paymentIntent, limit: 100 });
-  let added = 0;
-  for (const refund of list.data) if (await recordRefund(executor, payment, refund)) added++;
-  if (!list.has_more) {
+  return { refunds: list.data, complete: !list.has_more };
+}
+
+/**
+ * Records Stripe's refunds of a payment or brings them up to date. Given Stripe's whole
+ * list, what was kept of refunds from before they had rows (migration 0012's `legacy:`
+ * rows) gives way to it.
+ */
+export async function recordRefunds(executor: Executor, payment: CardPayment, stripeRefunds: { refunds: StripeRefund[]; complete: boolean }) {
+  for (const refund of stripeRefunds.refunds) await recordRefund(executor, payment, refund);
+  if (stripeRefunds.complete) {
     await executor.delete(bookingRefunds).where(and(eq(bookingRefunds.paymentId, payment.id), like(bookingRefunds.stripeRefundId, 'legacy:%')));
   }
-  return added;
 }
 
 /** The card deposit of a booking: its one payment with a Stripe reference. */
