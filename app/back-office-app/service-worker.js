@@ -97,13 +97,15 @@ self.addEventListener('fetch', (event) => {
 
 /** Only a page of the back office, on this site, is ever opened from a notification. */
 function backOfficeUrl(value) {
+  const home = new URL(`${SCOPE_PATH}/today`, self.location.origin);
+  if (typeof value !== 'string') return home;
   try {
-    const url = new URL(typeof value === 'string' ? value : SCOPE_PATH, self.location.origin);
+    const url = new URL(value, self.location.origin);
     if (url.origin === self.location.origin && (url.pathname === SCOPE_PATH || url.pathname.startsWith(`${SCOPE_PATH}/`))) return url;
   } catch {
-    // fall through to the home of the back office
+    // not a URL: the home of the back office
   }
-  return new URL(`${SCOPE_PATH}/today`, self.location.origin);
+  return home;
 }
 
 self.addEventListener('push', (event) => {

@@ -10,6 +10,7 @@ import { pushSubscriptions, user } from '../db/schema';
 import { isPrivateAddress } from '../booking/safe-fetch';
 import { config } from '../environment';
 import { refuse, type Refusal } from '../rule-refusal';
+import { deviceName } from './device-name';
 import { vapidKeys } from './vapid';
 
 export const MAX_DEVICES_PER_USER = 10;
@@ -58,41 +59,6 @@ function isEndpoint(value: string): boolean {
   // A literal address is checked now; a name is checked when it is resolved, at each send.
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   return !net.isIP(literal) || !isPrivateAddress(literal) || config().PUSH_ALLOW_PRIVATE_ADDRESSES;
-}
-
-/** "Chrome sur Android": enough for the owner to tell their devices apart, nothing more of the User-Agent is kept. */
-export function deviceName(userAgent: string | null): string {
-  const ua = (userAgent ?? '').slice(0, 512);
-  const system = /iPhone/.test(ua)
-    ? 'iPhone'
-    : /iPad/.test(ua)
-      ? 'iPad'
-      : /Android/.test(ua)
-        ? 'Android'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'Mac'
-          : /Windows/.test(ua)
-            ? 'Windows'
-            : /CrOS/.test(ua)
-              ? 'ChromeOS'
-              : /Linux/.test(ua)
-                ? 'Linux'
-                : null;
-  const browser = /EdgA?\//.test(ua)
-    ? 'Edge'
-    : /SamsungBrowser\//.test(ua)
-      ? 'Samsung Internet'
-      : /OPR\//.test(ua)
-        ? 'Opera'
-        : /Firefox\/|FxiOS\//.test(ua)
-          ? 'Firefox'
-          : /Chrome\/|CriOS\//.test(ua)
-            ? 'Chrome'
-            : /Safari\//.test(ua)
-              ? 'Safari'
-              : null;
-  if (browser && system) return `${browser} sur ${system}`;
-  return browser ?? system ?? 'Appareil inconnu';
 }
 
 /**
