@@ -40,8 +40,22 @@ export function subscriptionFields(subscription: PushSubscription): Record<strin
   };
 }
 
-export async function currentSubscription(): Promise<PushSubscription | null> {
+/** The registration once its worker is active: a subscription needs one. */
+async function activeRegistration(): Promise<ServiceWorkerRegistration> {
   const registration = await registerBackOfficeWorker();
+  const worker = registration.installing ?? registration.waiting;
+  if (!registration.active && worker) {
+    await new Promise<void>((resolve) => {
+      const settled = () => (worker.state === 'activated' || worker.state === 'redundant') && resolve();
+      worker.addEventListener('statechange', settled);
+      settled();
+    });
+  }
+  return registration;
+}
+
+export async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await activeRegistration();
   return registration.pushManager.getSubscription();
 }
 
@@ -53,7 +67,7 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 export async function subscribeThisDevice(applicationServerKey: string): Promise<PushSubscription | null> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return null;
-  const registration = await registerBackOfficeWorker();
+  const registration = await activeRegistration();
   const existing = await registration.pushManager.getSubscription();
   if (existing && keyOf(existing) === applicationServerKey) return existing;
   await existing?.unsubscribe();

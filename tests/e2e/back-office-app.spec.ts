@@ -32,17 +32,25 @@ test('a back-office page links the manifest and registers the worker of /admin; 
     const response = await page.request.get(icon);
     expect(response.headers()['content-type'], icon).toBe('image/png');
   }
-  const worker = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => ({ scope: r.scope, script: r.active?.scriptURL })));
-  expect(worker).toEqual({ scope: `${origin}/admin`, script: `${origin}/admin/sw.js` });
+  // The layout registers the worker once hydrated; it is active a moment later.
+  const activeWorker = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.active ? { scope: registration.scope, script: registration.active.scriptURL } : null;
+    });
+  await expect.poll(activeWorker).toEqual({ scope: `${origin}/admin`, script: `${origin}/admin/sw.js` });
   expect(await page.evaluate(registrations)).toEqual([`${origin}/admin`]);
 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Vous êtes hors ligne' })).toBeVisible();
-  const retry = page.getByRole('button', { name: 'Réessayer' });
-  await expect(retry).toBeVisible();
+  // « Réessayer » loads the page again: still offline, the offline page again (a new document).
+  await page.evaluate(() => Object.assign(window, { before: true }));
+  await page.getByRole('button', { name: 'Réessayer' }).click();
+  await expect.poll(() => page.evaluate(() => 'before' in window).catch(() => true)).toBe(false);
+  await expect(page.getByRole('heading', { name: 'Vous êtes hors ligne' })).toBeVisible();
+  // Back online, the page comes back by itself.
   await context.setOffline(false);
-  await retry.click();
   await expect(page.getByRole('heading', { name: "Aujourd'hui" }).first()).toBeVisible();
 });
 
