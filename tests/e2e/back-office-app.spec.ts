@@ -103,4 +103,14 @@ test("a guest's request produces one push message to the owner's device, with th
   // Delivered once: the worker has nothing more for this device.
   expect(await mine()).toHaveLength(1);
   await pushService.dispose();
+
+  // The owner withdraws the device (a phone given away): it receives nothing more.
+  await page.goto('/admin/notifications');
+  const devices = page.getByRole('table', { name: 'Vos appareils' });
+  await devices
+    .getByRole('button', { name: /^Retirer / })
+    .first()
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Retirer' }).click();
+  await expect(page.getByText('Aucun appareil ne reçoit vos notifications.')).toBeVisible();
 });

@@ -170,6 +170,20 @@ describe('a new booking request', () => {
   });
 });
 
+describe('the running worker', () => {
+  it('sends as soon as the event commits (NOTIFY), not at its next poll', async () => {
+    const device = await subscribeDevice(owner.cookie);
+    const running = worker({ listen: true, pollIntervalMs: 600_000 });
+    await running.start();
+    try {
+      await guestRequest();
+      await expect.poll(() => payloadsFor(device.id).length, { timeout: 5_000 }).toBe(1);
+    } finally {
+      await running.stop();
+    }
+  });
+});
+
 describe('a deposit received', () => {
   it('recorded by hand on a booking page: one push with the amount and the booking page; a balance: none', async () => {
     const phone = await subscribeDevice(owner.cookie);

@@ -7,10 +7,7 @@ import { appSecrets } from '../db/schema';
 
 /** The secret `name`; the first caller on an empty database stores what `generate` makes (32 random bytes by default). */
 export async function getOrCreateSecret(name: string, generate: () => string = () => randomBytes(32).toString('base64url')): Promise<string> {
-  await db
-    .insert(appSecrets)
-    .values({ name, value: generate() })
-    .onConflictDoNothing();
+  await db.insert(appSecrets).values({ name, value: generate() }).onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
   return row!.value;
 }
