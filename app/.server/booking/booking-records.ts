@@ -12,6 +12,7 @@ import { isExclusionViolation } from '../db/errors';
 import { isRefusal, refuse, type Refusal } from '../rule-refusal';
 import { bookingEvents, bookingPayments, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../db/schema';
 import { loadStayTerms } from '../content/site-settings';
+import { notifyOwners } from '../notifications/owner-notifications';
 import { guesthouseToday } from './clock';
 import { mailFacts, queueGuestMail, recordBookingEvent } from './booking-trail';
 import { moneySnapshot } from './requests';
@@ -215,8 +216,14 @@ export async function recordPayment(id: string, payment: PaymentInput, actor: st
     const [row] = await tx.select({ id: bookings.id, status: bookings.status }).from(bookings).where(eq(bookings.id, id)).for('update');
     if (!row) return refuse('Réservation introuvable');
     if (row.status === 'pending' || row.status === 'refused') return refuse("Cette demande n'est pas une réservation");
-    await tx.insert(bookingPayments).values({ bookingId: id, ...payment, recordedBy: actor });
+    const [recorded] = await tx
+      .insert(bookingPayments)
+      .values({ bookingId: id, ...payment, recordedBy: actor })
+      .returning({ id: bookingPayments.id });
     await recordBookingEvent(tx, id, 'payment', actor, { ...payment });
+    if (payment.kind === 'deposit') {
+      await notifyOwners(tx, { kind: 'deposit-received', bookingId: id, paymentId: recorded!.id, amountCents: payment.amountCents });
+    }
     return { id };
   });
 }

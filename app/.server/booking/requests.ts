@@ -13,6 +13,7 @@ import { bookings, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES } from '../db
 import { mailboxAddress } from '../mail/compose';
 import { listOwnerRecipients } from '../mail/notifications';
 import { enqueueMail } from '../mail/outbox';
+import { notifyOwners } from '../notifications/owner-notifications';
 import { NOT_FOUND, refuse, type Refusal } from '../rule-refusal';
 import { listUnavailableNights } from './availability';
 import { feedLabel } from './feed-label';
@@ -110,6 +111,7 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
       textBody: owner.text,
       htmlBody: owner.html,
     });
+    await notifyOwners(tx, { kind: 'booking-request', bookingId: id });
     return { id, quote };
   });
 }

@@ -11,6 +11,7 @@ import { config } from '../environment';
 import { db, type Executor } from '../db/client';
 import { bookingPayments, bookings, siteConfig, stripeEvents } from '../db/schema';
 import { mailboxAddress } from '../mail/compose';
+import { notifyOwners } from '../notifications/owner-notifications';
 import { isRefusal, refuse, type Refusal } from '../rule-refusal';
 import { guesthouseToday } from '../booking/clock';
 import { renderDepositRequestMail } from '../booking/mails';
@@ -148,18 +149,22 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
       const outcome = await record(event, row.id, 'confirmed', tx);
       if (outcome === 'replay') return outcome;
       await tx.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, row.id));
-      await tx.insert(bookingPayments).values({
-        bookingId: row.id,
-        kind: 'deposit',
-        amountCents: amount,
-        receivedOn: guesthouseToday(),
-        means: 'carte',
-        recordedBy: 'Stripe',
-        stripeReference: intent,
-      });
+      const [payment] = await tx
+        .insert(bookingPayments)
+        .values({
+          bookingId: row.id,
+          kind: 'deposit',
+          amountCents: amount,
+          receivedOn: guesthouseToday(),
+          means: 'carte',
+          recordedBy: 'Stripe',
+          stripeReference: intent,
+        })
+        .returning({ id: bookingPayments.id });
       await recordBookingEvent(tx, row.id, 'payment', null, { kind: 'deposit', amountCents: amount, means: 'carte', stripeReference: intent });
       await queueGuestMail(tx, 'confirmed', row.id, row.language, await bookingFacts(locked, tx));
       await queueOwnerMail(tx, 'paid', locked);
+      await notifyOwners(tx, { kind: 'deposit-received', bookingId: row.id, paymentId: payment!.id, amountCents: amount });
       return outcome;
     });
   }

@@ -79,7 +79,7 @@ export async function listStripeRefunds(paymentIntent: string): Promise<{ refund
 
 /**
  * Records Stripe's refunds of a payment or brings them up to date. Given Stripe's whole
- * list, what was kept of refunds from before they had rows (migration 0012's `legacy:`
+ * list, what was kept of refunds from before they had rows (migration 0013's `legacy:`
  * rows) gives way to it.
  */
 export async function recordRefunds(executor: Executor, payment: CardPayment, stripeRefunds: { refunds: StripeRefund[]; complete: boolean }) {
