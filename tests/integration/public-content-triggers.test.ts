@@ -45,6 +45,9 @@ const PRIVATE = [
   'booking_events',
   // Handled Stripe webhook events (issue 36): a booking's change is announced by the bookings trigger.
   'stripe_events',
+  // The owners' devices and the notifications queued for them (issue 48a).
+  'push_subscriptions',
+  'push_outbox',
 ];
 
 let listener: pg.Client;
