@@ -24,6 +24,7 @@ import { takeRateLimitSlot } from '~/.server/http/rate-limit';
 import { saveRoomSeasonPrice } from '~/.server/content/rooms';
 import { createSeason } from '~/.server/content/seasons';
 import { getOrCreateSecret } from '~/.server/auth/secrets';
+import { vapidKeys } from '~/.server/notifications/vapid';
 import { seedDemoIfEmpty } from '~/.server/seed/seed-demo';
 import { ensureTransportOptions } from '~/.server/content/transport-options';
 import { makeJpeg } from './images';
@@ -74,6 +75,13 @@ export async function fillEveryTable() {
     sql`insert into user_invitations (email, role, token_hash, expires_at) values ('invited@example.com', 'user', 'hash-1', now() + interval '7 days')`,
   );
   await db.execute(sql`insert into stripe_events (id, type, outcome) values ('evt_backup_1', 'checkout.session.completed', 'ignored')`);
+  // An owner's device (issue 48a), subscribed with the site's key (made now, as a first start
+  // does), and a notification already delivered to it: a started site keeps both and sends nothing.
+  const { publicKey } = await vapidKeys();
+  const device = await db.execute<{ id: string }>(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth, application_server_key, device)
+    select id, 'https://push.example.com/send/backup-1', 'p256dh-key', 'auth-secret', ${publicKey}, 'Téléphone' from "user" where email = 'owner@example.com' returning id`);
+  await db.execute(sql`insert into push_outbox (idempotency_key, subscription_id, payload, expires_at, sent_at)
+    values ('backup-push-1', ${device.rows[0]!.id}, '{"title": "Nouvelle demande"}', now() + interval '1 day', now())`);
   // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);
