@@ -7,9 +7,9 @@ vi.hoisted(() => {
   process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
 });
 
-import { guesthouseToday } from '~/.server/booking/clock';
-import { addRoomFeed } from '~/.server/booking/feeds';
-import { createBookingRequest } from '~/.server/booking/requests';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { addRoomFeed } from '~/.server/booking/availability/feeds';
+import { createBookingRequest } from '~/.server/booking/stays/requests';
 import { db } from '~/.server/db/client';
 import { bookings, icalFeeds, manualBlocks, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';

@@ -8,7 +8,7 @@ vi.hoisted(() => {
   process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
 });
 
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { db } from '~/.server/db/client';
 import { icalFeeds, rooms } from '~/.server/db/schema';
 import { loader as exportLoader } from '~/routes/resources/ical-export';

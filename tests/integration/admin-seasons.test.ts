@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
 import { languages, multilingualContent, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
-import { loadQuoteSeasons } from '~/.server/booking/stay';
+import { loadQuoteSeasons } from '~/.server/booking/pricing/quote-inputs';
 import { action, loader } from '~/routes/admin/seasons';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';

@@ -5,8 +5,8 @@
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS } from '~/.server/http/abuse';
-import { guesthouseToday } from '~/.server/booking/clock';
-import { createBookingRequest } from '~/.server/booking/requests';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { createBookingRequest } from '~/.server/booking/stays/requests';
 import { upsertTexts } from '~/.server/content/multilingual-content';
 import { roomTextKey } from '~/.server/content/content-keys';
 import { db } from '~/.server/db/client';

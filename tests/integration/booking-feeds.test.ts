@@ -8,11 +8,11 @@ vi.hoisted(() => {
   process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
 });
 
-import { guesthouseToday } from '~/.server/booking/clock';
-import { addRoomFeed, claimDueFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { addRoomFeed, claimDueFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/availability/feeds';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content/change-listener';
 import pg from 'pg';
-import { safeFetch } from '~/.server/booking/safe-fetch';
+import { safeFetch } from '~/.server/booking/availability/safe-fetch';
 import { db } from '~/.server/db/client';
 import { icalEvents, icalFeeds, rooms } from '~/.server/db/schema';
 import { icalFixture, night } from '../support/ical-fixtures';

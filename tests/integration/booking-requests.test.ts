@@ -8,9 +8,9 @@ vi.hoisted(() => {
   process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
 });
 
-import { guesthouseToday } from '~/.server/booking/clock';
-import { regenerateExportToken, getExportToken } from '~/.server/booking/export';
-import { addRoomFeed, forgetRecentRoomSyncs, REQUEST_RESYNC_MS, syncFeed, syncRoomFeedsForRequest } from '~/.server/booking/feeds';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { regenerateExportToken, getExportToken } from '~/.server/booking/availability/export-feed';
+import { addRoomFeed, forgetRecentRoomSyncs, REQUEST_RESYNC_MS, syncFeed, syncRoomFeedsForRequest } from '~/.server/booking/availability/feeds';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content/change-listener';
 import pg from 'pg';
 import {
@@ -20,8 +20,8 @@ import {
   createBookingRequest,
   deleteManualBlock,
   refuseBookingRequest,
-} from '~/.server/booking/requests';
-import { quoteStay } from '~/.server/booking/stay';
+} from '~/.server/booking/stays/requests';
+import { quoteStay } from '~/.server/booking/pricing/quote-inputs';
 import { isRefusal, Refusal } from '~/.server/rule-refusal';
 import { upsertTexts } from '~/.server/content/multilingual-content';
 import { db } from '~/.server/db/client';

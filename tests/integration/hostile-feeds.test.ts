@@ -5,7 +5,7 @@
 // One database pass: its subject is the feed parser's bounds.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { db } from '~/.server/db/client';
 import { icalEvents, icalFeeds, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';

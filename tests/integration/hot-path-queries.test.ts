@@ -25,7 +25,7 @@ import { loader as guestBookLoader } from '~/routes/site/guest-book';
 import { loader as homeLoader } from '~/routes/site/home';
 import { loader as legalLoader } from '~/routes/site/legal';
 import { loader as roomLoader } from '~/routes/site/room';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { addDays } from '~/lib/nights';
 import { getRequest, run } from '../support/requests';
 

@@ -4,13 +4,13 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
-import { getExportToken, renderRoomExport } from '~/.server/booking/export';
-import { listUnavailableNights } from '~/.server/booking/availability';
-import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/requests';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { getExportToken, renderRoomExport } from '~/.server/booking/availability/export-feed';
+import { listUnavailableNights } from '~/.server/booking/availability/taken-nights';
+import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/stays/requests';
 import { db } from '~/.server/db/client';
 import { bookingEvents, bookingPayments, bookings, contactEmails, mailOutbox, rooms, siteConfig, stripeEvents } from '~/.server/db/schema';
-import { refundDeposit, releaseExpiredHolds } from '~/.server/payments/deposit';
+import { refundDeposit, releaseExpiredHolds } from '~/.server/booking/stays/deposit';
 import { addDays } from '~/lib/nights';
 import { loader as payLoader } from '~/routes/site/pay';
 import { createApp } from '../../server/app';

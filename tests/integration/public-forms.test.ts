@@ -7,7 +7,7 @@
 // One database pass: its subject is the public form runner; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { db } from '~/.server/db/client';
 import { bookings, contactEmails, contactMessages, languages, rooms, siteConfig, submissionLimits, testimonials } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';

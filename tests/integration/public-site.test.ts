@@ -31,7 +31,7 @@ import { loader as roomLoader } from '~/routes/site/room';
 import { loader as robotsLoader } from '~/routes/resources/robots';
 import { loader as sitemapLoader } from '~/routes/resources/sitemap';
 import { formRequest, getRequest, run } from '../support/requests';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { formatPrice } from '~/lib/format';
 import { addDays } from '~/lib/nights';
 

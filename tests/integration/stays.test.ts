@@ -6,12 +6,12 @@
 // cancellation terms in the guest's language (fr, en, de, es).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
-import { getExportToken } from '~/.server/booking/export';
-import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/requests';
-import { findPendingConflicts } from '~/.server/booking/reservations';
-import { quoteStay } from '~/.server/booking/stay';
-import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/booking-records';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { getExportToken } from '~/.server/booking/availability/export-feed';
+import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/stays/requests';
+import { findPendingConflicts } from '~/.server/booking/views/reservations';
+import { quoteStay } from '~/.server/booking/pricing/quote-inputs';
+import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays/records';
 import { upsertTexts } from '~/.server/content/multilingual-content';
 import { siteTextKey } from '~/.server/content/content-keys';
 import { db } from '~/.server/db/client';

@@ -9,7 +9,7 @@ import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
 import { LEGAL_FIELD_LABELS, LEGAL_MANDATORY_FIELDS, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
 import { cachePublicData } from '../public-content/invalidation';
-import type { StayTerms } from '../booking/quote';
+import type { StayTerms } from '../booking/pricing/quote';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';
 
 /** Writes columns of the single settings row, creating it on the first save. */

@@ -4,10 +4,10 @@
 // a manual block, placed relative to the day of seeding so the screens are not empty.
 import { eq } from 'drizzle-orm';
 import { addDays, type IsoDate } from '~/lib/nights';
-import { guesthouseToday } from '../booking/clock';
-import { recordBookingEvent } from '../booking/booking-trail';
-import { moneySnapshot } from '../booking/requests';
-import { quoteStay } from '../booking/stay';
+import { guesthouseToday } from '../guesthouse-time';
+import { recordBookingEvent } from '../booking/stays/trail';
+import { moneySnapshot } from '../booking/stays/requests';
+import { quoteStay } from '../booking/pricing/quote-inputs';
 import type { Tx } from '../db/client';
 import { bookingPayments, bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
 import { seasonNameKey } from '../content/content-keys';

@@ -25,7 +25,7 @@ import {
 import { keyFromUrl, storage } from '~/.server/media/storage';
 import { AMENITY_IDS } from '~/lib/amenities';
 import { COUNTRY_CODES } from '~/lib/countries';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { addDays, daysBetween } from '~/lib/nights';
 import { seedDemoIfEmpty } from './seed-demo';
 

@@ -5,9 +5,9 @@
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
-import { loadBookingPage, loadRecordForm } from '~/.server/booking/booking-page';
-import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/booking-records';
-import { refundDeposit } from '~/.server/payments/deposit';
+import { loadBookingPage, loadRecordForm } from '~/.server/booking/views/booking-page';
+import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays/records';
+import { refundDeposit } from '~/.server/booking/stays/deposit';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { redirectWithToast } from '~/.server/http/toast-response';
 import { BookingRecord, RecordBookingForm } from '~/components/admin/booking/booking-record';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { data, Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { readCookie } from '~/.server/http/cookies';
 import { getEditingLanguage, linkedEditingLanguageSwitch, rememberLinkedEditingLanguage } from '~/.server/languages/editing-language-choice';
-import { countPendingBookings } from '~/.server/booking/requests';
+import { countPendingBookings } from '~/.server/booking/stays/requests';
 import { countUnreadContactMessages } from '~/.server/content/contact-messages';
 import { listEditingLanguages } from '~/.server/languages/site-languages';
 import { requireAdmin } from '~/.server/auth/permissions';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
-import { parsePricePreviewQuery, previewStayPrice } from '~/.server/booking/price-preview';
+import { parsePricePreviewQuery, previewStayPrice } from '~/.server/booking/pricing/price-preview';
 import { getEditingLanguage } from '~/.server/languages/editing-language-choice';
 import { listEditingLanguages } from '~/.server/languages/site-languages';
 import { requireAdmin } from '~/.server/auth/permissions';

@@ -4,7 +4,7 @@
 // alone confirms a payment. Written in the booking's language; never cached.
 import { data, redirect, useLoaderData } from 'react-router';
 import { formatCents } from '~/lib/format';
-import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/payments/deposit';
+import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/booking/stays/deposit';
 import { publicAccess } from '~/.server/auth/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
 import { SiteLayout } from '~/components/site/site-layout';

@@ -3,13 +3,13 @@
 // nothing but the error it reports: a failing feed keeps its last good events.
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { addDays } from '~/lib/nights';
-import { config } from '../environment';
-import { startPeriodicPass } from '../db/periodic-pass';
-import { LOCKS } from '../db/advisory-lock';
-import { db, pool, type Executor } from '../db/client';
-import { icalEvents, icalFeeds } from '../db/schema';
-import { PUBLIC_CONTENT_CHANNEL } from '../public-content/change-listener';
-import { guesthouseToday } from './clock';
+import { config } from '../../environment';
+import { startPeriodicPass } from '../../db/periodic-pass';
+import { LOCKS } from '../../db/advisory-lock';
+import { db, pool, type Executor } from '../../db/client';
+import { icalEvents, icalFeeds } from '../../db/schema';
+import { PUBLIC_CONTENT_CHANNEL } from '../../public-content/change-listener';
+import { guesthouseToday } from '../../guesthouse-time';
 import { describeSkipped, FeedRefused, type ImportedEvent } from './ical-parse';
 import { feedLabel } from './feed-label';
 import { parseFeedIsolated } from './feed-parser';

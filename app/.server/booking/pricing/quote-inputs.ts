@@ -2,14 +2,14 @@
 // price shown or mailed for a stay goes through `quoteStay` → `computeQuote`.
 import { asc, eq } from 'drizzle-orm';
 import { daysBetween, isIsoDate, toCents, type IsoDate } from '~/lib/nights';
-import { config } from '../environment';
-import { loadTexts, pickText } from '../content/multilingual-content';
-import { db, type Executor } from '../db/client';
-import { rooms, roomSeasonPrices, seasonPeriods, seasons } from '../db/schema';
-import { seasonNameKey } from '../content/content-keys';
-import { loadStayTerms } from '../content/site-settings';
-import { listUnavailableNights } from './availability';
-import { guesthouseToday } from './clock';
+import { config } from '../../environment';
+import { loadTexts, pickText } from '../../content/multilingual-content';
+import { db, type Executor } from '../../db/client';
+import { rooms, roomSeasonPrices, seasonPeriods, seasons } from '../../db/schema';
+import { seasonNameKey } from '../../content/content-keys';
+import { loadStayTerms } from '../../content/site-settings';
+import { listUnavailableNights } from '../availability/taken-nights';
+import { guesthouseToday } from '../../guesthouse-time';
 import { computeQuote, type Quote, type QuoteSeason } from './quote';
 import { ROOM_DEFAULT_MAX_GUESTS } from '~/lib/schemas/room';
 

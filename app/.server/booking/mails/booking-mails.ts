@@ -4,9 +4,9 @@
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { formatCents } from '~/lib/format';
 import { utcMidnight, type IsoDate } from '~/lib/nights';
-import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../mail/compose';
-import { recognisableName } from '../mail/recognisable-name';
-import type { Quote } from './quote';
+import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../../mail/compose';
+import { recognisableName } from '../../mail/recognisable-name';
+import type { Quote } from '../pricing/quote';
 import { frenchLanguageName } from '~/lib/language-names';
 
 export const MAIL_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;

@@ -4,10 +4,10 @@
 import { and, gt, gte, inArray, eq } from 'drizzle-orm';
 import icalGenerator from 'ical-generator';
 import { addDays, utcMidnight } from '~/lib/nights';
-import { config } from '../environment';
-import { db } from '../db/client';
-import { bookings, manualBlocks, NIGHT_HOLDING_STATUSES, rooms } from '../db/schema';
-import { guesthouseToday } from './clock';
+import { config } from '../../environment';
+import { db } from '../../db/client';
+import { bookings, manualBlocks, NIGHT_HOLDING_STATUSES, rooms } from '../../db/schema';
+import { guesthouseToday } from '../../guesthouse-time';
 
 const TOKEN = /^[0-9a-f]{64}$/;
 

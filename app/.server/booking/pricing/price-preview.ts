@@ -3,8 +3,8 @@
 // public French catalog's wording of the reasons a stay cannot be requested.
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { isUuid } from '~/lib/uuid';
-import { quoteView } from './room-booking';
-import { quoteStay } from './stay';
+import { quoteView } from '../views/room-booking';
+import { quoteStay } from './quote-inputs';
 
 export interface PricePreviewQuery {
   roomId: string;

@@ -6,15 +6,15 @@ import { formatCents } from '~/lib/format';
 import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
 import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
 import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
-import { config } from '../environment';
-import { roomNamesFr } from '../content/rooms';
-import { linkPhone } from '../content/phones';
-import { getLegalNotice, listMissingLegalFields } from '../content/site-settings';
-import { listTranslationCoverage } from '../languages/translation-coverage';
-import { guesthouseToday } from './clock';
-import { listRoomFeeds } from './feeds';
-import { listBookings } from './requests';
-import { listConfirmedStays, listPaymentsOf, paymentStatus } from './booking-records';
+import { config } from '../../environment';
+import { roomNamesFr } from '../../content/rooms';
+import { linkPhone } from '../../content/phones';
+import { getLegalNotice, listMissingLegalFields } from '../../content/site-settings';
+import { listTranslationCoverage } from '../../languages/translation-coverage';
+import { guesthouseToday } from '../../guesthouse-time';
+import { listRoomFeeds } from '../availability/feeds';
+import { listBookings } from '../stays/requests';
+import { listConfirmedStays, listPaymentsOf, paymentStatus } from '../stays/records';
 
 const euros = (cents: number) => formatCents(cents);
 

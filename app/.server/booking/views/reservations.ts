@@ -2,13 +2,13 @@
 // blocks, imported feeds and the month's occupancy grid, one row per room.
 import { formatCents } from '~/lib/format';
 import { addDays, daysBetween, eachNight, formatNightFr, isIsoDate } from '~/lib/nights';
-import { config } from '../environment';
-import { listRoomCards } from '../content/rooms';
-import { linkPhone } from '../content/phones';
-import { listTakenRanges, type NightKind } from './availability';
-import { guesthouseToday } from './clock';
-import { feedView, listRoomFeeds } from './feeds';
-import { listBookings, listManualBlocks } from './requests';
+import { config } from '../../environment';
+import { listRoomCards } from '../../content/rooms';
+import { linkPhone } from '../../content/phones';
+import { listTakenRanges, type NightKind } from '../availability/taken-nights';
+import { guesthouseToday } from '../../guesthouse-time';
+import { feedView, listRoomFeeds } from '../availability/feeds';
+import { listBookings, listManualBlocks } from '../stays/requests';
 
 /** Days the occupancy grid shows on a wide screen from its first day; a phone shows the first half. */
 export const GRID_DAYS = 28;

@@ -4,11 +4,11 @@
 import { formatCents } from '~/lib/format';
 import { formatNightFr } from '~/lib/nights';
 import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, SOURCE_LABELS } from '~/lib/schemas/booking-admin';
-import { listRoomCards } from '../content/rooms';
-import { linkPhone } from '../content/phones';
-import { guesthouseToday } from './clock';
-import type { Quote } from './quote';
-import { getBookingRecord } from './booking-records';
+import { listRoomCards } from '../../content/rooms';
+import { linkPhone } from '../../content/phones';
+import { guesthouseToday } from '../../guesthouse-time';
+import type { Quote } from '../pricing/quote';
+import { getBookingRecord } from '../stays/records';
 import { frenchLanguageName } from '~/lib/language-names';
 import { bookingStatusLabel } from '~/lib/stays';
 import { formatInstant } from './today';

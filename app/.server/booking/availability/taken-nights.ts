@@ -3,8 +3,8 @@
 // nights; the occupancy grid shows them apart). Ranges overlap-tested in SQL.
 import { and, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
 import { addDays, eachNight, type IsoDate } from '~/lib/nights';
-import { db, type Executor } from '../db/client';
-import { bookings, icalEvents, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES } from '../db/schema';
+import { db, type Executor } from '../../db/client';
+import { bookings, icalEvents, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES } from '../../db/schema';
 
 export type NightKind = 'confirmed' | 'pending' | 'blocked' | 'imported';
 

@@ -6,13 +6,13 @@ import { dayStateLetter, type CalendarMonth } from '~/lib/calendar-month';
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { formatCents } from '~/lib/format';
 import { addDays, eachNight, isIsoDate, monthStart, nextMonth, toCents, utcMidnight, type IsoDate } from '~/lib/nights';
-import { config } from '../environment';
-import { cachePublicData } from '../public-content/invalidation';
-import { listUnavailableNights } from './availability';
-import { hasStaleFeed } from './feeds';
-import { guesthouseToday } from './clock';
-import { listNightlyRates, seasonByNight, type Quote, type QuoteProblem, type QuoteSeason } from './quote';
-import { loadQuoteSeasons, quoteStay } from './stay';
+import { config } from '../../environment';
+import { cachePublicData } from '../../public-content/invalidation';
+import { listUnavailableNights } from '../availability/taken-nights';
+import { hasStaleFeed } from '../availability/feeds';
+import { guesthouseToday } from '../../guesthouse-time';
+import { listNightlyRates, seasonByNight, type Quote, type QuoteProblem, type QuoteSeason } from '../pricing/quote';
+import { loadQuoteSeasons, quoteStay } from '../pricing/quote-inputs';
 
 /** How far ahead the JSON-LD offers describe the room's nightly prices. */
 export const OFFER_DAYS = 365;

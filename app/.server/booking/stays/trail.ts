@@ -2,15 +2,15 @@
 // owner's answer, the records screen, the online deposit): a line of its history
 // (booking_events) and the mail to the guest (through the outbox), with the facts that
 // mail shows. Both are written in the step's own transaction.
-import { db, type Executor } from '../db/client';
-import { bookingEvents, siteConfig, type BookingEventKind } from '../db/schema';
-import { getRoomDetail } from '../content/rooms';
-import { plainParagraphs } from '../content/sanitize';
-import { loadGuestPractical } from '../content/site-settings';
-import { mailboxAddress } from '../mail/compose';
-import { enqueueMail } from '../mail/outbox';
-import { loadSiteShell } from '../site/shell';
-import { renderGuestBookingMail, type BookingMailFacts, type GuestMailKind } from './mails';
+import { db, type Executor } from '../../db/client';
+import { bookingEvents, siteConfig, type BookingEventKind } from '../../db/schema';
+import { getRoomDetail } from '../../content/rooms';
+import { plainParagraphs } from '../../content/sanitize';
+import { loadGuestPractical } from '../../content/site-settings';
+import { mailboxAddress } from '../../mail/compose';
+import { enqueueMail } from '../../mail/outbox';
+import { loadSiteShell } from '../../site/shell';
+import { renderGuestBookingMail, type BookingMailFacts, type GuestMailKind } from '../mails/booking-mails';
 
 /** One line of a booking's history; `actor` is the owner's address, null for the guest. */
 export async function recordBookingEvent(

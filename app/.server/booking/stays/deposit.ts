@@ -7,18 +7,18 @@
 // refunded at once. No card data ever reaches this server.
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { config } from '../environment';
-import { db, type Executor } from '../db/client';
-import { bookingPayments, bookings, siteConfig, stripeEvents } from '../db/schema';
-import { mailboxAddress } from '../mail/compose';
-import { listOwnerRecipients } from '../mail/notifications';
-import { enqueueMail } from '../mail/outbox';
-import { refuse, type Refusal } from '../rule-refusal';
-import { guesthouseToday } from '../booking/clock';
-import { renderDepositRequestMail, renderOwnerDepositMail, renderRefundMail } from '../booking/mails';
-import type { Quote } from '../booking/quote';
-import { enqueueGuestMail, mailFacts, queueGuestMail, recordBookingEvent } from '../booking/booking-trail';
-import { stripe, stripeConfigured, type Stripe } from './stripe-client';
+import { config } from '../../environment';
+import { db, type Executor } from '../../db/client';
+import { bookingPayments, bookings, siteConfig, stripeEvents } from '../../db/schema';
+import { mailboxAddress } from '../../mail/compose';
+import { listOwnerRecipients } from '../../mail/notifications';
+import { enqueueMail } from '../../mail/outbox';
+import { refuse, type Refusal } from '../../rule-refusal';
+import { guesthouseToday } from '../../guesthouse-time';
+import { renderDepositRequestMail, renderOwnerDepositMail, renderRefundMail } from '../mails/booking-mails';
+import type { Quote } from '../pricing/quote';
+import { enqueueGuestMail, mailFacts, queueGuestMail, recordBookingEvent } from './trail';
+import { stripe, stripeConfigured, type Stripe } from '../../payments/stripe-client';
 
 type BookingRow = typeof bookings.$inferSelect;
 

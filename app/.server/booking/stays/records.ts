@@ -7,16 +7,16 @@
 // second of two concurrent writes, which the owner reads as "no longer free".
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
-import { db, type Executor } from '../db/client';
-import { isExclusionViolation } from '../db/errors';
-import { isRefusal, refuse, type Refusal } from '../rule-refusal';
-import { bookingEvents, bookingPayments, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../db/schema';
-import { loadStayTerms } from '../content/site-settings';
-import { guesthouseToday } from './clock';
-import { mailFacts, queueGuestMail, recordBookingEvent } from './booking-trail';
+import { db, type Executor } from '../../db/client';
+import { isExclusionViolation } from '../../db/errors';
+import { isRefusal, refuse, type Refusal } from '../../rule-refusal';
+import { bookingEvents, bookingPayments, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../../db/schema';
+import { loadStayTerms } from '../../content/site-settings';
+import { guesthouseToday } from '../../guesthouse-time';
+import { mailFacts, queueGuestMail, recordBookingEvent } from './trail';
 import { moneySnapshot } from './requests';
-import { stayMoney, type Quote, type QuoteProblem } from './quote';
-import { quoteStay } from './stay';
+import { stayMoney, type Quote, type QuoteProblem } from '../pricing/quote';
+import { quoteStay } from '../pricing/quote-inputs';
 
 /** The booking written, or why not (app/.server/rule-refusal.ts). */
 export type StayResult = { id: string } | Refusal;
