@@ -439,7 +439,7 @@ describe('Configuration: Séjour et paiements', () => {
       checkOutTime: '10:00',
     });
     const page = await run(configLoader, getRequest('/admin/config', admin.cookie));
-    expect(page.data.stayTerms).toMatchObject({ touristTax: 2.5, depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
+    expect(page.data.stayTerms).toMatchObject({ touristTax: '2.50', depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
     const quote = (await quoteStay(roomId, { arrival: d(10), departure: d(12), guests: 1 }, ['fr']))!;
     expect(quote.taxCents).toBe(500);
     expect(quote.depositCents).toBe(Math.round(quote.totalCents * 0.25));

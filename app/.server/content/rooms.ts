@@ -3,6 +3,7 @@
 // Back office: the list, the editor, reordering, deletion and season prices.
 // Multilingual texts live in multilingual_content under room_{id}_name /
 // _short_description / _long_description / _tags.
+import { OWNER_CHAIN } from '~/lib/i18n';
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { cleanRichText, plainText } from './sanitize';
 import { deleteEntityTexts, loadTexts, pickText, upsertTexts, type TextsByKey } from './multilingual-content';
@@ -41,7 +42,7 @@ export function listRoomCards(chain: string[]) {
 
 /** Each room's French name by id, for the owner's screens (stays, bookings, calendars). */
 export async function roomNamesFr(): Promise<Map<string, string>> {
-  return new Map((await listRoomCards(['fr'])).map((r) => [r.id, r.name]));
+  return new Map((await listRoomCards(OWNER_CHAIN)).map((r) => [r.id, r.name]));
 }
 
 async function readRoomCards(chain: string[]) {
@@ -51,7 +52,7 @@ async function readRoomCards(chain: string[]) {
       images: rooms.images,
       primaryImage: rooms.primaryImage,
       maxGuests: rooms.maxGuests,
-      pricePerNight: rooms.pricePerNight,
+      pricePerNightCents: rooms.pricePerNightCents,
       tags: rooms.tags,
     })
     .from(rooms)
@@ -69,7 +70,7 @@ async function readRoomCards(chain: string[]) {
       tags: t.tags.slice(0, 4),
       image: orderImages(row.images, row.primaryImage)[0] ?? null,
       maxGuests: row.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
-      pricePerNight: row.pricePerNight,
+      pricePerNightCents: row.pricePerNightCents,
     };
   });
 }
@@ -96,7 +97,7 @@ async function readRoomDetail(id: string, chain: string[]) {
       images: rooms.images,
       primaryImage: rooms.primaryImage,
       maxGuests: rooms.maxGuests,
-      pricePerNight: rooms.pricePerNight,
+      pricePerNightCents: rooms.pricePerNightCents,
       tags: rooms.tags,
       amenities: rooms.amenities,
     })
@@ -107,7 +108,7 @@ async function readRoomDetail(id: string, chain: string[]) {
   const [texts, prices] = await Promise.all([
     loadTexts('room', [id]),
     db
-      .select({ id: roomSeasonPrices.id, season: seasons.name, pricePerNight: roomSeasonPrices.pricePerNight })
+      .select({ id: roomSeasonPrices.id, season: seasons.name, pricePerNightCents: roomSeasonPrices.pricePerNightCents })
       .from(roomSeasonPrices)
       .innerJoin(seasons, eq(seasons.id, roomSeasonPrices.seasonId))
       .where(eq(roomSeasonPrices.roomId, id))
@@ -124,7 +125,7 @@ async function readRoomDetail(id: string, chain: string[]) {
     amenities: row.amenities,
     images: orderImages(row.images, row.primaryImage),
     maxGuests: row.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
-    pricePerNight: row.pricePerNight,
+    pricePerNightCents: row.pricePerNightCents,
     seasonPrices: prices,
   };
 }
@@ -142,7 +143,7 @@ export interface AdminRoomRow {
   position: number;
   name: string | null;
   maxGuests: number;
-  pricePerNight: number | null;
+  pricePerNightCents: number | null;
   imageCount: number;
 }
 
@@ -153,7 +154,7 @@ export async function listAdminRooms(language: string): Promise<AdminRoomRow[]> 
       id: rooms.id,
       position: rooms.position,
       maxGuests: rooms.maxGuests,
-      pricePerNight: rooms.pricePerNight,
+      pricePerNightCents: rooms.pricePerNightCents,
       imageCount: sql<number>`cardinality(${rooms.images})`.mapWith(Number),
       name: multilingualContent.contentValue,
     })
@@ -198,7 +199,7 @@ export async function deleteRoom(id: string): Promise<boolean> {
 export interface RoomForEdit {
   id: string;
   maxGuests: number;
-  pricePerNight: number | null;
+  pricePerNightCents: number | null;
   amenities: string[];
   images: string[];
   primaryImage: string | null;
@@ -216,7 +217,7 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
     .select({
       id: rooms.id,
       maxGuests: rooms.maxGuests,
-      pricePerNight: rooms.pricePerNight,
+      pricePerNightCents: rooms.pricePerNightCents,
       amenities: rooms.amenities,
       images: rooms.images,
       primaryImage: rooms.primaryImage,
@@ -235,7 +236,7 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
   return {
     id: room.id,
     maxGuests: room.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
-    pricePerNight: room.pricePerNight,
+    pricePerNightCents: room.pricePerNightCents,
     amenities: room.amenities,
     images: room.images,
     primaryImage: room.primaryImage,
@@ -258,7 +259,7 @@ export async function saveRoom(id: string | null, input: Omit<RoomInput, 'intent
     let roomId = id;
     const columns = {
       maxGuests: input.maxGuests,
-      pricePerNight: input.pricePerNight ?? null,
+      pricePerNightCents: input.pricePerNight ?? null,
       amenities: input.amenities,
     };
     if (roomId === null) {
@@ -291,7 +292,7 @@ export interface SeasonPriceRow {
   seasonId: string;
   seasonName: string;
   priceId: string | null;
-  pricePerNight: number | null;
+  pricePerNightCents: number | null;
 }
 
 /** Every season (by name) with this room's price for it, if any. */
@@ -301,7 +302,7 @@ export async function listRoomSeasonPrices(roomId: string): Promise<SeasonPriceR
       seasonId: seasons.id,
       seasonName: seasons.name,
       priceId: roomSeasonPrices.id,
-      pricePerNight: roomSeasonPrices.pricePerNight,
+      pricePerNightCents: roomSeasonPrices.pricePerNightCents,
     })
     .from(seasons)
     .leftJoin(roomSeasonPrices, and(eq(roomSeasonPrices.seasonId, seasons.id), eq(roomSeasonPrices.roomId, roomId)))
@@ -310,15 +311,15 @@ export async function listRoomSeasonPrices(roomId: string): Promise<SeasonPriceR
 
 /** SPEC §4: created if none exists for the room and season, otherwise updated. */
 /** False when the season does not exist (e.g. deleted in another tab). */
-export async function saveRoomSeasonPrice(roomId: string, seasonId: string, price: number): Promise<boolean> {
+export async function saveRoomSeasonPrice(roomId: string, seasonId: string, priceCents: number): Promise<boolean> {
   const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId));
   if (!season) return false;
   await db
     .insert(roomSeasonPrices)
-    .values({ roomId, seasonId, pricePerNight: price })
+    .values({ roomId, seasonId, pricePerNightCents: priceCents })
     .onConflictDoUpdate({
       target: [roomSeasonPrices.roomId, roomSeasonPrices.seasonId],
-      set: { pricePerNight: price, updatedAt: new Date() },
+      set: { pricePerNightCents: priceCents, updatedAt: new Date() },
     });
   return true;
 }

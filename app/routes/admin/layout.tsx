@@ -3,6 +3,7 @@
 import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { config } from '~/.server/environment';
 import { readCookie } from '~/.server/http/cookies';
 import { getEditingLanguage, linkedEditingLanguageSwitch, rememberLinkedEditingLanguage } from '~/.server/languages/editing-language-choice';
 import { countPendingBookings } from '~/.server/booking/stays/requests';
@@ -40,6 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       email: viewer.email,
       languages: languages.map(({ code, name, isActive }) => ({ code, name, isActive })),
       editingLanguage,
+      // Instants are written in the guesthouse's time zone, in the browser too (components/admin/owner-time.ts).
+      timeZone: config().GUESTHOUSE_TIME_ZONE,
       unreadMessages,
       pendingBookings,
       languageSwitch,

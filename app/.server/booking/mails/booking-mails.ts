@@ -2,7 +2,8 @@
 // guest's language, and the owners' French notification with the quote. Texts
 // live here rather than in the public catalogs, which ship to every browser.
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { formatCents } from '~/lib/format';
+import { formatMoney } from '~/lib/money';
+import { ownerTime } from '../../guesthouse-time';
 import { utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../../mail/compose';
 import { recognisableName } from '../../mail/recognisable-name';
@@ -18,7 +19,7 @@ export function formatNight(date: IsoDate, language: string): string {
   return dateTimeFormat(intlLocale(mailLanguage(language)), { dateStyle: 'full', timeZone: 'UTC' }).format(utcMidnight(date));
 }
 
-const euros = formatCents;
+const euros = formatMoney;
 /** The greeting with the guest's name, or alone when nothing of the typed name could be kept. */
 const named = (greeting: string, name: string) => (name ? `${greeting} ${name}` : greeting);
 
@@ -259,8 +260,6 @@ export interface BookingMailFacts {
     Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
   /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
   practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
-  /** The guesthouse's time zone, for a deadline's hour (the deposit request). */
-  timeZone?: string;
 }
 
 /** Tax, deposit, balance and its due date, when the stay has them. */
@@ -364,7 +363,7 @@ export function renderOwnerBookingMail(facts: BookingMailFacts, language: string
 export function renderDepositRequestMail(facts: BookingMailFacts, language: string, payUrl: string, expiresAt: Date): RenderedMail {
   const lang = mailLanguage(language);
   const t = T[lang];
-  const deadline = dateTimeFormat(intlLocale(lang), { dateStyle: 'full', timeStyle: 'short', timeZone: facts.timeZone ?? 'Europe/Paris' }).format(expiresAt);
+  const deadline = ownerTime(expiresAt, 'full', lang);
   const intro = `${t.paymentIntro(recognisableName(facts.guestName), deadline)} ${t.replyHint}`;
   return {
     subject: headerText(t.paymentSubject(facts.siteName)),

@@ -2,27 +2,21 @@
 // a snapshot of its quote; accepting re-checks the nights in the same transaction,
 // and the exclusion constraint `bookings_confirmed_no_overlap` makes two accepts of
 // overlapping stays at once impossible: one commits, the other gets a clear refusal.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { TFunction } from '~/lib/i18n';
-import { formatNightFr, type IsoDate } from '~/lib/nights';
+import { formatNightFr } from '~/lib/nights';
 import { takeAcknowledgementSlot } from '../../http/abuse';
-import { config } from '../../environment';
 import { db, type Executor } from '../../db/client';
-import { isExclusionViolation } from '../../db/errors';
-import { bookings, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES } from '../../db/schema';
-import { mailboxAddress } from '../../mail/compose';
-import { listOwnerRecipients } from '../../mail/notifications';
-import { enqueueMail } from '../../mail/outbox';
-import { NOT_FOUND, refuse, type Refusal } from '../../rule-refusal';
+import { bookings, icalFeeds } from '../../db/schema';
+import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
 import { listUnavailableNights } from '../availability/taken-nights';
 import { feedLabel } from '../availability/feed-label';
 import { syncRoomFeeds, syncRoomFeedsForRequest } from '../availability/feeds';
-import { mailFacts, queueGuestMail, recordBookingEvent } from './trail';
-import { renderOwnerBookingMail } from '../mails/booking-mails';
-import { isBookable, type Quote } from '../pricing/quote';
-import { quoteView } from '../views/room-booking';
-import { quoteStay } from '../pricing/quote-inputs';
+import { isBookable, moneySnapshot, type Quote, type QuoteProblem } from '../pricing/quote';
+import { checkStayShape, quoteStay } from '../pricing/quote-inputs';
+import { problemView } from '../pricing/quote-view';
 import { holdForDeposit, onlineDepositTerms } from './deposit';
+import { stayTransaction, writeStep } from './trail';
 
 export interface BookingRequestInput {
   roomId: string;
@@ -41,8 +35,11 @@ export interface BookingRequestInput {
 }
 
 /** The price engine's "no" to a visitor, in their language: 409, with each problem under the message. */
-function notBookable(quote: Quote, { language, t }: Pick<BookingRequestInput, 'language' | 't'>): Refusal {
-  const reasons = quoteView(quote, language).problems.map((p) => t(`booking.problem.${p.code}`, p.values));
+function notBookable(problems: QuoteProblem[], { language, t }: Pick<BookingRequestInput, 'language' | 't'>): Refusal {
+  const reasons = problems.map((problem) => {
+    const p = problemView(problem, language);
+    return t(`booking.problem.${p.code}`, p.values);
+  });
   return refuse(t('booking.notPossible'), { status: 409, reasons });
 }
 
@@ -58,20 +55,21 @@ async function feedsSnapshot(roomId: string, executor: Executor) {
 
 /**
  * Stores a pending request when the stay can be booked. The room's feeds are
- * fetched again first (bounded wait), so a platform booking made minutes ago counts.
+ * fetched again first (bounded wait), so a platform booking made minutes ago counts;
+ * the quote is made once, in the transaction that stores it with its mails.
  */
-export async function createBookingRequest(input: BookingRequestInput): Promise<{ id: string; quote: Quote } | Refusal | typeof NOT_FOUND> {
+export async function createBookingRequest(input: BookingRequestInput): Promise<{ id: string; quote: Quote } | Refusal | NotFound> {
   const stay = { arrival: input.arrival, departure: input.departure, guests: input.guests };
-  // A stay the engine refuses for any reason but taken nights (dates in the wrong order,
-  // too long, too many guests…) is answered before any feed is fetched.
-  const first = await quoteStay(input.roomId, stay, input.chain);
-  if (!first) return NOT_FOUND;
-  if (first.problems.some((p) => p.code !== 'unavailable')) return notBookable(first, input);
+  // A stay whose dates or guests the engine refuses (in the wrong order, too long, too
+  // many guests…) is answered before any feed is fetched.
+  const shape = await checkStayShape(input.roomId, stay);
+  if (isNotFound(shape)) return shape;
+  if (shape.length > 0) return notBookable(shape, input);
   await syncRoomFeedsForRequest(input.roomId);
   return db.transaction(async (tx) => {
     const quote = await quoteStay(input.roomId, stay, input.chain, tx);
-    if (!quote) return NOT_FOUND;
-    if (!isBookable(quote)) return notBookable(quote, input);
+    if (isNotFound(quote)) return quote;
+    if (!isBookable(quote)) return notBookable(quote.problems, input);
     const guest = {
       roomId: input.roomId,
       guestName: input.name.trim(),
@@ -94,88 +92,61 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
       })
       .returning({ id: bookings.id });
     const id = row!.id;
-    await recordBookingEvent(tx, id, 'created', null, { source: 'site' });
-    if (await takeAcknowledgementSlot(guest.guestEmail, tx)) {
-      await queueGuestMail(tx, 'received', id, input.language, await mailFacts(guest, quote, input.chain, tx));
-    }
-    // The owners read French: the same engine, season names in French.
-    const quoteFr = (await quoteStay(input.roomId, stay, ['fr'], tx)) ?? quote;
-    const owner = renderOwnerBookingMail(await mailFacts(guest, { ...quote, lines: quoteFr.lines }, ['fr']), input.language, config().PUBLIC_URL);
-    await enqueueMail(tx, {
-      idempotencyKey: `booking:${id}:owner`,
-      kind: 'booking',
-      recipients: await listOwnerRecipients(tx),
-      replyTo: mailboxAddress(guest.guestEmail),
-      subject: owner.subject,
-      textBody: owner.text,
-      htmlBody: owner.html,
-    });
+    // The acknowledgement is bounded per address (abuse.ts); the owners hear of every request.
+    const acknowledged = await takeAcknowledgementSlot(guest.guestEmail, tx);
+    await writeStep(
+      tx,
+      { id, ...guest, language: input.language, quote },
+      { history: [{ kind: 'created', actor: null, details: { source: 'site' } }], guest: acknowledged ? [{ kind: 'received' }] : [], owner: { kind: 'request' } },
+    );
     return { id, quote };
   });
 }
 
-/** The figures a request or booking keeps from its quote (cents): what the guest was shown. */
-export const moneySnapshot = (quote: Pick<Quote, 'totalCents' | 'taxCents' | 'depositCents' | 'balanceDueDate'>) => ({
-  totalCents: quote.totalCents,
-  taxCents: quote.taxCents,
-  depositCents: quote.depositCents,
-  balanceDueDate: quote.balanceDueDate,
-});
-
 /** 'Accepter' recorded (`awaitingPayment`: the nights held until the guest pays the deposit online), or why not. */
-export type DecisionResult = { awaitingPayment: boolean } | Refusal;
+export type DecisionResult = { awaitingPayment: boolean } | Refusal | NotFound;
 
 const NOT_PENDING = refuse("Cette demande n'est plus en attente");
+const REQUEST_NOT_FOUND = notFound('Demande introuvable');
 
 async function lockPending(tx: Executor, id: string) {
   const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
-  return row && row.status === 'pending' ? row : null;
+  if (!row) return REQUEST_NOT_FOUND;
+  return row.status === 'pending' ? row : NOT_PENDING;
 }
-
-const storedQuote = (row: typeof bookings.$inferSelect) => row.quote as Quote;
 
 /** The owner's 'Accepter': the nights must still be free, checked again in this transaction. */
 export async function acceptBookingRequest(id: string, actor: string | null = null): Promise<DecisionResult> {
   const [found] = await db.select({ roomId: bookings.roomId }).from(bookings).where(eq(bookings.id, id)).limit(1);
-  if (!found) return refuse('Demande introuvable');
+  if (!found) return REQUEST_NOT_FOUND;
   await syncRoomFeeds(found.roomId);
-  try {
-    return await db.transaction(async (tx) => {
-      const row = await lockPending(tx, id);
-      if (!row) return NOT_PENDING;
-      const taken = await listUnavailableNights(row.roomId, row.arrival, row.departure, tx);
-      if (taken.size > 0) {
-        return refuse(`Ces nuits ne sont plus libres : ${[...taken].sort().map(formatNightFr).join(', ')}`);
-      }
-      // With the online deposit on, the nights are held until the guest pays (issue 36).
-      const online = row.depositCents > 0 ? await onlineDepositTerms(tx) : null;
-      if (online) {
-        await holdForDeposit(tx, row, online.windowHours, actor);
-        return { awaitingPayment: true };
-      }
-      await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
-      await recordBookingEvent(tx, id, 'accepted', actor);
-      const facts = await mailFacts(row, storedQuote(row), [row.language, 'fr'], tx);
-      await queueGuestMail(tx, 'confirmed', id, row.language, facts);
-      return { awaitingPayment: false };
-    });
-  } catch (error) {
-    if (isExclusionViolation(error)) return refuse('Une autre réservation confirmée occupe déjà ces nuits');
-    throw error;
-  }
+  return stayTransaction(async (tx) => {
+    const row = await lockPending(tx, id);
+    if (isNotFound(row) || isRefusal(row)) return row;
+    const taken = await listUnavailableNights(row.roomId, row.arrival, row.departure, tx);
+    if (taken.size > 0) {
+      return refuse(`Ces nuits ne sont plus libres : ${[...taken].sort().map(formatNightFr).join(', ')}`);
+    }
+    // With the online deposit on, the nights are held until the guest pays (issue 36).
+    const online = row.depositCents > 0 ? await onlineDepositTerms(tx) : null;
+    if (online) {
+      await holdForDeposit(tx, row, online.windowHours, actor);
+      return { awaitingPayment: true };
+    }
+    await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
+    await writeStep(tx, row, { history: [{ kind: 'accepted', actor }], guest: [{ kind: 'confirmed' }] });
+    return { awaitingPayment: false };
+  });
 }
 
 /** The owner's 'Refuser', with an optional message passed on to the guest. */
-export async function refuseBookingRequest(id: string, message?: string | null, actor: string | null = null): Promise<true | Refusal> {
+export async function refuseBookingRequest(id: string, message?: string | null, actor: string | null = null): Promise<true | Refusal | NotFound> {
   return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).limit(1);
-    if (!exists) return refuse('Demande introuvable');
     const row = await lockPending(tx, id);
-    if (!row) return NOT_PENDING;
+    if (isNotFound(row) || isRefusal(row)) return row;
     const refusal = message?.trim() || null;
     await tx.update(bookings).set({ status: 'refused', refusalMessage: refusal, decidedAt: new Date() }).where(eq(bookings.id, id));
-    await recordBookingEvent(tx, id, 'refused', actor, refusal ? { message: refusal } : {});
-    await queueGuestMail(tx, 'refused', id, row.language, await mailFacts(row, storedQuote(row), [row.language, 'fr'], tx), refusal);
+    await writeStep(tx, row, { history: [{ kind: 'refused', actor, details: refusal ? { message: refusal } : {} }], guest: [{ kind: 'refused', note: refusal }] });
     return true;
   });
 }
@@ -200,45 +171,4 @@ export async function listBookings(limit = 200) {
       desc(bookings.createdAt),
     )
     .limit(limit);
-}
-
-/* ───────────── manual blocks ───────────── */
-
-/** Closes nights by hand; refused when a confirmed booking already takes one of them. */
-export async function addManualBlock(roomId: string, firstNight: IsoDate, lastNight: IsoDate, note: string | null): Promise<{ id: string } | Refusal> {
-  return db.transaction(async (tx) => {
-    const [clash] = await tx
-      .select({ arrival: bookings.arrival, departure: bookings.departure })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.roomId, roomId),
-          inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]),
-          sql`${bookings.arrival} <= ${lastNight}`,
-          sql`${bookings.departure} > ${firstNight}`,
-        ),
-      )
-      .limit(1);
-    if (clash) {
-      return refuse(`Une réservation confirmée occupe déjà ces nuits (du ${formatNightFr(clash.arrival)} au ${formatNightFr(clash.departure)})`);
-    }
-    const [row] = await tx
-      .insert(manualBlocks)
-      .values({ roomId, firstNight, lastNight, note: note?.trim() || null })
-      .returning({ id: manualBlocks.id });
-    return { id: row!.id };
-  });
-}
-
-export async function deleteManualBlock(id: string): Promise<boolean> {
-  const rows = await db.delete(manualBlocks).where(eq(manualBlocks.id, id)).returning({ id: manualBlocks.id });
-  return rows.length > 0;
-}
-
-export async function listManualBlocks(from: IsoDate) {
-  return db
-    .select()
-    .from(manualBlocks)
-    .where(sql`${manualBlocks.lastNight} >= ${from}`)
-    .orderBy(asc(manualBlocks.firstNight));
 }
