@@ -37,7 +37,7 @@ const guest = {
 
 beforeAll(async () => {
   ({ cookie } = await signedInAs('admin'));
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 90_00 }).returning();
   roomId = room!.id;
 });
 

@@ -23,7 +23,7 @@ let roomId: string;
 let server: Awaited<ReturnType<typeof startFeedServer>>;
 beforeAll(async () => {
   admin = (await signedInAs('admin')).cookie;
-  roomId = (await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning())[0]!.id;
+  roomId = (await db.insert(rooms).values({ position: 0, pricePerNightCents: 90_00 }).returning())[0]!.id;
   server = await startFeedServer();
 });
 afterAll(() => server.close());

@@ -20,7 +20,7 @@ let roomId: string;
 
 beforeAll(async () => {
   await db.insert(contactEmails).values({ email: 'owner@example.com' });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 95, maxGuests: 2 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 95_00, maxGuests: 2 }).returning();
   roomId = room!.id;
   await upsertTexts(db, { contentType: 'room', entityId: roomId, language: 'fr' }, [{ key: roomTextKey(roomId, 'name'), value: 'Chambre Lavande' }]);
 });

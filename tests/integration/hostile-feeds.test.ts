@@ -75,7 +75,7 @@ beforeAll(async () => {
   app = await startAppProcess({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ICAL_ALLOW_PRIVATE_ADDRESSES: 'true' });
   adminCookie = await signInOverHttp(app, ADMIN);
   expect(adminCookie).toContain('session_token');
-  roomId = (await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning())[0]!.id;
+  roomId = (await db.insert(rooms).values({ position: 0, pricePerNightCents: 90_00 }).returning())[0]!.id;
 }, 300_000);
 
 afterAll(async () => {

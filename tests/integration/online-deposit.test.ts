@@ -43,7 +43,7 @@ beforeAll(async () => {
   await db
     .insert(siteConfig)
     .values({ name: 'Le Mas des Tests', contactEmail: 'maison@example.com', depositPercent: 30, onlineDeposit: true, paymentWindowHours: 48 });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 100, maxGuests: 3 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 100_00, maxGuests: 3 }).returning();
   roomId = room!.id;
 });
 afterAll(() => stripe?.close());

@@ -88,7 +88,7 @@ beforeAll(async () => {
   ]);
   await db.insert(siteConfig).values({ name: 'Mas Test', contactEmail: 'owner@example.com' });
   await db.insert(contactEmails).values({ email: 'owner@example.com' });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 90, maxGuests: 2 }).returning({ id: rooms.id });
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 90_00, maxGuests: 2 }).returning({ id: rooms.id });
   roomId = room!.id;
 });
 

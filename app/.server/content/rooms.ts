@@ -3,6 +3,7 @@
 // Back office: the list, the editor, reordering, deletion and season prices.
 // Multilingual texts live in multilingual_content under room_{id}_name /
 // _short_description / _long_description / _tags.
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { OWNER_CHAIN } from '~/lib/i18n';
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { cleanRichText, plainText } from './sanitize';
@@ -181,11 +182,11 @@ export async function moveRoom(id: string, direction: 'up' | 'down'): Promise<bo
 }
 
 /** Deletes a room with its texts (season prices cascade) in one transaction, then its image files. */
-export async function deleteRoom(id: string): Promise<boolean> {
+export async function deleteRoom(id: string): Promise<true | NotFound> {
   const deleted = await db.transaction(async (tx) => {
     await deleteEntityTexts(tx, 'room', id);
     const removed = await tx.delete(rooms).where(eq(rooms.id, id)).returning({ id: rooms.id });
-    return removed.length > 0;
+    return removed.length > 0 || NOT_FOUND;
   });
   if (deleted) {
     // Files are not transactional: a failure here leaves orphans, never a broken room.
@@ -253,7 +254,11 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
  * editing language, in one transaction. Rich text is sanitised here, before storing.
  * rooms.tags mirrors the tags of the default language (and those of a new room).
  */
-export async function saveRoom(id: string | null, input: Omit<RoomInput, 'intent'>, language: { code: string; isDefault: boolean }): Promise<string | null> {
+export async function saveRoom(
+  id: string | null,
+  input: Omit<RoomInput, 'intent'>,
+  language: { code: string; isDefault: boolean },
+): Promise<string | NotFound> {
   const { tags } = input;
   return db.transaction(async (tx) => {
     let roomId = id;
@@ -276,7 +281,7 @@ export async function saveRoom(id: string | null, input: Omit<RoomInput, 'intent
         .set({ ...columns, ...(language.isDefault && tags.length > 0 ? { tags } : {}) })
         .where(eq(rooms.id, roomId))
         .returning({ id: rooms.id });
-      if (updated.length === 0) return null;
+      if (updated.length === 0) return NOT_FOUND;
     }
     await upsertTexts(tx, { contentType: 'room', entityId: roomId, language: language.code }, [
       { key: roomTextKey(roomId, 'name'), value: input.name },
@@ -311,9 +316,9 @@ export async function listRoomSeasonPrices(roomId: string): Promise<SeasonPriceR
 
 /** SPEC §4: created if none exists for the room and season, otherwise updated. */
 /** False when the season does not exist (e.g. deleted in another tab). */
-export async function saveRoomSeasonPrice(roomId: string, seasonId: string, priceCents: number): Promise<boolean> {
+export async function saveRoomSeasonPrice(roomId: string, seasonId: string, priceCents: number): Promise<true | NotFound> {
   const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId));
-  if (!season) return false;
+  if (!season) return NOT_FOUND;
   await db
     .insert(roomSeasonPrices)
     .values({ roomId, seasonId, pricePerNightCents: priceCents })
@@ -324,12 +329,12 @@ export async function saveRoomSeasonPrice(roomId: string, seasonId: string, pric
   return true;
 }
 
-export async function deleteRoomSeasonPrice(roomId: string, seasonId: string): Promise<boolean> {
+export async function deleteRoomSeasonPrice(roomId: string, seasonId: string): Promise<true | NotFound> {
   const removed = await db
     .delete(roomSeasonPrices)
     .where(and(eq(roomSeasonPrices.roomId, roomId), eq(roomSeasonPrices.seasonId, seasonId)))
     .returning({ id: roomSeasonPrices.id });
-  return removed.length > 0;
+  return removed.length > 0 || NOT_FOUND;
 }
 
 export async function roomExists(id: string): Promise<boolean> {

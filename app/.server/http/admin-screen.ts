@@ -14,7 +14,10 @@ export type { IntentReply };
 
 type Outcome<R> = R | NotFound | Refusal;
 
-export interface IntentSpec<S extends z.ZodType, R> {
+/** What a `perform` may answer besides NOT_FOUND and a Refusal: never `false` or `null`, which said "not found" once. */
+type Answer = object | string | number | true | void;
+
+export interface IntentSpec<S extends z.ZodType, R extends Answer> {
   schema: S;
   /** The spec's error toast for this operation (SPEC §8). */
   failure: string;
@@ -37,7 +40,7 @@ export interface IntentSpec<S extends z.ZodType, R> {
  * refuses, 500 with the spec's message when it throws — logged, never swallowed),
  * then the success toast.
  */
-export async function runIntent<S extends z.ZodType, R>(formData: FormData, spec: IntentSpec<S, R>) {
+export async function runIntent<S extends z.ZodType, R extends Answer>(formData: FormData, spec: IntentSpec<S, R>) {
   const intent = String(formData.get('intent') ?? '');
   const submission = parseWithZod(formData, { schema: spec.schema });
   if (submission.status !== 'success') {

@@ -8,6 +8,7 @@ import { config } from '../../environment';
 import { db } from '../../db/client';
 import { rooms } from '../../db/schema';
 import { guesthouseToday } from '../../guesthouse-time';
+import { NOT_FOUND, type NotFound } from '../../rule-refusal';
 import { listTakenRanges } from './taken-nights';
 
 const TOKEN = /^[0-9a-f]{64}$/;
@@ -36,13 +37,13 @@ export async function renderRoomExport(token: string): Promise<string | null> {
 }
 
 /** A new secret for the room's export feed; the old URL stops working at once. */
-export async function regenerateExportToken(roomId: string): Promise<string | null> {
+export async function regenerateExportToken(roomId: string): Promise<string | NotFound> {
   const [row] = await db
     .update(rooms)
     .set({ icalExportToken: crypto.randomUUID().replaceAll('-', '') + crypto.randomUUID().replaceAll('-', '') })
     .where(eq(rooms.id, roomId))
     .returning({ token: rooms.icalExportToken });
-  return row?.token ?? null;
+  return row?.token ?? NOT_FOUND;
 }
 
 export async function getExportToken(roomId: string): Promise<string | null> {
