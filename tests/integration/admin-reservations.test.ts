@@ -82,7 +82,10 @@ describe('Réservations screen', () => {
     for (const fields of cases) {
       expect((await post(fields)).status, JSON.stringify(fields)).toBe(400);
     }
-    expect((await post({ intent: 'accept', id: '00000000-0000-4000-8000-000000000000' })).status).toBe(400);
+    // A request that is not there: NOT_FOUND, a 404 that names it.
+    const missing = await post({ intent: 'accept', id: '00000000-0000-4000-8000-000000000000' });
+    expect(missing.status).toBe(404);
+    expect(decodeToast(missing.headers)).toMatchObject({ description: 'Demande introuvable' });
     expect(await db.select().from(manualBlocks)).toEqual(before);
   });
 

@@ -223,7 +223,7 @@ describe('season prices', () => {
 
     const loaded = await run(editorLoader, getRequest(`/admin/room/${id}`, admin), { roomId: id });
     expect(loaded.data.seasonPrices).toEqual([
-      { seasonId: low!.id, seasonName: 'Basse saison', priceId: null, pricePerNight: null },
+      { seasonId: low!.id, seasonName: 'Basse saison', priceId: null, pricePerNightCents: null },
       { seasonId: high!.id, seasonName: 'Haute saison', priceId: rows[0]!.id, pricePerNightCents: 135_50 },
     ]);
 
@@ -238,11 +238,11 @@ describe('season prices', () => {
     expect(await db.select().from(roomSeasonPrices)).toHaveLength(0);
 
     const again = await run(editorAction, formRequest(`/admin/room/${id}`, { intent: 'delete-season-price', seasonId: high!.id }, admin), { roomId: id });
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(404);
     expect(toastOf(again.headers)?.description).toBe('Erreur lors de la suppression');
 
     const unknownSeason = await save('99', crypto.randomUUID());
-    expect(unknownSeason.status).toBe(400);
+    expect(unknownSeason.status).toBe(404);
     expect(toastOf(unknownSeason.headers)?.description).toBe('Erreur lors de la mise à jour du prix');
   });
 
@@ -267,7 +267,7 @@ describe('rooms list', () => {
     const fr = await run(listLoader, getRequest('/admin/rooms', admin));
     expect(fr.data.rooms).toEqual([
       { id: a, position: 0, name: 'Alpha', maxGuests: 3, pricePerNightCents: 80_00, imageCount: 0 },
-      { id: b, position: 1, name: 'Bravo', maxGuests: 2, pricePerNight: null, imageCount: 2 },
+      { id: b, position: 1, name: 'Bravo', maxGuests: 2, pricePerNightCents: null, imageCount: 2 },
     ]);
     const en = await run(listLoader, getRequest('/admin/rooms', `${admin}; ${EN}`));
     expect(en.data.rooms.map((r: { name: string | null }) => r.name)).toEqual([null, null]);
@@ -331,8 +331,9 @@ describe('rooms list', () => {
     expect(Object.keys(await texts(other))).toHaveLength(4);
     expect(await db.select().from(roomSeasonPrices)).toHaveLength(0);
 
+    // The room is gone: NOT_FOUND, a 404 with the spec's toast.
     const again = await run(listAction, formRequest('/admin/rooms', { intent: 'delete', id }, admin));
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(404);
     expect(toastOf(again.headers)).toMatchObject({ type: 'error', description: 'Impossible de supprimer la chambre' });
   });
 

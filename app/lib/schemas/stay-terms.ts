@@ -5,7 +5,6 @@ import { z } from '~/lib/zod';
 import { richText } from './admin-common';
 import { amountInCents } from './amount';
 
-
 /** "16:00": a time of day on the 24-hour clock; empty: not said. */
 const timeOfDay = (message: string) =>
   z
