@@ -80,10 +80,11 @@ describe('admin languages screen', () => {
   });
 
   it('answers 404 naming the language when it is not there', async () => {
-    for (const fields of [
+    const cases: Array<Record<string, string>> = [
       { intent: 'update', id: crypto.randomUUID(), name: 'Gone', isActive: 'on' },
       { intent: 'delete', id: crypto.randomUUID() },
-    ]) {
+    ];
+    for (const fields of cases) {
       const result = await post(fields);
       expect(result.status, fields.intent).toBe(404);
       expect(decodeToast(result.headers)).toMatchObject({ description: LANGUAGE_RULES.notFound });

@@ -3,6 +3,7 @@
 // live here rather than in the public catalogs, which ship to every browser.
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { formatMoney } from '~/lib/money';
+import { config } from '../../environment';
 import { ownerTime } from '../../guesthouse-time';
 import { utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../../mail/compose';
@@ -411,3 +412,50 @@ export function renderOwnerDepositMail(
   });
   return { subject: headerText(texts[0]!), text, html };
 }
+
+/* ───────────── the mails of a booking's steps ───────────── */
+
+/** The occurrence of a mail sent once per step of its kind (each change, each message): the step's history line. */
+export const EACH_STEP = Symbol('each step');
+
+/**
+ * One mail of a step, as the trail (stays/trail.ts) writes it with the step's facts:
+ * its name and occurrence make the outbox's idempotency key `booking:<id>:<name>[:<occurrence>]`.
+ */
+export interface StepMail {
+  name: string;
+  occurrence?: string | typeof EACH_STEP;
+  render: (facts: BookingMailFacts, language: string) => RenderedMail;
+}
+
+/** The guest's booking mail of this kind, with the owner's words (a refusal's, a cancellation's, a message). */
+export const guestMail = (kind: GuestMailKind, note?: string | null, occurrence?: string): StepMail => ({
+  name: kind,
+  occurrence: occurrence ?? (kind === 'changed' || kind === 'message' ? EACH_STEP : undefined),
+  render: (facts, language) => renderGuestBookingMail(kind, facts, language, note),
+});
+
+/** The guest's link to pay the deposit, with the hold's deadline. */
+export const depositRequestMail = (payUrl: string, expiresAt: Date): StepMail => ({
+  name: 'deposit-request',
+  render: (facts, language) => renderDepositRequestMail(facts, language, payUrl, expiresAt),
+});
+
+/** The guest told of the owner's refund (each refund its own mail). */
+export const refundMail = (amountCents: number, reason: string, refundId: string): StepMail => ({
+  name: 'refund',
+  occurrence: refundId,
+  render: (facts, language) => renderRefundMail(facts, language, amountCents, reason),
+});
+
+/** The owners told of a new request. */
+export const ownerRequestMail = (): StepMail => ({
+  name: 'owner',
+  render: (facts, language) => renderOwnerBookingMail(facts, language, config().PUBLIC_URL),
+});
+
+/** The owners told what became of a card deposit. */
+export const ownerDepositMail = (kind: 'paid' | 'expired' | 'late_refunded', bookingId: string): StepMail => ({
+  name: `owner-deposit-${kind}`,
+  render: (facts) => renderOwnerDepositMail(kind, facts, config().PUBLIC_URL, bookingId),
+});

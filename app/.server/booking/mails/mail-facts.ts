@@ -3,10 +3,12 @@
 // and the owners, in French (the same quote, its season names in French).
 import { guestChain, OWNER_CHAIN } from '~/lib/i18n';
 import type { Executor } from '../../db/client';
-import { getRoomDetail } from '../../content/rooms';
+import { siteConfig } from '../../db/schema';
+import { roomTextKey, siteTextKey } from '../../content/content-keys';
+import { loadTexts, pickText } from '../../content/multilingual-content';
 import { plainParagraphs } from '../../content/sanitize';
 import { loadGuestPractical } from '../../content/site-settings';
-import { loadSiteShell } from '../../site/shell';
+import { SITE_FALLBACKS } from '../../site/shell';
 import { loadSeasonNames } from '../pricing/quote-inputs';
 import type { BookingMailFacts } from './booking-mails';
 
@@ -19,16 +21,27 @@ export interface MailBooking {
   language: string;
 }
 
-async function factsIn(booking: MailBooking, quote: BookingMailFacts['quote'], chain: string[]): Promise<BookingMailFacts> {
-  const [room, site] = await Promise.all([getRoomDetail(booking.roomId, chain), loadSiteShell(chain)]);
+/** The room's and the house's names along the chain, read in the step's transaction (one query after another). */
+async function factsIn(executor: Executor, booking: MailBooking, quote: BookingMailFacts['quote'], chain: string[]): Promise<BookingMailFacts> {
+  const [site] = await executor.select({ name: siteConfig.name }).from(siteConfig).limit(1);
+  const siteTexts = await loadTexts('site_config', null, executor);
+  const roomTexts = await loadTexts('room', [booking.roomId], executor);
   const { guestName, guestEmail, guestPhone, message } = booking;
-  return { roomName: room?.name ?? 'Chambre', siteName: site.shell.name, guestName, guestEmail, guestPhone, message, quote };
+  return {
+    roomName: pickText(roomTexts.get(roomTextKey(booking.roomId, 'name')), chain) || 'Chambre',
+    siteName: pickText(siteTexts.get(siteTextKey('name')), chain, site?.name) || SITE_FALLBACKS.name,
+    guestName,
+    guestEmail,
+    guestPhone,
+    message,
+    quote,
+  };
 }
 
 /** What the guest's mail shows, in their language, with the house's practical terms. */
 export async function loadGuestMailFacts(executor: Executor, booking: MailBooking, quote: BookingMailFacts['quote']): Promise<BookingMailFacts> {
   const chain = guestChain(booking.language);
-  const facts = await factsIn(booking, quote, chain);
+  const facts = await factsIn(executor, booking, quote, chain);
   const practical = await loadGuestPractical(chain, executor);
   return { ...facts, practical: { ...practical, cancellationText: plainParagraphs(practical.cancellationHtml) } };
 }
@@ -38,5 +51,5 @@ export async function loadOwnerMailFacts(executor: Executor, booking: MailBookin
   const seasonIds = [...new Set(quote.lines.flatMap((l) => (l.seasonId ? [l.seasonId] : [])))];
   const names = await loadSeasonNames(seasonIds, OWNER_CHAIN, executor);
   const lines = quote.lines.map((l) => (l.seasonId ? { ...l, seasonName: names.get(l.seasonId) ?? l.seasonName } : l));
-  return factsIn(booking, { ...quote, lines }, OWNER_CHAIN);
+  return factsIn(executor, booking, { ...quote, lines }, OWNER_CHAIN);
 }

@@ -17,6 +17,7 @@ import { guesthouseToday } from '../../guesthouse-time';
 import { addPayment } from '../../payments/ledger';
 import { stripe, stripeConfigured, type Stripe } from '../../payments/stripe-client';
 import { writeStep } from './trail';
+import { depositRequestMail, guestMail, ownerDepositMail, refundMail } from '../mails/booking-mails';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -47,7 +48,7 @@ export async function holdForDeposit(tx: Executor, row: BookingRow, windowHours:
     .where(eq(bookings.id, row.id));
   await writeStep(tx, row, {
     history: [{ kind: 'accepted', actor, details: { awaitingPayment: true, expiresAt: expiresAt.toISOString() } }],
-    guest: [{ kind: 'deposit_request', payUrl: paymentUrl(token), expiresAt }],
+    guest: [depositRequestMail(paymentUrl(token), expiresAt)],
   });
 }
 
@@ -186,8 +187,8 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
       });
       await writeStep(tx, locked, {
         history: [{ kind: 'payment', actor: null, details: { kind: 'deposit', amountCents: amount, means: 'carte', stripeReference: intent } }],
-        guest: [{ kind: 'confirmed' }],
-        owner: { kind: 'paid' },
+        guest: [guestMail('confirmed')],
+        owner: ownerDepositMail('paid', row.id),
       });
       return outcome;
     });
@@ -204,10 +205,14 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
     if (outcome === 'replay') return outcome;
     await writeStep(tx, row, {
       history: [
-        { kind: 'refund', actor: 'Stripe', details: { amountCents: amount, stripeReference: intent, automatic: true, cause: matches ? 'hold_expired' : 'amount_mismatch' } },
+        {
+          kind: 'refund',
+          actor: 'Stripe',
+          details: { amountCents: amount, stripeReference: intent, automatic: true, cause: matches ? 'hold_expired' : 'amount_mismatch' },
+        },
       ],
-      guest: [{ kind: 'late_payment_refunded', occurrence: intent }],
-      owner: { kind: 'late_refunded' },
+      guest: [guestMail('late_payment_refunded', null, intent)],
+      owner: ownerDepositMail('late_refunded', row.id),
     });
     return outcome;
   });
@@ -248,8 +253,8 @@ export async function releaseExpiredHolds(now: Date = new Date(), limit = HOLD_B
       await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, row.id));
       await writeStep(tx, row, {
         history: [{ kind: 'expired', actor: null, details: { expiresAt: row.paymentExpiresAt?.toISOString() } }],
-        guest: [{ kind: 'payment_expired' }],
-        owner: { kind: 'expired' },
+        guest: [guestMail('payment_expired')],
+        owner: ownerDepositMail('expired', row.id),
       });
     }
     return due.length;
@@ -302,10 +307,7 @@ export async function refundDeposit(
     const cancelled = { kind: 'cancelled' as const, actor, details: { message: reason.trim() } };
     await writeStep(tx, row, {
       history: cancel ? [refunded, cancelled] : [refunded],
-      guest: [
-        ...(cancel ? [{ kind: 'cancelled' as const, note: reason.trim() }] : []),
-        { kind: 'refund', amountCents, reason, occurrence: refund.id },
-      ],
+      guest: [...(cancel ? [guestMail('cancelled', reason.trim())] : []), refundMail(amountCents, reason, refund.id)],
     });
     return true;
   });

@@ -12,6 +12,7 @@ import { db, type Executor } from '../../db/client';
 import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
 import { bookingEvents, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../../db/schema';
 import { addPayment, listBookingPayments, paymentStatus } from '../../payments/ledger';
+import { guestMail } from '../mails/booking-mails';
 import { moneySnapshot, type QuoteProblem } from '../pricing/quote';
 import { quoteStay } from '../pricing/quote-inputs';
 import { stayTransaction, writeStep } from './trail';
@@ -88,40 +89,40 @@ export async function recordBooking(
   actor: string | null,
 ): Promise<StayResult> {
   return stayTransaction(async (tx) => {
-      const priced = await pricedStay(stay, guest.language, tx, { pastAllowed: false });
-      if (isRefusal(priced) || isNotFound(priced)) return priced;
-      const { quote, override } = priced;
-      const values = {
-        roomId: stay.roomId,
-        guestName: guest.name.trim(),
-        guestEmail: guest.email?.trim() ?? '',
-        guestPhone: guest.phone?.trim() || null,
-        message: guest.message?.trim() || null,
-      };
-      const [row] = await tx
-        .insert(bookings)
-        .values({
-          ...values,
-          status: 'confirmed',
-          source,
-          arrival: quote.arrival,
-          departure: quote.departure,
-          guests: quote.guests,
-          children: stay.children,
-          language: guest.language,
-          ...moneySnapshot(quote),
-          priceOverrideReason: override?.reason ?? null,
-          quote: { ...quote, override },
-          decidedAt: new Date(),
-        })
-        .returning({ id: bookings.id });
-      const id = row!.id;
-      await writeStep(
-        tx,
-        { id, ...values, language: guest.language, quote },
-        { history: [{ kind: 'created', actor, details: { source, ...(override ? { priceOverride: override } : {}) } }], guest: [{ kind: 'confirmed' }] },
-      );
-      return { id };
+    const priced = await pricedStay(stay, guest.language, tx, { pastAllowed: false });
+    if (isRefusal(priced) || isNotFound(priced)) return priced;
+    const { quote, override } = priced;
+    const values = {
+      roomId: stay.roomId,
+      guestName: guest.name.trim(),
+      guestEmail: guest.email?.trim() ?? '',
+      guestPhone: guest.phone?.trim() || null,
+      message: guest.message?.trim() || null,
+    };
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        ...values,
+        status: 'confirmed',
+        source,
+        arrival: quote.arrival,
+        departure: quote.departure,
+        guests: quote.guests,
+        children: stay.children,
+        language: guest.language,
+        ...moneySnapshot(quote),
+        priceOverrideReason: override?.reason ?? null,
+        quote: { ...quote, override },
+        decidedAt: new Date(),
+      })
+      .returning({ id: bookings.id });
+    const id = row!.id;
+    await writeStep(
+      tx,
+      { id, ...values, language: guest.language, quote },
+      { history: [{ kind: 'created', actor, details: { source, ...(override ? { priceOverride: override } : {}) } }], guest: [guestMail('confirmed')] },
+    );
+    return { id };
   });
 }
 
@@ -135,32 +136,32 @@ async function lockConfirmed(tx: Executor, id: string) {
 /** New dates, room or guests: re-quoted by the engine (or the owner's price), re-checked in this transaction, the guest told. */
 export async function changeBooking(id: string, stay: StayDetails, actor: string | null): Promise<StayResult> {
   return stayTransaction(async (tx) => {
-      const row = await lockConfirmed(tx, id);
-      if (isRefusal(row) || isNotFound(row)) return row;
-      // A stay under way keeps its arrival: the owner may still move its departure.
-      const priced = await pricedStay(stay, row.language, tx, { excludeBookingId: id, pastAllowed: stay.arrival === row.arrival });
-      if (isRefusal(priced) || isNotFound(priced)) return priced;
-      const { quote, override } = priced;
-      await tx
-        .update(bookings)
-        .set({
-          roomId: stay.roomId,
-          arrival: quote.arrival,
-          departure: quote.departure,
-          guests: quote.guests,
-          children: stay.children,
-          ...moneySnapshot(quote),
-          priceOverrideReason: override?.reason ?? null,
-          quote: { ...quote, override },
-        })
-        .where(eq(bookings.id, id));
-      const details = {
-        from: { roomId: row.roomId, arrival: row.arrival, departure: row.departure, guests: row.guests, totalCents: row.totalCents },
-        to: { roomId: stay.roomId, arrival: quote.arrival, departure: quote.departure, guests: quote.guests, totalCents: quote.totalCents },
-        ...(override ? { priceOverride: override } : {}),
-      };
-      await writeStep(tx, { ...row, roomId: stay.roomId }, { history: [{ kind: 'changed', actor, details }], guest: [{ kind: 'changed' }], quote });
-      return { id };
+    const row = await lockConfirmed(tx, id);
+    if (isRefusal(row) || isNotFound(row)) return row;
+    // A stay under way keeps its arrival: the owner may still move its departure.
+    const priced = await pricedStay(stay, row.language, tx, { excludeBookingId: id, pastAllowed: stay.arrival === row.arrival });
+    if (isRefusal(priced) || isNotFound(priced)) return priced;
+    const { quote, override } = priced;
+    await tx
+      .update(bookings)
+      .set({
+        roomId: stay.roomId,
+        arrival: quote.arrival,
+        departure: quote.departure,
+        guests: quote.guests,
+        children: stay.children,
+        ...moneySnapshot(quote),
+        priceOverrideReason: override?.reason ?? null,
+        quote: { ...quote, override },
+      })
+      .where(eq(bookings.id, id));
+    const details = {
+      from: { roomId: row.roomId, arrival: row.arrival, departure: row.departure, guests: row.guests, totalCents: row.totalCents },
+      to: { roomId: stay.roomId, arrival: quote.arrival, departure: quote.departure, guests: quote.guests, totalCents: quote.totalCents },
+      ...(override ? { priceOverride: override } : {}),
+    };
+    await writeStep(tx, { ...row, roomId: stay.roomId }, { history: [{ kind: 'changed', actor, details }], guest: [guestMail('changed')], quote });
+    return { id };
   });
 }
 
@@ -171,7 +172,7 @@ export async function cancelBooking(id: string, message: string | null, actor: s
     if (isRefusal(row) || isNotFound(row)) return row;
     const note = message?.trim() || null;
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id));
-    await writeStep(tx, row, { history: [{ kind: 'cancelled', actor, details: note ? { message: note } : {} }], guest: [{ kind: 'cancelled', note }] });
+    await writeStep(tx, row, { history: [{ kind: 'cancelled', actor, details: note ? { message: note } : {} }], guest: [guestMail('cancelled', note)] });
     return { id };
   });
 }
@@ -201,7 +202,7 @@ export async function sendGuestMessage(id: string, body: string, actor: string |
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).limit(1);
     if (!row) return BOOKING_NOT_FOUND;
     if (!row.guestEmail.trim()) return refuse("Ce client n'a pas d'adresse e-mail");
-    await writeStep(tx, row, { history: [{ kind: 'message', actor, details: { body: body.trim() } }], guest: [{ kind: 'message', note: body.trim() }] });
+    await writeStep(tx, row, { history: [{ kind: 'message', actor, details: { body: body.trim() } }], guest: [guestMail('message', body.trim())] });
     return { id };
   });
 }

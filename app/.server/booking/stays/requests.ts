@@ -11,6 +11,7 @@ import { bookings, icalFeeds } from '../../db/schema';
 import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
 import { listUnavailableNights } from '../availability/taken-nights';
 import { feedLabel } from '../availability/feed-label';
+import { guestMail, ownerRequestMail } from '../mails/booking-mails';
 import { syncRoomFeeds, syncRoomFeedsForRequest } from '../availability/feeds';
 import { isBookable, moneySnapshot, type Quote, type QuoteProblem } from '../pricing/quote';
 import { checkStayShape, quoteStay } from '../pricing/quote-inputs';
@@ -97,7 +98,11 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
     await writeStep(
       tx,
       { id, ...guest, language: input.language, quote },
-      { history: [{ kind: 'created', actor: null, details: { source: 'site' } }], guest: acknowledged ? [{ kind: 'received' }] : [], owner: { kind: 'request' } },
+      {
+        history: [{ kind: 'created', actor: null, details: { source: 'site' } }],
+        guest: acknowledged ? [guestMail('received')] : [],
+        owner: ownerRequestMail(),
+      },
     );
     return { id, quote };
   });
@@ -134,7 +139,7 @@ export async function acceptBookingRequest(id: string, actor: string | null = nu
       return { awaitingPayment: true };
     }
     await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
-    await writeStep(tx, row, { history: [{ kind: 'accepted', actor }], guest: [{ kind: 'confirmed' }] });
+    await writeStep(tx, row, { history: [{ kind: 'accepted', actor }], guest: [guestMail('confirmed')] });
     return { awaitingPayment: false };
   });
 }
@@ -146,7 +151,7 @@ export async function refuseBookingRequest(id: string, message?: string | null, 
     if (isNotFound(row) || isRefusal(row)) return row;
     const refusal = message?.trim() || null;
     await tx.update(bookings).set({ status: 'refused', refusalMessage: refusal, decidedAt: new Date() }).where(eq(bookings.id, id));
-    await writeStep(tx, row, { history: [{ kind: 'refused', actor, details: refusal ? { message: refusal } : {} }], guest: [{ kind: 'refused', note: refusal }] });
+    await writeStep(tx, row, { history: [{ kind: 'refused', actor, details: refusal ? { message: refusal } : {} }], guest: [guestMail('refused', refusal)] });
     return true;
   });
 }
