@@ -78,7 +78,19 @@ async function pricedStay(stay: StayDetails, language: string, tx: Executor, opt
   if (isNotFound(quote)) return notFound('Chambre introuvable');
   const problem = ownerProblem(quote.problems, { pastAllowed: options.pastAllowed });
   if (problem) return refuse(problem);
-  return { quote, override: stay.priceOverride ?? null };
+  const override = stay.priceOverride ?? null;
+  // What the booking row keeps of the stay: its room, nights, guests and the figures it was quoted.
+  const columns = {
+    roomId: stay.roomId,
+    arrival: quote.arrival,
+    departure: quote.departure,
+    guests: quote.guests,
+    children: stay.children,
+    ...moneySnapshot(quote),
+    priceOverrideReason: override?.reason ?? null,
+    quote: { ...quote, override },
+  };
+  return { quote, override, columns };
 }
 
 /** A booking taken by phone or e-mail: confirmed at once, priced by the engine unless the owner says otherwise. */
@@ -91,7 +103,7 @@ export async function recordBooking(
   return stayTransaction(async (tx) => {
     const priced = await pricedStay(stay, guest.language, tx, { pastAllowed: false });
     if (isRefusal(priced) || isNotFound(priced)) return priced;
-    const { quote, override } = priced;
+    const { quote, override, columns } = priced;
     const values = {
       roomId: stay.roomId,
       guestName: guest.name.trim(),
@@ -101,20 +113,7 @@ export async function recordBooking(
     };
     const [row] = await tx
       .insert(bookings)
-      .values({
-        ...values,
-        status: 'confirmed',
-        source,
-        arrival: quote.arrival,
-        departure: quote.departure,
-        guests: quote.guests,
-        children: stay.children,
-        language: guest.language,
-        ...moneySnapshot(quote),
-        priceOverrideReason: override?.reason ?? null,
-        quote: { ...quote, override },
-        decidedAt: new Date(),
-      })
+      .values({ ...values, ...columns, status: 'confirmed', source, language: guest.language, decidedAt: new Date() })
       .returning({ id: bookings.id });
     const id = row!.id;
     await writeStep(
@@ -141,20 +140,8 @@ export async function changeBooking(id: string, stay: StayDetails, actor: string
     // A stay under way keeps its arrival: the owner may still move its departure.
     const priced = await pricedStay(stay, row.language, tx, { excludeBookingId: id, pastAllowed: stay.arrival === row.arrival });
     if (isRefusal(priced) || isNotFound(priced)) return priced;
-    const { quote, override } = priced;
-    await tx
-      .update(bookings)
-      .set({
-        roomId: stay.roomId,
-        arrival: quote.arrival,
-        departure: quote.departure,
-        guests: quote.guests,
-        children: stay.children,
-        ...moneySnapshot(quote),
-        priceOverrideReason: override?.reason ?? null,
-        quote: { ...quote, override },
-      })
-      .where(eq(bookings.id, id));
+    const { quote, override, columns } = priced;
+    await tx.update(bookings).set(columns).where(eq(bookings.id, id));
     const details = {
       from: { roomId: row.roomId, arrival: row.arrival, departure: row.departure, guests: row.guests, totalCents: row.totalCents },
       to: { roomId: stay.roomId, arrival: quote.arrival, departure: quote.departure, guests: quote.guests, totalCents: quote.totalCents },
