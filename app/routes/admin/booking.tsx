@@ -1,7 +1,7 @@
 // A booking as a record (issue 35): /admin/booking/new records a booking taken by
 // phone or e-mail; /admin/booking/<id> shows the guest, the stay, the money kept
 // from the quote, payments, messages and history, with change, cancel, payment and
-// message actions. Every action is one transaction in ~/.server/booking/booking-records.
+// message actions. Every action is one transaction in ~/.server/booking/stays/records.
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
