@@ -28,7 +28,9 @@ describe('formatMoney', () => {
       ['es', 'es-ES'],
     ] as const) {
       for (const cents of [500, 8550, 99900, 105000, 1050000, 12345678, 1]) {
-        const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
+        const intl = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(
+          cents / 100,
+        );
         expect(formatMoney(cents, language), `${language} ${cents}`).toBe(intl);
       }
     }

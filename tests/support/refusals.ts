@@ -17,6 +17,7 @@ export function refusalMessage(outcome: unknown): string {
 
 /** The message a domain function's "no such row" carries (undefined for a bare NOT_FOUND); fails the test otherwise. */
 export function notFoundMessage(outcome: unknown): string | undefined {
-  if (!(outcome instanceof NotFound)) throw new Error(`Expected NOT_FOUND, got ${outcome instanceof Refusal ? `a refusal: ${outcome.message}` : JSON.stringify(outcome)}`);
+  if (!(outcome instanceof NotFound))
+    throw new Error(`Expected NOT_FOUND, got ${outcome instanceof Refusal ? `a refusal: ${outcome.message}` : JSON.stringify(outcome)}`);
   return outcome.message;
 }
