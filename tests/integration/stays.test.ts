@@ -417,7 +417,8 @@ describe('Configuration: Séjour et paiements', () => {
         '/admin/config',
         {
           intent: 'save-stay-terms',
-          touristTax: '2.5',
+          // Typed the French way: the comma is read as the decimal point.
+          touristTax: '2,50',
           touristTaxMinAge: '12',
           depositPercent: '25',
           balanceDueDays: '10',
