@@ -2,7 +2,7 @@
 // owner's answers and records, the online deposit, the expiry pass): its lines of history
 // (booking_events), the mail to the guest and the owners' mail (through the outbox), all
 // written in the step's own transaction with the mail facts loaded once. The one place a
-// step's traces are written: a new kind (a planned message, a ledger line) joins here.
+// step's traces are written: a new kind (a planned message, a reminder) joins here.
 import { db, type Executor } from '../../db/client';
 import { isExclusionViolation } from '../../db/errors';
 import { bookingEvents, type BookingEventKind } from '../../db/schema';
@@ -34,9 +34,9 @@ export type StepBooking = MailBooking & { id: string; quote: unknown };
 
 /**
  * Writes a step's history lines, then its mails, with the facts loaded once for each side
- * written to. Returns the first history line's id.
+ * written to.
  */
-export async function writeStep(tx: Executor, booking: StepBooking, step: Step): Promise<string> {
+export async function writeStep(tx: Executor, booking: StepBooking, step: Step): Promise<void> {
   const ids: string[] = [];
   for (const line of step.history) {
     const [row] = await tx
@@ -59,7 +59,6 @@ export async function writeStep(tx: Executor, booking: StepBooking, step: Step):
     const facts = await loadOwnerMailFacts(tx, booking, quote);
     await enqueueOwnerMail(tx, key(step.owner), step.owner.render(facts, booking.language), { kind: 'booking', replyTo: booking.guestEmail });
   }
-  return ids[0]!;
 }
 
 /** The owner's "no" when another stay took the nights first: the exclusion constraint refused the second write. */
