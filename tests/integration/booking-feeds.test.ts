@@ -13,7 +13,7 @@ import { guesthouseToday } from '~/.server/guesthouse-time';
 import { addRoomFeed, claimDueFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/availability/feeds';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content/change-listener';
 import pg from 'pg';
-import { safeFetch } from '~/.server/booking/availability/safe-fetch';
+import { safeFetch } from '~/.server/http/safe-fetch';
 import { db } from '~/.server/db/client';
 import { icalEvents, icalFeeds, rooms } from '~/.server/db/schema';
 import { icalFixture, night } from '../support/ical-fixtures';

@@ -663,3 +663,66 @@ export const backupRuns = pgTable(
   },
   (t) => [check('backup_runs_kind_check', sql`${t.kind} in ('download', 'command', 'nightly')`)],
 );
+
+/* ───────────── beyond the spec: notifications on the owners' phones (issue 48) ───────────── */
+
+/**
+ * A device on which an admin turned notifications on (Web Push): the push service's
+ * endpoint (a capability URL, unique), the browser's keys for the message encryption
+ * (RFC 8291) and the application server key it subscribed with — a push service refuses
+ * a message signed with another (decision 0024). Deleted with its user, when the push
+ * service says it is gone (404/410) or when the site's key changes.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    applicationServerKey: text('application_server_key').notNull(),
+    /** "Chrome sur Android": what the owner reads to tell their devices apart. */
+    device: text('device').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One notification for one device, written in the transaction of the event it tells of
+ * and sent by the push worker (app/.server/notifications/push-worker.ts) under
+ * FOR UPDATE SKIP LOCKED with a lease, like the mail outbox: once across instances.
+ * `payload` is the French text and link shown (never more of the guest than a name and
+ * dates); not sent after `expires_at` (its TTL).
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    urgency: text('urgency').notNull().default('normal'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('push_outbox_urgency_check', sql`${t.urgency} in ('very-low', 'low', 'normal', 'high')`),
+    index('push_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('push_outbox_subscription_idx').on(t.subscriptionId),
+    index('push_outbox_created_idx').on(t.createdAt),
+  ],
+);

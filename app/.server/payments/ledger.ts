@@ -6,9 +6,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { db, type Executor } from '../db/client';
 import { bookingPayments } from '../db/schema';
 
-/** One sum received: by hand (the owner, with the means), or by card (Stripe's reference). */
-export async function addPayment(executor: Executor, payment: typeof bookingPayments.$inferInsert) {
-  await executor.insert(bookingPayments).values(payment);
+/** One sum received: by hand (the owner, with the means), or by card (Stripe's reference). Returns its id. */
+export async function addPayment(executor: Executor, payment: typeof bookingPayments.$inferInsert): Promise<string> {
+  const [row] = await executor.insert(bookingPayments).values(payment).returning({ id: bookingPayments.id });
+  return row!.id;
 }
 
 /** A booking's payments, in the order they were received. */

@@ -14,7 +14,7 @@ import { guesthouseToday } from '../../guesthouse-time';
 import { describeSkipped, FeedRefused, type ImportedEvent } from './ical-parse';
 import { feedLabel } from './feed-label';
 import { parseFeedIsolated } from './feed-parser';
-import { FetchRefused, safeFetch } from './safe-fetch';
+import { FetchRefused, safeFetch } from '../../http/safe-fetch';
 
 export const FEED_TIMEOUT_MS = 10_000;
 export const FEED_MAX_BYTES = 2_000_000;

@@ -176,7 +176,7 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
       const outcome = await record(event, row.id, 'confirmed', tx);
       if (outcome === 'replay') return outcome;
       await tx.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, row.id));
-      await addPayment(tx, {
+      const paymentId = await addPayment(tx, {
         bookingId: row.id,
         kind: 'deposit',
         amountCents: amount,
@@ -189,6 +189,7 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
         history: [{ kind: 'payment', actor: null, details: { kind: 'deposit', amountCents: amount, means: 'carte', stripeReference: intent } }],
         guest: [guestMail('confirmed')],
         owner: ownerDepositMail('paid', row.id),
+        notify: { kind: 'deposit-received', bookingId: row.id, paymentId, amountCents: amount },
       });
       return outcome;
     });

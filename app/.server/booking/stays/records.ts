@@ -177,8 +177,11 @@ export async function recordPayment(id: string, payment: PaymentInput, actor: st
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
     if (!row) return BOOKING_NOT_FOUND;
     if (row.status === 'pending' || row.status === 'refused') return refuse("Cette demande n'est pas une réservation");
-    await addPayment(tx, { bookingId: id, ...payment, recordedBy: actor });
-    await writeStep(tx, row, { history: [{ kind: 'payment', actor, details: { ...payment } }] });
+    const paymentId = await addPayment(tx, { bookingId: id, ...payment, recordedBy: actor });
+    await writeStep(tx, row, {
+      history: [{ kind: 'payment', actor, details: { ...payment } }],
+      notify: payment.kind === 'deposit' ? { kind: 'deposit-received', bookingId: id, paymentId, amountCents: payment.amountCents } : undefined,
+    });
     return { id };
   });
 }

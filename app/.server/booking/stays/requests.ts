@@ -102,6 +102,7 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
         history: [{ kind: 'created', actor: null, details: { source: 'site' } }],
         guest: acknowledged ? [guestMail('received')] : [],
         owner: ownerRequestMail(),
+        notify: { kind: 'booking-request', bookingId: id },
       },
     );
     return { id, quote };

@@ -1,6 +1,7 @@
 // What each step of a booking leaves behind, whoever takes it (the guest's request, the
 // owner's answers and records, the online deposit, the expiry pass): its lines of history
-// (booking_events), the mail to the guest and the owners' mail (through the outbox), all
+// (booking_events), the mail to the guest and the owners' mail (through the outbox), the
+// owners' phone notification (push outbox), all
 // written in the step's own transaction with the mail facts loaded once. The one place a
 // step's traces are written: a new kind (a planned message, a reminder) joins here.
 import { db, type Executor } from '../../db/client';
@@ -8,6 +9,7 @@ import { isExclusionViolation } from '../../db/errors';
 import { bookingEvents, type BookingEventKind } from '../../db/schema';
 import { mailboxAddress } from '../../mail/compose';
 import { enqueueGuestMail, enqueueOwnerMail } from '../../mail/notifications';
+import { notifyOwners, type OwnerEvent } from '../../notifications/owner-notifications';
 import { refuse, type Refusal } from '../../rule-refusal';
 import { EACH_STEP, type BookingMailFacts, type StepMail } from '../mails/booking-mails';
 import { loadGuestMailFacts, loadOwnerMailFacts, type MailBooking } from '../mails/mail-facts';
@@ -25,6 +27,8 @@ export interface Step {
   guest?: StepMail[];
   /** The owners' mail (ownerRequestMail, ownerDepositMail). */
   owner?: StepMail;
+  /** What the owners' phones are told (notifications/owner-notifications.ts), in the same transaction. */
+  notify?: OwnerEvent;
   /** What the mails show of the stay: the booking's kept quote unless the step made a new one. */
   quote?: BookingMailFacts['quote'];
 }
@@ -59,6 +63,7 @@ export async function writeStep(tx: Executor, booking: StepBooking, step: Step):
     const facts = await loadOwnerMailFacts(tx, booking, quote);
     await enqueueOwnerMail(tx, key(step.owner), step.owner.render(facts, booking.language), { kind: 'booking', replyTo: booking.guestEmail });
   }
+  if (step.notify) await notifyOwners(tx, step.notify);
 }
 
 /** The owner's "no" when another stay took the nights first: the exclusion constraint refused the second write. */

@@ -1,5 +1,6 @@
-// Fetches a URL the owner typed (an iCal feed) without letting it reach this
-// machine or its network (server-side request forgery): http(s) only, every address
+// Fetches a URL the owner typed (an iCal feed) or a browser gave (a push service's
+// endpoint) without letting it reach this machine or its network (server-side request
+// forgery): http(s) only, every address
 // a name resolves to is checked, the connection goes to the checked address (no
 // second lookup an attacker's DNS could answer differently), redirects are
 // followed by hand and checked the same way, with a timeout and a size cap.
@@ -49,6 +50,9 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 export interface SafeFetchOptions {
+  /** GET by default; a POST sends `body` and follows no redirect it is answered with. */
+  method?: 'GET' | 'POST';
+  body?: Buffer;
   headers?: Record<string, string>;
   timeoutMs: number;
   maxBytes: number;
@@ -118,9 +122,10 @@ function requestOnce(url: URL, options: SafeFetchOptions, deadline: number): Pro
       return reject(new FetchRefused(`adresse non autorisée (${literal})`));
     }
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.get(
+    const request = client.request(
       url,
       {
+        method: options.method ?? 'GET',
         headers: { 'user-agent': 'guesthouse-calendar-sync', accept: 'text/calendar, */*;q=0.5', ...options.headers },
         lookup: checkedLookup(options.allowPrivate),
         timeout: Math.max(1, deadline - Date.now()),
@@ -149,17 +154,18 @@ function requestOnce(url: URL, options: SafeFetchOptions, deadline: number): Pro
     request.on('timeout', () => request.destroy(new FetchRefused(NO_ANSWER)));
     request.on('error', (error) => reject(error instanceof FetchRefused ? error : new FetchRefused(plainNetworkError(error))));
     request.on('close', () => clearTimeout(timer));
+    request.end(options.body);
   });
 }
 
-/** GET with the guard; follows up to `maxRedirects` redirects, each checked again. */
+/** A request with the guard; a GET follows up to `maxRedirects` redirects, each checked again. */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<SafeResponse> {
   const deadline = Date.now() + options.timeoutMs;
   let url = parseHttpUrl(rawUrl);
   for (let hop = 0; ; hop++) {
     const response = await requestOnce(url, options, deadline);
     const location = response.headers.location;
-    if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
+    if (response.status >= 300 && response.status < 400 && response.status !== 304 && location && (options.method ?? 'GET') === 'GET') {
       if (hop >= (options.maxRedirects ?? 5)) throw new FetchRefused('trop de redirections');
       url = parseHttpUrl(new URL(location, url).href);
       continue;
