@@ -4,10 +4,10 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
-import { getExportToken, renderRoomExport } from '~/.server/booking/export';
-import { listUnavailableNights } from '~/.server/booking/availability';
-import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/requests';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { getExportToken, renderRoomExport } from '~/.server/booking/availability/export-feed';
+import { listUnavailableNights } from '~/.server/booking/availability/taken-nights';
+import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/stays/requests';
 import { db } from '~/.server/db/client';
 import {
   bookingEvents,
@@ -22,7 +22,7 @@ import {
   stripeEvents,
 } from '~/.server/db/schema';
 import { vapidKeys } from '~/.server/notifications/vapid';
-import { refundDeposit, releaseExpiredHolds } from '~/.server/payments/deposit';
+import { refundDeposit, releaseExpiredHolds } from '~/.server/booking/stays/deposit';
 import { addDays } from '~/lib/nights';
 import { loader as payLoader } from '~/routes/site/pay';
 import { createApp } from '../../server/app';
@@ -55,7 +55,7 @@ beforeAll(async () => {
   await db
     .insert(siteConfig)
     .values({ name: 'Le Mas des Tests', contactEmail: 'maison@example.com', depositPercent: 30, onlineDeposit: true, paymentWindowHours: 48 });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 100, maxGuests: 3 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 100_00, maxGuests: 3 }).returning();
   roomId = room!.id;
 });
 afterAll(() => stripe?.close());

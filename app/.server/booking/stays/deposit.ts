@@ -6,20 +6,18 @@
 // passes unpaid is released by a background pass; a payment arriving after that is
 // refunded at once. No card data ever reaches this server.
 import { randomBytes } from 'node:crypto';
+import { formatMoney } from '~/lib/money';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { config } from '../environment';
-import { db, type Executor } from '../db/client';
-import { bookingPayments, bookings, siteConfig, stripeEvents } from '../db/schema';
-import { mailboxAddress } from '../mail/compose';
-import { listOwnerRecipients } from '../mail/notifications';
-import { enqueueMail } from '../mail/outbox';
-import { notifyOwners } from '../notifications/owner-notifications';
-import { refuse, type Refusal } from '../rule-refusal';
-import { guesthouseToday } from '../booking/clock';
-import { renderDepositRequestMail, renderOwnerDepositMail, renderRefundMail } from '../booking/mails';
-import type { Quote } from '../booking/quote';
-import { enqueueGuestMail, mailFacts, queueGuestMail, recordBookingEvent } from '../booking/booking-trail';
-import { stripe, stripeConfigured, type Stripe } from './stripe-client';
+import { config } from '../../environment';
+import { db, type Executor } from '../../db/client';
+import { bookingPayments, bookings, siteConfig, stripeEvents } from '../../db/schema';
+import { mailboxAddress } from '../../mail/compose';
+import { notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
+import { guesthouseToday } from '../../guesthouse-time';
+import { addPayment } from '../../payments/ledger';
+import { stripe, stripeConfigured, type Stripe } from '../../payments/stripe-client';
+import { writeStep } from './trail';
+import { depositRequestMail, guestMail, ownerDepositMail, refundMail } from '../mails/booking-mails';
 
 type BookingRow = typeof bookings.$inferSelect;
 
@@ -37,25 +35,6 @@ export const isPaymentTokenShape = (token: string) => /^[A-Za-z0-9_-]{43}$/.test
 
 export const paymentUrl = (token: string) => `${config().PUBLIC_URL}/pay/${token}`;
 
-async function bookingFacts(row: BookingRow, executor: Executor) {
-  const facts = await mailFacts(row, row.quote as Quote, [row.language, 'fr'], executor);
-  return { ...facts, timeZone: config().GUESTHOUSE_TIME_ZONE };
-}
-
-async function queueOwnerMail(executor: Executor, kind: 'paid' | 'expired' | 'late_refunded', row: BookingRow) {
-  const facts = await mailFacts(row, row.quote as Quote, ['fr'], executor);
-  const mail = renderOwnerDepositMail(kind, facts, config().PUBLIC_URL, row.id);
-  await enqueueMail(executor, {
-    idempotencyKey: `booking:${row.id}:owner-deposit-${kind}`,
-    kind: 'booking',
-    recipients: await listOwnerRecipients(executor),
-    replyTo: mailboxAddress(row.guestEmail),
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-  });
-}
-
 /**
  * Inside the owner's accept: holds the nights and queues the guest's mail with the link.
  * The caller has locked the pending row and checked its nights.
@@ -67,11 +46,10 @@ export async function holdForDeposit(tx: Executor, row: BookingRow, windowHours:
     .update(bookings)
     .set({ status: 'awaiting_payment', decidedAt: new Date(), paymentToken: token, paymentExpiresAt: expiresAt })
     .where(eq(bookings.id, row.id));
-  await recordBookingEvent(tx, row.id, 'accepted', actor, { awaitingPayment: true, expiresAt: expiresAt.toISOString() });
-  const address = mailboxAddress(row.guestEmail);
-  if (!address) return;
-  const mail = renderDepositRequestMail(await bookingFacts(row, tx), row.language, paymentUrl(token), expiresAt);
-  await enqueueGuestMail(tx, `booking:${row.id}:deposit-request`, address, mail);
+  await writeStep(tx, row, {
+    history: [{ kind: 'accepted', actor, details: { awaitingPayment: true, expiresAt: expiresAt.toISOString() } }],
+    guest: [depositRequestMail(paymentUrl(token), expiresAt)],
+  });
 }
 
 /* ───────────── the guest's payment link ───────────── */
@@ -198,22 +176,21 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
       const outcome = await record(event, row.id, 'confirmed', tx);
       if (outcome === 'replay') return outcome;
       await tx.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, row.id));
-      const [payment] = await tx
-        .insert(bookingPayments)
-        .values({
-          bookingId: row.id,
-          kind: 'deposit',
-          amountCents: amount,
-          receivedOn: guesthouseToday(),
-          means: 'carte',
-          recordedBy: 'Stripe',
-          stripeReference: intent,
-        })
-        .returning({ id: bookingPayments.id });
-      await recordBookingEvent(tx, row.id, 'payment', null, { kind: 'deposit', amountCents: amount, means: 'carte', stripeReference: intent });
-      await queueGuestMail(tx, 'confirmed', row.id, row.language, await bookingFacts(locked, tx));
-      await queueOwnerMail(tx, 'paid', locked);
-      await notifyOwners(tx, { kind: 'deposit-received', bookingId: row.id, paymentId: payment!.id, amountCents: amount });
+      const paymentId = await addPayment(tx, {
+        bookingId: row.id,
+        kind: 'deposit',
+        amountCents: amount,
+        receivedOn: guesthouseToday(),
+        means: 'carte',
+        recordedBy: 'Stripe',
+        stripeReference: intent,
+      });
+      await writeStep(tx, locked, {
+        history: [{ kind: 'payment', actor: null, details: { kind: 'deposit', amountCents: amount, means: 'carte', stripeReference: intent } }],
+        guest: [guestMail('confirmed')],
+        owner: ownerDepositMail('paid', row.id),
+        notify: { kind: 'deposit-received', bookingId: row.id, paymentId, amountCents: amount },
+      });
       return outcome;
     });
   }
@@ -227,14 +204,17 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
   return db.transaction(async (tx) => {
     const outcome = await record(event, row.id, matches ? 'late_refunded' : 'amount_mismatch', tx);
     if (outcome === 'replay') return outcome;
-    await recordBookingEvent(tx, row.id, 'refund', 'Stripe', {
-      amountCents: amount,
-      stripeReference: intent,
-      automatic: true,
-      cause: matches ? 'hold_expired' : 'amount_mismatch',
+    await writeStep(tx, row, {
+      history: [
+        {
+          kind: 'refund',
+          actor: 'Stripe',
+          details: { amountCents: amount, stripeReference: intent, automatic: true, cause: matches ? 'hold_expired' : 'amount_mismatch' },
+        },
+      ],
+      guest: [guestMail('late_payment_refunded', null, intent)],
+      owner: ownerDepositMail('late_refunded', row.id),
     });
-    await queueGuestMail(tx, 'late_payment_refunded', row.id, row.language, await bookingFacts(row, tx), null, intent);
-    await queueOwnerMail(tx, 'late_refunded', row);
     return outcome;
   });
 }
@@ -272,9 +252,11 @@ export async function releaseExpiredHolds(now: Date = new Date(), limit = HOLD_B
       .for('update', { skipLocked: true });
     for (const row of due) {
       await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, row.id));
-      await recordBookingEvent(tx, row.id, 'expired', null, { expiresAt: row.paymentExpiresAt?.toISOString() });
-      await queueGuestMail(tx, 'payment_expired', row.id, row.language, await bookingFacts(row, tx));
-      await queueOwnerMail(tx, 'expired', row);
+      await writeStep(tx, row, {
+        history: [{ kind: 'expired', actor: null, details: { expiresAt: row.paymentExpiresAt?.toISOString() } }],
+        guest: [guestMail('payment_expired')],
+        owner: ownerDepositMail('expired', row.id),
+      });
     }
     return due.length;
   });
@@ -287,9 +269,15 @@ export async function releaseExpiredHolds(now: Date = new Date(), limit = HOLD_B
  * also cancels the stay (its nights reopen). The refund is asked of Stripe first (keyed,
  * so a double click refunds once), then written with its history and mail in one transaction.
  */
-export async function refundDeposit(bookingId: string, amountCents: number, reason: string, cancel: boolean, actor: string | null): Promise<true | Refusal> {
+export async function refundDeposit(
+  bookingId: string,
+  amountCents: number,
+  reason: string,
+  cancel: boolean,
+  actor: string | null,
+): Promise<true | Refusal | NotFound> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  if (!row) return refuse('Réservation introuvable');
+  if (!row) return notFound('Réservation introuvable');
   const [payment] = await db
     .select()
     .from(bookingPayments)
@@ -297,7 +285,7 @@ export async function refundDeposit(bookingId: string, amountCents: number, reas
     .limit(1);
   if (!payment?.stripeReference) return refuse("Cette réservation n'a pas d'acompte payé par carte");
   const left = payment.amountCents - payment.refundedCents;
-  if (amountCents < 1 || amountCents > left) return refuse(`Le remboursement doit être compris entre 0,01 € et ${(left / 100).toFixed(2).replace('.', ',')} €`);
+  if (amountCents < 1 || amountCents > left) return refuse(`Le remboursement doit être compris entre 0,01 € et ${formatMoney(left)}`);
   if (cancel && row.status !== 'confirmed') return refuse("Cette réservation n'est plus confirmée");
   const refund = await stripe().refunds.create(
     { payment_intent: payment.stripeReference, amount: amountCents, reason: 'requested_by_customer', metadata: { booking_id: bookingId } },
@@ -305,36 +293,23 @@ export async function refundDeposit(bookingId: string, amountCents: number, reas
   );
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(bookingPayments).where(eq(bookingPayments.id, payment.id)).for('update');
-    if (!locked) return refuse('Paiement introuvable');
+    if (!locked) return notFound('Paiement introuvable');
     await tx
       .update(bookingPayments)
       .set({ refundedCents: Math.min(locked.amountCents, locked.refundedCents + amountCents) })
       .where(eq(bookingPayments.id, payment.id));
-    await recordBookingEvent(tx, bookingId, 'refund', actor, { amountCents, reason: reason.trim(), stripeReference: refund.id, cancelled: cancel });
     if (cancel) {
       await tx
         .update(bookings)
         .set({ status: 'cancelled' })
         .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')));
-      await recordBookingEvent(tx, bookingId, 'cancelled', actor, { message: reason.trim() });
-      await queueGuestMail(tx, 'cancelled', bookingId, row.language, await bookingFacts(row, tx), reason.trim());
     }
-    const address = mailboxAddress(row.guestEmail);
-    if (address) {
-      const mail = renderRefundMail(await bookingFacts(row, tx), row.language, amountCents, reason);
-      // Like every mail to the guest, answerable: Reply-To the site's contact address.
-      await enqueueGuestMail(tx, `booking:${bookingId}:refund:${refund.id}`, address, mail);
-    }
+    const refunded = { kind: 'refund' as const, actor, details: { amountCents, reason: reason.trim(), stripeReference: refund.id, cancelled: cancel } };
+    const cancelled = { kind: 'cancelled' as const, actor, details: { message: reason.trim() } };
+    await writeStep(tx, row, {
+      history: cancel ? [refunded, cancelled] : [refunded],
+      guest: [...(cancel ? [guestMail('cancelled', reason.trim())] : []), refundMail(amountCents, reason, refund.id)],
+    });
     return true;
   });
-}
-
-/** The card deposit of a booking, for the owner's page: paid when, how much, Stripe's reference, refunded. */
-export async function cardDepositOf(bookingId: string) {
-  const [payment] = await db
-    .select()
-    .from(bookingPayments)
-    .where(and(eq(bookingPayments.bookingId, bookingId), sql`${bookingPayments.stripeReference} is not null`))
-    .limit(1);
-  return payment ?? null;
 }
