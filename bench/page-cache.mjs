@@ -230,7 +230,7 @@ async function fillAndFlush({ cache }) {
     const health = async () => (await fetch(`${server.base}/healthz`)).json();
     const client = await databaseOf(dataDir);
     const { rows } = await client.query(
-      'insert into rooms (position, price_per_night, max_guests) select 100 + n, 80 + n, 2 from generate_series(1, 100) as n returning id',
+      'insert into rooms (position, price_per_night_cents, max_guests) select 100 + n, (80 + n) * 100, 2 from generate_series(1, 100) as n returning id',
     );
     await get(server.base, '/');
     await sleep(1000);

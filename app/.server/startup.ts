@@ -3,15 +3,15 @@
 // (mail and push outboxes, imported calendars, unpaid deposit holds, nightly backups).
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
-import { startFeedWorker } from './booking/feeds';
+import { startFeedWorker } from './booking/availability/feeds';
 import { config } from './environment';
 import { LOCKS, withLock } from './db/advisory-lock';
 import { pool } from './db/client';
 import { openDatabase } from './db/open';
 import { startMailWorker } from './mail/worker';
+import { startHoldExpiryWorker } from './booking/stays/hold-expiry';
 import { startPushWorker } from './notifications/push-worker';
 import { dropSubscriptionsOfOtherKeys } from './notifications/vapid';
-import { startHoldExpiryWorker } from './payments/hold-expiry';
 import { storage } from './media/storage';
 import { startPublicContentListener } from './public-content/change-listener';
 

@@ -6,10 +6,10 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
-import { getExportToken, renderRoomExport } from '~/.server/booking/export';
-import { listUnavailableNights } from '~/.server/booking/availability';
-import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/requests';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { getExportToken, renderRoomExport } from '~/.server/booking/availability/export-feed';
+import { listUnavailableNights } from '~/.server/booking/availability/taken-nights';
+import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/stays/requests';
 import { db } from '~/.server/db/client';
 import {
   bookingEvents,
@@ -26,8 +26,8 @@ import {
 } from '~/.server/db/schema';
 import { vapidKeys } from '~/.server/notifications/vapid';
 import { stripe as stripeClient } from '~/.server/payments/stripe-client';
-import { releaseExpiredHolds, releaseHold } from '~/.server/payments/deposit';
-import { newRefundRequestKey, refundDeposit } from '~/.server/payments/refunds';
+import { releaseExpiredHolds, releaseHold } from '~/.server/booking/stays/deposit';
+import { newRefundRequestKey, refundDeposit } from '~/.server/booking/stays/refunds';
 import { addDays } from '~/lib/nights';
 import { loader as payLoader } from '~/routes/site/pay';
 import { createApp } from '../../server/app';
@@ -60,7 +60,7 @@ beforeAll(async () => {
   await db
     .insert(siteConfig)
     .values({ name: 'Le Mas des Tests', contactEmail: 'maison@example.com', depositPercent: 30, onlineDeposit: true, paymentWindowHours: 48 });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 100, maxGuests: 3 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 100_00, maxGuests: 3 }).returning();
   roomId = room!.id;
 });
 afterAll(() => stripe?.close());

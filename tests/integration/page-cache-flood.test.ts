@@ -213,7 +213,7 @@ describe('a full cache', () => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     const { rows } = await client.query<{ id: string }>(
-      'insert into rooms (position, price_per_night, max_guests) select 100 + n, 80 + n, 2 from generate_series(1, 100) as n returning id',
+      'insert into rooms (position, price_per_night_cents, max_guests) select 100 + n, (80 + n) * 100, 2 from generate_series(1, 100) as n returning id',
     );
     const before = (await health()).body;
     for (const { id } of rows) for (const language of ['fr', 'en', 'es', 'de']) await get(`/room/${id}`, { 'accept-language': language });

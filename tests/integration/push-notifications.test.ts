@@ -7,9 +7,9 @@
 import tls from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordPayment } from '~/.server/booking/booking-records';
-import { createBookingRequest } from '~/.server/booking/requests';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { recordPayment } from '~/.server/booking/stays/records';
+import { createBookingRequest } from '~/.server/booking/stays/requests';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { db } from '~/.server/db/client';
 import { appSecrets, bookings, pushOutbox, pushSubscriptions, rooms, siteConfig } from '~/.server/db/schema';
 import { notifyOwners, pushPayload, PUSH_PAYLOAD_MAX_BYTES } from '~/.server/notifications/owner-notifications';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   // The stand-in's self-signed certificate is trusted as a real push service's would be.
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), standIn.certificate]);
   await db.insert(siteConfig).values({ name: 'Le Mas des Tests', contactEmail: 'maison@example.com' });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 100, maxGuests: 3 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 100_00, maxGuests: 3 }).returning();
   roomId = room!.id;
   [owner, partner, guestUser] = await Promise.all([signedInAs('admin'), signedInAs('admin'), signedInAs('user')]);
 });

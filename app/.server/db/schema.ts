@@ -2,23 +2,7 @@
 // names, plus better-auth's tables and what a real product needs (timestamps,
 // cascades, the contact inbox, the mail outbox, rate-limit counters).
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  jsonb,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, jsonb, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -224,7 +208,8 @@ export const rooms = pgTable(
     images: textList('images'),
     primaryImage: text('primary_image'),
     maxGuests: integer('max_guests').default(2),
-    pricePerNight: numeric('price_per_night', { precision: 10, scale: 2, mode: 'number' }),
+    /** The base price of a night, in cents like every amount; null: price on request. */
+    pricePerNightCents: integer('price_per_night_cents'),
     tags: textList('tags'),
     amenities: textList('amenities'),
     /** Secret of the room's export feed (/ical/<token>.ics); the owner can regenerate it. */
@@ -236,7 +221,7 @@ export const rooms = pgTable(
   },
   (t) => [
     check('rooms_max_guests_check', sql`${t.maxGuests} is null or ${t.maxGuests} between 1 and 10`),
-    check('rooms_price_check', sql`${t.pricePerNight} is null or ${t.pricePerNight} >= 0`),
+    check('rooms_price_check', sql`${t.pricePerNightCents} is null or ${t.pricePerNightCents} >= 0`),
     uniqueIndex('rooms_ical_export_token_idx').on(t.icalExportToken),
   ],
 );
@@ -282,11 +267,12 @@ export const roomSeasonPrices = pgTable(
     seasonId: uuid('season_id')
       .notNull()
       .references(() => seasons.id, { onDelete: 'cascade' }),
-    pricePerNight: numeric('price_per_night', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** This room's price of a night in this season, in cents. */
+    pricePerNightCents: integer('price_per_night_cents').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('room_season_prices_room_season').on(t.roomId, t.seasonId), check('room_season_prices_positive', sql`${t.pricePerNight} > 0`)],
+  (t) => [unique('room_season_prices_room_season').on(t.roomId, t.seasonId), check('room_season_prices_positive', sql`${t.pricePerNightCents} > 0`)],
 );
 
 export const homepageSections = pgTable('homepage_sections', {
@@ -570,7 +556,7 @@ export const bookingPayments = pgTable(
     stripeReference: text('stripe_reference').unique(),
     /**
      * Refunded so far (cents), through Stripe: the sum of the payment's booking_refunds
-     * that return money, kept by a trigger on that table (migration 0013) and written by
+     * that return money, kept by a trigger on that table (migration 0014) and written by
      * nothing else.
      */
     refundedCents: integer('refunded_cents').notNull().default(0),

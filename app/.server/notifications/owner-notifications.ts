@@ -8,8 +8,9 @@
 // what happened, the guest's name, the dates, the room, an amount received — and never
 // more of the guest (no e-mail, phone, message text; decision 0024). Its text is French,
 // like the back office.
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { and, eq, sql } from 'drizzle-orm';
-import { formatCents } from '~/lib/format';
+import { formatMoney } from '~/lib/money';
 import { eachNight, formatNightFr } from '~/lib/nights';
 import { db, type Executor } from '../db/client';
 import { bookings, profiles, pushSubscriptions } from '../db/schema';
@@ -101,7 +102,7 @@ async function messageFor(executor: Executor, event: OwnerEvent): Promise<Messag
         urgency: 'normal',
         payload: pushPayload({
           title: 'Acompte reçu',
-          body: `${formatCents(event.amountCents)} · ${stay.name} · ${stay.room} · ${stay.stay}`,
+          body: `${formatMoney(event.amountCents)} · ${stay.name} · ${stay.room} · ${stay.stay}`,
           url: page,
           tag: `booking-${event.bookingId}`,
         }),
@@ -155,14 +156,14 @@ export async function notifyOwners(executor: Executor, event: OwnerEvent): Promi
   return devices.length;
 }
 
-/** The « Tester » button: one message to this device of this admin. False: the device is not subscribed (any more). */
-export async function queueTestNotification(userId: string, endpoint: string, executor: Executor = db): Promise<boolean> {
+/** The « Tester » button: one message to this device of this admin. NOT_FOUND: the device is not subscribed (any more). */
+export async function queueTestNotification(userId: string, endpoint: string, executor: Executor = db): Promise<true | NotFound> {
   const [device] = await executor
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
     .limit(1);
-  if (!device) return false;
+  if (!device) return NOT_FOUND;
   await enqueuePush(executor, {
     idempotencyKey: `test:${device.id}:${crypto.randomUUID()}`,
     subscriptionId: device.id,

@@ -1,10 +1,10 @@
 // One message to one push service (RFC 8030): web-push signs it (VAPID, RFC 8292) and
 // encrypts it (aes128gcm, RFC 8291); the request itself goes through the guarded fetch
-// (booking/safe-fetch.ts), because the endpoint is an address a browser gave us: https
+// (http/safe-fetch.ts), because the endpoint is an address a browser gave us: https
 // only, public addresses only, a deadline for the whole exchange and a bound on what the
 // service answers. The answer is read as the protocol means it.
 import webpush from 'web-push';
-import { FetchRefused, safeFetch } from '../booking/safe-fetch';
+import { FetchRefused, safeFetch } from '../http/safe-fetch';
 import type { ClaimedPush } from './push-outbox';
 import type { VapidKeys } from './vapid';
 

@@ -2,12 +2,13 @@
 // browser gives (endpoint, keys) is checked before it is kept: an https endpoint of
 // bounded length without credentials, a real P-256 point and a 16-byte secret. At most
 // MAX_DEVICES_PER_USER per admin: a new one replaces the one silent the longest.
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { createECDH } from 'node:crypto';
 import net from 'node:net';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { db } from '../db/client';
 import { pushSubscriptions, user } from '../db/schema';
-import { isPrivateAddress } from '../booking/safe-fetch';
+import { isPrivateAddress } from '../http/safe-fetch';
 import { config } from '../environment';
 import { refuse, type Refusal } from '../rule-refusal';
 import { deviceName } from './device-name';
@@ -101,13 +102,13 @@ export async function removePushSubscription(userId: string, endpoint: string): 
   return true;
 }
 
-/** « Retirer » on one of the admin's devices (a phone lost or given away). False: not one of theirs. */
-export async function removePushDevice(userId: string, id: string): Promise<boolean> {
+/** « Retirer » on one of the admin's devices (a phone lost or given away). NOT_FOUND: not one of theirs. */
+export async function removePushDevice(userId: string, id: string): Promise<true | NotFound> {
   const gone = await db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)))
     .returning({ id: pushSubscriptions.id });
-  return gone.length > 0;
+  return gone.length > 0 || NOT_FOUND;
 }
 
 /** The admin's devices, oldest first, with the endpoint for the page to find its own. */

@@ -3,9 +3,10 @@
 import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { config } from '~/.server/environment';
 import { readCookie } from '~/.server/http/cookies';
 import { getEditingLanguage, linkedEditingLanguageSwitch, rememberLinkedEditingLanguage } from '~/.server/languages/editing-language-choice';
-import { countPendingBookings } from '~/.server/booking/requests';
+import { countPendingBookings } from '~/.server/booking/stays/requests';
 import { countUnreadContactMessages } from '~/.server/content/contact-messages';
 import { listEditingLanguages } from '~/.server/languages/site-languages';
 import { requireAdmin } from '~/.server/auth/permissions';
@@ -44,6 +45,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       email: viewer.email,
       languages: languages.map(({ code, name, isActive }) => ({ code, name, isActive })),
       editingLanguage,
+      // Instants are written in the guesthouse's time zone, in the browser too (components/admin/owner-time.ts).
+      timeZone: config().GUESTHOUSE_TIME_ZONE,
       unreadMessages,
       pendingBookings,
       languageSwitch,

@@ -4,9 +4,10 @@
 // alone confirms a payment. A delayed payment still settling (issue 51) leaves the guest
 // a card payment instead (?carte=1). Written in the booking's language; never cached,
 // never sent as a referrer.
+import { guestChain } from '~/lib/i18n';
 import { data, redirect, useLoaderData } from 'react-router';
-import { formatCents } from '~/lib/format';
-import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/payments/payment-link';
+import { formatMoney } from '~/lib/money';
+import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/booking/stays/payment-link';
 import { publicAccess } from '~/.server/auth/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
 import { SiteLayout } from '~/components/site/site-layout';
@@ -76,10 +77,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const returned = query.has('retour');
   const found = await findByPaymentToken(params.token);
   const language = found && TEXTS[found.language] ? found.language : 'fr';
-  const { shell } = await loadSiteShell([language, 'fr']);
+  const { shell } = await loadSiteShell(guestChain(language));
   const answer = (state: State, status = 200) =>
     data(
-      { shell, language, state, deposit: found ? formatCents(found.depositCents, language) : null, cardUrl: `/pay/${params.token}?carte=1` },
+      { shell, language, state, deposit: found ? formatMoney(found.depositCents, language) : null, cardUrl: `/pay/${params.token}?carte=1` },
       { status, headers: noStore },
     );
   if (!found) return answer('unknown', 404);

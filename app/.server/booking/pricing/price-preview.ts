@@ -1,10 +1,11 @@
 // The owner's price preview on the Saisons screen: what a guest would be quoted for
 // a stay, from the one price engine (`quoteStay`), written in French with the
 // public French catalog's wording of the reasons a stay cannot be requested.
-import { createTranslator, resolveCatalog } from '~/lib/i18n';
+import { createTranslator, OWNER_CHAIN, resolveCatalog } from '~/lib/i18n';
 import { isUuid } from '~/lib/uuid';
-import { quoteView } from './room-booking';
-import { quoteStay } from './stay';
+import { isNotFound } from '../../rule-refusal';
+import { quoteView } from './quote-view';
+import { quoteStay } from './quote-inputs';
 
 export interface PricePreviewQuery {
   roomId: string;
@@ -28,8 +29,8 @@ const french = createTranslator('fr', resolveCatalog('fr', 'fr'));
 /** The itemised quote in French, or null when the room does not exist (or the query is unusable). */
 export async function previewStayPrice(query: PricePreviewQuery) {
   if (!isUuid(query.roomId)) return null;
-  const quote = await quoteStay(query.roomId, { arrival: query.arrival, departure: query.departure, guests: query.guests }, ['fr']);
-  if (!quote) return null;
+  const quote = await quoteStay(query.roomId, { arrival: query.arrival, departure: query.departure, guests: query.guests }, OWNER_CHAIN);
+  if (isNotFound(quote)) return null;
   const view = quoteView(quote, 'fr');
   return {
     ...view,

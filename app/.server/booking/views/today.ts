@@ -2,29 +2,21 @@
 // stays of the next days, pending requests with how long they have waited, and the
 // warnings that need the owner (stale feeds, legal notice, hidden languages).
 import { dateTimeFormat } from '~/lib/date-time-format';
-import { formatCents } from '~/lib/format';
+import { formatMoney } from '~/lib/money';
 import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
 import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
 import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
-import { config } from '../environment';
-import { roomNamesFr } from '../content/rooms';
-import { linkPhone } from '../content/phones';
-import { getLegalNotice, listMissingLegalFields } from '../content/site-settings';
-import { listTranslationCoverage } from '../languages/translation-coverage';
-import { guesthouseToday } from './clock';
-import { listRoomFeeds } from './feeds';
-import { listBookings } from './requests';
-import { listConfirmedStays, listPaymentsOf, paymentStatus } from './booking-records';
+import { roomNamesFr } from '../../content/rooms';
+import { linkPhone } from '../../content/phones';
+import { getLegalNotice, listMissingLegalFields } from '../../content/site-settings';
+import { listTranslationCoverage } from '../../languages/translation-coverage';
+import { guesthouseToday, ownerTime } from '../../guesthouse-time';
+import { listRoomFeeds } from '../availability/feeds';
+import { listBookings } from '../stays/requests';
+import { listPaymentsOf, paymentStatus } from '../../payments/ledger';
+import { listConfirmedStays } from '../stays/records';
 
-const euros = (cents: number) => formatCents(cents);
-
-/** An instant as the owner reads it, in the guesthouse's time zone: "24/11/2026 à 08:15". */
-export function formatInstant(date: Date): string {
-  const zone = config().GUESTHOUSE_TIME_ZONE;
-  const day = dateTimeFormat('fr-FR', { timeZone: zone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
-  const time = dateTimeFormat('fr-FR', { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(date);
-  return `${day} à ${time}`;
-}
+const euros = (cents: number) => formatMoney(cents);
 
 /** "depuis 3 h", "depuis 2 j": how long a request has waited. */
 export function waitedSince(createdAt: Date, now = new Date()): string {
@@ -56,7 +48,7 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
     const depositDetail = card
       ? `carte, ${euros(card.amountCents)} le ${formatNightFr(card.receivedOn)} (${card.stripeReference})${card.refundedCents > 0 ? `, remboursé ${euros(card.refundedCents)}` : ''}`
       : s.status === 'awaiting_payment' && s.paymentExpiresAt
-        ? `avant le ${formatInstant(s.paymentExpiresAt)}`
+        ? `avant le ${ownerTime(s.paymentExpiresAt)}`
         : null;
     return {
       id: s.id,

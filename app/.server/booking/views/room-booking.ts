@@ -4,15 +4,17 @@
 // bytes when it hydrates (ICU versions differ between Node and browsers).
 import { dayStateLetter, type CalendarMonth } from '~/lib/calendar-month';
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { formatCents } from '~/lib/format';
-import { addDays, eachNight, isIsoDate, monthStart, nextMonth, toCents, utcMidnight, type IsoDate } from '~/lib/nights';
-import { config } from '../environment';
-import { cachePublicData } from '../public-content/invalidation';
-import { listUnavailableNights } from './availability';
-import { hasStaleFeed } from './feeds';
-import { guesthouseToday } from './clock';
-import { listNightlyRates, seasonByNight, type Quote, type QuoteProblem, type QuoteSeason } from './quote';
-import { loadQuoteSeasons, quoteStay } from './stay';
+import { decimalEuros, formatMoney } from '~/lib/money';
+import { addDays, eachNight, isIsoDate, monthStart, nextMonth, utcMidnight, type IsoDate } from '~/lib/nights';
+import { config } from '../../environment';
+import { cachePublicData } from '../../public-content/invalidation';
+import { listUnavailableNights } from '../availability/taken-nights';
+import { hasStaleFeed } from '../availability/feeds';
+import { guesthouseToday } from '../../guesthouse-time';
+import { listNightlyRates, seasonByNight, type QuoteSeason } from '../pricing/quote';
+import { quoteView, type QuoteView } from '../pricing/quote-view';
+import { loadQuoteSeasons, quoteStay } from '../pricing/quote-inputs';
+import { isNotFound } from '../../rule-refusal';
 
 /** How far ahead the JSON-LD offers describe the room's nightly prices. */
 export const OFFER_DAYS = 365;
@@ -20,19 +22,6 @@ export const OFFER_DAYS = 365;
 export const MAX_OFFERS = 24;
 
 export const CALENDAR_MONTHS = 2;
-
-export interface QuoteView {
-  arrival: IsoDate;
-  departure: IsoDate;
-  guests: number;
-  nights: number;
-  lines: Array<{ key: string; name: string | null; nights: number; unit: string; total: string }>;
-  total: string;
-  /** Tax, grand total, deposit and balance: null when the stay has none of them (no tax, no deposit configured). */
-  money: { tax: string | null; amount: string; deposit: string | null; balance: string; balanceDue: string } | null;
-  minStay: number;
-  problems: Array<{ code: QuoteProblem['code']; values: Record<string, string | number> }>;
-}
 
 export interface RoomBooking {
   today: IsoDate;
@@ -75,58 +64,10 @@ export function rateViews(seasons: QuoteSeason[], today: IsoDate, language: stri
     .map(({ season, periods }) => ({
       key: season.id,
       name: season.name,
-      price: formatCents(season.priceCents!, language),
+      price: formatMoney(season.priceCents!, language),
       // The last night is a night stayed; the period reads as the nights it covers.
       periods: periods.map((p) => `${day.format(utcMidnight(p.firstNight))} – ${day.format(utcMidnight(p.lastNight))}`),
     }));
-}
-
-function formatProblem(problem: QuoteProblem, language: string): QuoteView['problems'][number] {
-  const date = (night: IsoDate) => dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(utcMidnight(night));
-  switch (problem.code) {
-    case 'too_long':
-      return { code: problem.code, values: { maxNights: problem.maxNights } };
-    case 'too_far':
-      return { code: problem.code, values: { date: date(problem.lastArrival) } };
-    case 'guests':
-      return { code: problem.code, values: { maxGuests: problem.maxGuests } };
-    case 'unavailable':
-      return { code: problem.code, values: { dates: problem.nights.map(date).join(', ') } };
-    case 'min_stay':
-      return { code: problem.code, values: { minStay: problem.minStay } };
-    default:
-      return { code: problem.code, values: {} };
-  }
-}
-
-export function quoteView(quote: Quote, language: string): QuoteView {
-  const price = (cents: number) => formatCents(cents, language);
-  return {
-    arrival: quote.arrival,
-    departure: quote.departure,
-    guests: quote.guests,
-    nights: quote.nights.length,
-    lines: quote.lines.map((l) => ({
-      key: `${l.seasonId}-${l.unitCents}`,
-      name: l.seasonName,
-      nights: l.nights,
-      unit: price(l.unitCents),
-      total: price(l.totalCents),
-    })),
-    total: price(quote.totalCents),
-    money:
-      quote.taxCents > 0 || quote.depositCents > 0
-        ? {
-            tax: quote.taxCents > 0 ? price(quote.taxCents) : null,
-            amount: price(quote.amountCents),
-            deposit: quote.depositCents > 0 ? price(quote.depositCents) : null,
-            balance: price(quote.balanceCents),
-            balanceDue: dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(utcMidnight(quote.balanceDueDate)),
-          }
-        : null,
-    minStay: quote.minStay,
-    problems: quote.problems.map((p) => formatProblem(p, language)),
-  };
 }
 
 function parseStay(params: URLSearchParams, maxGuestsFallback: number) {
@@ -148,7 +89,7 @@ export function jsonLdOffers(rates: ReturnType<typeof listNightlyRates>) {
     .filter((rate) => rate.priceCents !== null)
     .slice(0, MAX_OFFERS)
     .map((rate) => {
-      const price = (rate.priceCents! / 100).toFixed(2);
+      const price = decimalEuros(rate.priceCents);
       const valid = { validFrom: rate.firstNight, validThrough: rate.lastNight };
       return {
         '@type': 'Offer',
@@ -161,7 +102,7 @@ export function jsonLdOffers(rates: ReturnType<typeof listNightlyRates>) {
     });
 }
 
-type BookingRoom = { id: string; maxGuests: number; pricePerNight: number | null; hasSeasonPrice: boolean };
+type BookingRoom = { id: string; maxGuests: number; pricePerNightCents: number | null; hasSeasonPrice: boolean };
 type RoomCalendar = { booking: Omit<RoomBooking, 'stay' | 'quote'>; offers: ReturnType<typeof jsonLdOffers> };
 
 export async function loadRoomBooking(
@@ -189,7 +130,7 @@ export async function loadRoomBooking(
     cachePublicData(`room-booking:${room.id}:${today}:${first}:${language}:${chain.join(',')}`, () =>
       readRoomCalendar(room, { today, lastArrival, first, language, chain }),
     ),
-    stay ? quoteStay(room.id, stay, chain) : Promise.resolve(null),
+    stay ? quoteStay(room.id, stay, chain).then((q) => (isNotFound(q) ? null : q)) : Promise.resolve(null),
   ]);
   return {
     booking: {
@@ -230,7 +171,7 @@ async function readRoomCalendar(
   const rates = listNightlyRates({
     from: today,
     to: addDays(today, OFFER_DAYS),
-    room: { basePriceCents: room.pricePerNight === null ? null : toCents(room.pricePerNight) },
+    room: { basePriceCents: room.pricePerNightCents },
     seasons,
   });
   const booking: RoomCalendar['booking'] = {
@@ -241,7 +182,7 @@ async function readRoomCalendar(
     months,
     previousMonth: previous,
     nextMonth: following,
-    priced: room.pricePerNight !== null || room.hasSeasonPrice,
+    priced: room.pricePerNightCents !== null || room.hasSeasonPrice,
     calendarsBehind: stale,
     rates: rateViews(seasons, today, language),
   };

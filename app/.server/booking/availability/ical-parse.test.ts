@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '~/lib/nights';
-import { icalFixture, night } from '../../../tests/support/ical-fixtures';
+import { icalFixture, night } from '../../../../tests/support/ical-fixtures';
 import { decodeFeed, describeSkipped, FeedRefused, parseFeed } from './ical-parse';
 
 const today = '2026-05-04';

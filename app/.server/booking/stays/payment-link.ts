@@ -7,13 +7,14 @@
 // settles at once, so a completed session is a paid one (decision 0021).
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { config } from '../environment';
-import { db, type Executor } from '../db/client';
-import { bookingEvents, bookings } from '../db/schema';
-import { mailboxAddress } from '../mail/compose';
-import { CHECKOUT_REUSE_MIN_SECONDS, checkoutExpiresAt } from './checkout-window';
-import type { BookingRow } from './deposit-mail';
-import { stripe, type Stripe } from './stripe-client';
+import { config } from '../../environment';
+import { db, type Executor } from '../../db/client';
+import { bookingEvents, bookings } from '../../db/schema';
+import { mailboxAddress } from '../../mail/compose';
+import { CHECKOUT_REUSE_MIN_SECONDS, checkoutExpiresAt } from '../../payments/checkout-window';
+import { stripe, type Stripe } from '../../payments/stripe-client';
+
+export type BookingRow = typeof bookings.$inferSelect;
 
 /** 32 random bytes: the payment link's secret, one per booking. */
 export const newPaymentToken = () => randomBytes(32).toString('base64url');

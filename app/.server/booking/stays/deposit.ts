@@ -7,19 +7,17 @@
 // that is refunded at once. Refunds are recorded by refunds.ts. No card data ever reaches
 // this server.
 import { and, eq, lt } from 'drizzle-orm';
-import { config } from '../environment';
-import { db, type Executor } from '../db/client';
-import { bookingPayments, bookings, siteConfig, stripeEvents } from '../db/schema';
-import { mailboxAddress } from '../mail/compose';
-import { notifyOwners } from '../notifications/owner-notifications';
-import { isRefusal, refuse, type Refusal } from '../rule-refusal';
-import { guesthouseToday } from '../booking/clock';
-import { renderDepositRequestMail } from '../booking/mails';
-import { enqueueGuestMail, queueGuestMail, recordBookingEvent } from '../booking/booking-trail';
-import { bookingFacts, queueOwnerMail, type BookingRow } from './deposit-mail';
-import { expireCheckoutSession, newPaymentToken, paymentUrl } from './payment-link';
+import { config } from '../../environment';
+import { db, type Executor } from '../../db/client';
+import { bookings, siteConfig, stripeEvents } from '../../db/schema';
+import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
+import { guesthouseToday } from '../../guesthouse-time';
+import { addPayment, paymentOfIntent } from '../../payments/ledger';
+import { stripe, stripeConfigured, type Stripe } from '../../payments/stripe-client';
+import { writeStep } from './trail';
+import { depositRequestMail, guestMail, ownerDepositMail } from '../mails/booking-mails';
+import { expireCheckoutSession, newPaymentToken, paymentUrl, type BookingRow } from './payment-link';
 import { listStripeRefunds, recordRefunds } from './refunds';
-import { stripe, stripeConfigured, type Stripe } from './stripe-client';
 
 /** The owner's switch and window, when the keys allow the online deposit; null otherwise. */
 export async function onlineDepositTerms(executor: Executor = db): Promise<{ windowHours: number } | null> {
@@ -39,11 +37,10 @@ export async function holdForDeposit(tx: Executor, row: BookingRow, windowHours:
     .update(bookings)
     .set({ status: 'awaiting_payment', decidedAt: new Date(), paymentToken: token, paymentExpiresAt: expiresAt })
     .where(eq(bookings.id, row.id));
-  await recordBookingEvent(tx, row.id, 'accepted', actor, { awaitingPayment: true, expiresAt: expiresAt.toISOString() });
-  const address = mailboxAddress(row.guestEmail);
-  if (!address) return;
-  const mail = renderDepositRequestMail(await bookingFacts(row, tx), row.language, paymentUrl(token), expiresAt);
-  await enqueueGuestMail(tx, `booking:${row.id}:deposit-request`, address, mail);
+  await writeStep(tx, row, {
+    history: [{ kind: 'accepted', actor, details: { awaitingPayment: true, expiresAt: expiresAt.toISOString() } }],
+    guest: [depositRequestMail(paymentUrl(token), expiresAt)],
+  });
 }
 
 /* ───────────── the webhook ───────────── */
@@ -139,8 +136,7 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
   const intent = paymentIntentId(session.payment_intent);
   const amount = session.amount_total ?? 0;
   const matches = session.currency === 'eur' && amount === row.depositCents;
-  const [already] = intent ? await db.select({ id: bookingPayments.id }).from(bookingPayments).where(eq(bookingPayments.stripeReference, intent)).limit(1) : [];
-  if (already) return record(event, row.id, 'already_paid');
+  if (intent && (await paymentOfIntent(db, intent))) return record(event, row.id, 'already_paid');
   if (row.status === 'awaiting_payment' && matches && intent) {
     return db.transaction(async (tx) => {
       // Locked, then read again: the expiry pass (or the owner) may have released the hold meanwhile.
@@ -149,22 +145,21 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
       const outcome = await record(event, row.id, 'confirmed', tx);
       if (outcome === 'replay') return outcome;
       await tx.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, row.id));
-      const [payment] = await tx
-        .insert(bookingPayments)
-        .values({
-          bookingId: row.id,
-          kind: 'deposit',
-          amountCents: amount,
-          receivedOn: guesthouseToday(),
-          means: 'carte',
-          recordedBy: 'Stripe',
-          stripeReference: intent,
-        })
-        .returning({ id: bookingPayments.id });
-      await recordBookingEvent(tx, row.id, 'payment', null, { kind: 'deposit', amountCents: amount, means: 'carte', stripeReference: intent });
-      await queueGuestMail(tx, 'confirmed', row.id, row.language, await bookingFacts(locked, tx));
-      await queueOwnerMail(tx, 'paid', locked);
-      await notifyOwners(tx, { kind: 'deposit-received', bookingId: row.id, paymentId: payment!.id, amountCents: amount });
+      const paymentId = await addPayment(tx, {
+        bookingId: row.id,
+        kind: 'deposit',
+        amountCents: amount,
+        receivedOn: guesthouseToday(),
+        means: 'carte',
+        recordedBy: 'Stripe',
+        stripeReference: intent,
+      });
+      await writeStep(tx, locked, {
+        history: [{ kind: 'payment', actor: null, details: { kind: 'deposit', amountCents: amount, means: 'carte', stripeReference: intent } }],
+        guest: [guestMail('confirmed')],
+        owner: ownerDepositMail('paid', row.id),
+        notify: { kind: 'deposit-received', bookingId: row.id, paymentId, amountCents: amount },
+      });
       return outcome;
     });
   }
@@ -191,10 +186,11 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
       tx,
     );
     if (outcome === 'replay') return outcome;
-    await recordBookingEvent(tx, row.id, 'refund', 'Stripe', { amountCents: amount, stripeReference: intent, automatic: true, cause });
-    const facts = await bookingFacts(row, tx);
-    await queueGuestMail(tx, cause === 'duplicate' ? 'duplicate_payment_refunded' : 'late_payment_refunded', row.id, row.language, facts, null, intent);
-    await queueOwnerMail(tx, 'late_refunded', row);
+    await writeStep(tx, row, {
+      history: [{ kind: 'refund', actor: 'Stripe', details: { amountCents: amount, stripeReference: intent, automatic: true, cause } }],
+      guest: [guestMail(cause === 'duplicate' ? 'duplicate_payment_refunded' : 'late_payment_refunded', null, intent)],
+      owner: ownerDepositMail('late_refunded', row.id),
+    });
     return outcome;
   });
 }
@@ -215,14 +211,10 @@ async function onAsyncPaymentFailed(event: Stripe.Event, session: Stripe.Checkou
     const [locked] = await tx.select().from(bookings).where(eq(bookings.id, row.id)).for('update');
     const outcome = await record(event, row.id, 'payment_failed', tx);
     if (outcome === 'replay' || locked?.status !== 'awaiting_payment' || locked.stripeSessionId !== session.id) return outcome;
-    await recordBookingEvent(tx, row.id, 'payment_failed', null, { stripeSession: session.id });
-    const address = mailboxAddress(locked.guestEmail);
-    if (address && locked.paymentToken && locked.paymentExpiresAt) {
-      const mail = renderDepositRequestMail(await bookingFacts(locked, tx), locked.language, paymentUrl(locked.paymentToken), locked.paymentExpiresAt, {
-        afterFailure: true,
-      });
-      await enqueueGuestMail(tx, `booking:${row.id}:deposit-request:${session.id}`, address, mail);
-    }
+    await writeStep(tx, locked, {
+      history: [{ kind: 'payment_failed', actor: null, details: { stripeSession: session.id } }],
+      guest: locked.paymentToken && locked.paymentExpiresAt ? [depositRequestMail(paymentUrl(locked.paymentToken), locked.paymentExpiresAt, session.id)] : [],
+    });
     return outcome;
   });
 }
@@ -234,7 +226,7 @@ async function onAsyncPaymentFailed(event: Stripe.Event, session: Stripe.Checkou
  */
 async function onRefunds(event: Stripe.Event, intent: string | null, refundId: string | null): Promise<WebhookOutcome> {
   if (await seen(event.id)) return 'replay';
-  const [payment] = intent ? await db.select().from(bookingPayments).where(eq(bookingPayments.stripeReference, intent)).limit(1) : [];
+  const payment = intent ? await paymentOfIntent(db, intent) : null;
   // A refund of a payment that confirmed nothing (a late one) or of another integration.
   if (!payment || !intent) return record(event, null, 'unknown_booking');
   // Asked before the transaction: no row waits on Stripe's answer.
@@ -279,9 +271,11 @@ export async function releaseExpiredHolds(now: Date = new Date(), limit = HOLD_B
       .for('update', { skipLocked: true });
     for (const row of due) {
       await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, row.id));
-      await recordBookingEvent(tx, row.id, 'expired', null, { expiresAt: row.paymentExpiresAt?.toISOString() });
-      await queueGuestMail(tx, 'payment_expired', row.id, row.language, await bookingFacts(row, tx));
-      await queueOwnerMail(tx, 'expired', row);
+      await writeStep(tx, row, {
+        history: [{ kind: 'expired', actor: null, details: { expiresAt: row.paymentExpiresAt?.toISOString() } }],
+        guest: [guestMail('payment_expired')],
+        owner: ownerDepositMail('expired', row.id),
+      });
     }
     return due;
   });
@@ -296,18 +290,20 @@ export async function releaseExpiredHolds(now: Date = new Date(), limit = HOLD_B
  * The hold keeps no deadline (the link then reads "closed", not "expired"); a payment
  * arriving after this is refunded at once.
  */
-export async function releaseHold(bookingId: string, message: string | null, actor: string | null): Promise<{ id: string } | Refusal> {
+export async function releaseHold(bookingId: string, message: string | null, actor: string | null): Promise<{ id: string } | Refusal | NotFound> {
   const released = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
-    if (!row) return refuse('Réservation introuvable');
+    if (!row) return notFound('Réservation introuvable');
     if (row.status !== 'awaiting_payment') return refuse("Cette réservation n'attend plus de paiement");
     const note = message?.trim() || null;
     await tx.update(bookings).set({ status: 'cancelled', paymentExpiresAt: null }).where(eq(bookings.id, bookingId));
-    await recordBookingEvent(tx, bookingId, 'cancelled', actor, { holdReleased: true, ...(note ? { message: note } : {}) });
-    await queueGuestMail(tx, 'hold_released', bookingId, row.language, await bookingFacts(row, tx), note);
+    await writeStep(tx, row, {
+      history: [{ kind: 'cancelled', actor, details: { holdReleased: true, ...(note ? { message: note } : {}) } }],
+      guest: [guestMail('hold_released', note)],
+    });
     return row;
   });
-  if (isRefusal(released)) return released;
+  if (isRefusal(released) || isNotFound(released)) return released;
   await closeSessions([released.stripeSessionId]);
   return { id: bookingId };
 }

@@ -1,6 +1,6 @@
 // The one price engine: every price shown or mailed for a stay comes from
 // `computeQuote`. Pure (no database), so it is proved by property tests; its inputs
-// are loaded by `quoteStay` (stay.ts). Money in integer cents; nights are calendar
+// are loaded by `quoteStay` (quote-inputs.ts). Money in integer cents; nights are calendar
 // dates (see ~/lib/nights), never instants.
 import { addDays, daysBetween, eachNight, isIsoDate, type IsoDate } from '~/lib/nights';
 
@@ -41,7 +41,12 @@ export interface QuoteInput {
   today: IsoDate;
   maxNights: number;
   horizonDays: number;
+  /** The owner's price for the nights (cents) instead of the seasons': tax, deposit and balance follow it. */
+  priceOverrideCents?: number | null;
 }
+
+/** What the stay's dates and guests alone decide, before any price or taken night is read. */
+export type StayShape = Pick<QuoteInput, 'arrival' | 'departure' | 'guests' | 'today' | 'maxNights' | 'horizonDays'> & { maxGuests: number };
 
 export type QuoteProblem =
   | { code: 'invalid_dates' }
@@ -134,29 +139,31 @@ export function listNightlyRates(input: { from: IsoDate; to: IsoDate; room: { ba
   return rates;
 }
 
-export function computeQuote(input: QuoteInput): Quote {
-  const { arrival, departure, guests, room, today } = input;
+/**
+ * The problems of the stay's shape (dates in order, not past, not too far, not too long, the
+ * room's number of guests), and whether its nights can be priced at all: a request is
+ * answered from these before any calendar is fetched.
+ */
+export function stayShapeProblems(shape: StayShape): { problems: QuoteProblem[]; priceable: boolean } {
+  const { arrival, departure, guests, today } = shape;
   const problems: QuoteProblem[] = [];
-  const empty = (): Quote => ({ arrival, departure, guests, nights: [], lines: [], ...stayMoney(0, 0, 0, input), minStay: 1, problems });
-
-  if (!isIsoDate(arrival) || !isIsoDate(departure)) {
-    problems.push({ code: 'invalid_dates' });
-    return empty();
-  }
-  if (!Number.isInteger(guests) || guests < 1 || guests > room.maxGuests) problems.push({ code: 'guests', maxGuests: room.maxGuests });
+  if (!isIsoDate(arrival) || !isIsoDate(departure)) return { problems: [{ code: 'invalid_dates' }], priceable: false };
+  if (!Number.isInteger(guests) || guests < 1 || guests > shape.maxGuests) problems.push({ code: 'guests', maxGuests: shape.maxGuests });
   if (arrival < today) problems.push({ code: 'past' });
   const length = daysBetween(arrival, departure);
-  if (length <= 0) {
-    problems.push({ code: 'departure_not_after_arrival' });
-    return empty();
-  }
-  const lastArrival = addDays(today, input.horizonDays);
-  if (arrival > lastArrival) problems.push({ code: 'too_far', horizonDays: input.horizonDays, lastArrival });
-  if (length > input.maxNights) {
-    // Not priced: a stay this long is refused whatever it costs, and pricing it would be unbounded work.
-    problems.push({ code: 'too_long', maxNights: input.maxNights });
-    return empty();
-  }
+  if (length <= 0) return { problems: [...problems, { code: 'departure_not_after_arrival' }], priceable: false };
+  const lastArrival = addDays(today, shape.horizonDays);
+  if (arrival > lastArrival) problems.push({ code: 'too_far', horizonDays: shape.horizonDays, lastArrival });
+  // Not priced: a stay this long is refused whatever it costs, and pricing it would be unbounded work.
+  if (length > shape.maxNights) return { problems: [...problems, { code: 'too_long', maxNights: shape.maxNights }], priceable: false };
+  return { problems, priceable: true };
+}
+
+export function computeQuote(input: QuoteInput): Quote {
+  const { arrival, departure, guests, room } = input;
+  const shape = stayShapeProblems({ ...input, maxGuests: room.maxGuests });
+  const problems = shape.problems;
+  if (!shape.priceable) return { arrival, departure, guests, nights: [], lines: [], ...stayMoney(0, 0, 0, input), minStay: 1, problems };
 
   const nightDates = eachNight(arrival, departure);
   const seasons = seasonByNight(input.seasons, nightDates);
@@ -168,13 +175,13 @@ export function computeQuote(input: QuoteInput): Quote {
     if (price === null) unpriced = true;
     nights.push({ night, seasonId: season?.id ?? null, priceCents: price ?? 0 });
   }
-  if (unpriced) problems.push({ code: 'no_price' });
+  if (unpriced && input.priceOverrideCents == null) problems.push({ code: 'no_price' });
 
   const taken = nightDates.filter((n) => input.unavailable.has(n));
   if (taken.length) problems.push({ code: 'unavailable', nights: taken });
 
   const minStay = Math.max(1, ...[...new Set(seasons.values())].map((s) => s.minStay ?? 1));
-  if (length < minStay) problems.push({ code: 'min_stay', minStay });
+  if (nightDates.length < minStay) problems.push({ code: 'min_stay', minStay });
 
   // One line per season and unit price, in the order the stay first meets them.
   const lines: QuoteLine[] = [];
@@ -188,14 +195,14 @@ export function computeQuote(input: QuoteInput): Quote {
       lines.push({ seasonId: night.seasonId, seasonName, nights: 1, unitCents: night.priceCents, totalCents: night.priceCents });
     }
   }
-  const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  const totalCents = input.priceOverrideCents ?? lines.reduce((sum, l) => sum + l.totalCents, 0);
   return { arrival, departure, guests, nights, lines, ...stayMoney(totalCents, nights.length, adultsOf(input), input), minStay, problems };
 }
 
 const adultsOf = (input: QuoteInput) => Math.max(0, input.guests - Math.max(0, input.children ?? 0));
 
-/** Tax, deposit and balance of a stay whose nights cost `totalCents`: the one rule, also used when the owner types the price. */
-export function stayMoney(totalCents: number, nights: number, adults: number, input: Pick<QuoteInput, 'arrival' | 'today' | 'terms'>) {
+/** Tax, deposit and balance of a stay whose nights cost `totalCents`: the one rule. */
+function stayMoney(totalCents: number, nights: number, adults: number, input: Pick<QuoteInput, 'arrival' | 'today' | 'terms'>) {
   const { terms } = input;
   const taxCents = adults * nights * terms.touristTaxCents;
   const depositCents = Math.round((totalCents * terms.depositPercent) / 100);
@@ -207,3 +214,11 @@ export function stayMoney(totalCents: number, nights: number, adults: number, in
 
 /** True when the guest may send the request. */
 export const isBookable = (quote: Quote) => quote.problems.length === 0;
+
+/** The figures a request or booking keeps from its quote (cents): what the guest was shown. */
+export const moneySnapshot = (quote: Pick<Quote, 'totalCents' | 'taxCents' | 'depositCents' | 'balanceDueDate'>) => ({
+  totalCents: quote.totalCents,
+  taxCents: quote.taxCents,
+  depositCents: quote.depositCents,
+  balanceDueDate: quote.balanceDueDate,
+});

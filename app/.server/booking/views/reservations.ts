@@ -1,20 +1,22 @@
 // What the owner's Réservations screen reads: requests (pending first), manual
 // blocks, imported feeds and the month's occupancy grid, one row per room.
-import { formatCents } from '~/lib/format';
-import { addDays, daysBetween, eachNight, formatNightFr, isIsoDate } from '~/lib/nights';
-import { config } from '../environment';
-import { listRoomCards } from '../content/rooms';
-import { linkPhone } from '../content/phones';
-import { listTakenRanges, type NightKind } from './availability';
-import { guesthouseToday } from './clock';
-import { feedView, listRoomFeeds } from './feeds';
-import { listBookings, listManualBlocks } from './requests';
+import { OWNER_CHAIN } from '~/lib/i18n';
+import { formatMoney } from '~/lib/money';
+import { dateTimeFormat } from '~/lib/date-time-format';
+import { addDays, daysBetween, eachNight, formatNightFr, isIsoDate, utcMidnight } from '~/lib/nights';
+import { config } from '../../environment';
+import { listRoomCards } from '../../content/rooms';
+import { linkPhone } from '../../content/phones';
+import { listTakenRanges, type NightKind } from '../availability/taken-nights';
+import { guesthouseToday } from '../../guesthouse-time';
+import { feedView, listRoomFeeds } from '../availability/feeds';
+import { listManualBlocks } from '../availability/manual-blocks';
+import { listBookings } from '../stays/requests';
 
 /** Days the occupancy grid shows on a wide screen from its first day; a phone shows the first half. */
 export const GRID_DAYS = 28;
 export const GRID_STEP = 14;
 const WEEKDAY_LETTERS = ['D', 'L', 'M', 'M', 'J', 'V', 'S'];
-const DAY_LABEL = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** Which kind wins a night shown in one cell (a confirmed stay over an import, etc.). */
 const PRIORITY: NightKind[] = ['confirmed', 'blocked', 'imported', 'pending'];
@@ -25,7 +27,7 @@ export async function loadReservations(fromParam: string | null) {
   const asked = fromParam?.slice(0, 10) ?? '';
   const first = isIsoDate(asked) && Math.abs(daysBetween(today, asked)) <= 730 ? asked : today;
   const end = addDays(first, GRID_DAYS);
-  const rooms = await listRoomCards(['fr']);
+  const rooms = await listRoomCards(OWNER_CHAIN);
   const roomName = new Map(rooms.map((r) => [r.id, r.name]));
   const [bookings, blocks, feeds, ranges] = await Promise.all([
     listBookings(),
@@ -56,7 +58,7 @@ export async function loadReservations(fromParam: string | null) {
     dates: `du ${formatNightFr(b.arrival)} au ${formatNightFr(b.departure)}`,
     nights: eachNight(b.arrival, b.departure).length,
     guests: b.guests,
-    total: formatCents(b.totalCents),
+    total: formatMoney(b.totalCents),
     guestName: b.guestName,
     guestEmail: b.guestEmail,
     guestPhone: b.guestPhone,
@@ -82,7 +84,7 @@ export async function loadReservations(fromParam: string | null) {
         date: d,
         day: Number(d.slice(8)),
         letter: WEEKDAY_LETTERS[weekday]!,
-        label: DAY_LABEL.format(new Date(`${d}T00:00:00Z`)),
+        label: dateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(utcMidnight(d)),
         weekend: weekday === 0 || weekday === 6,
       };
     }),

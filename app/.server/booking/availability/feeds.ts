@@ -1,19 +1,20 @@
 // Imported calendars: the owner's feed URLs per room, and their synchronisation.
 // A sync either replaces the feed's events whole (one transaction) or changes
 // nothing but the error it reports: a failing feed keeps its last good events.
+import { NOT_FOUND, type NotFound } from '../../rule-refusal';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { addDays } from '~/lib/nights';
-import { config } from '../environment';
-import { startPeriodicPass } from '../db/periodic-pass';
-import { LOCKS } from '../db/advisory-lock';
-import { db, pool, type Executor } from '../db/client';
-import { icalEvents, icalFeeds } from '../db/schema';
-import { PUBLIC_CONTENT_CHANNEL } from '../public-content/change-listener';
-import { guesthouseToday } from './clock';
+import { config } from '../../environment';
+import { startPeriodicPass } from '../../db/periodic-pass';
+import { LOCKS } from '../../db/advisory-lock';
+import { db, pool, type Executor } from '../../db/client';
+import { icalEvents, icalFeeds } from '../../db/schema';
+import { PUBLIC_CONTENT_CHANNEL } from '../../public-content/change-listener';
+import { guesthouseToday } from '../../guesthouse-time';
 import { describeSkipped, FeedRefused, type ImportedEvent } from './ical-parse';
 import { feedLabel } from './feed-label';
 import { OutOfTime, parseFeedIsolated } from './feed-parser';
-import { FetchRefused, safeFetch } from './safe-fetch';
+import { FetchRefused, safeFetch } from '../../http/safe-fetch';
 
 export const FEED_TIMEOUT_MS = 10_000;
 export const FEED_MAX_BYTES = 2_000_000;
@@ -363,13 +364,13 @@ export async function addRoomFeed(roomId: string, url: string, label?: string | 
 }
 
 /** The owner names a feed (empty: back to the platform's name). */
-export async function renameRoomFeed(roomId: string, feedId: string, label: string | null | undefined): Promise<boolean> {
+export async function renameRoomFeed(roomId: string, feedId: string, label: string | null | undefined): Promise<true | NotFound> {
   const rows = await db
     .update(icalFeeds)
     .set({ label: label?.trim() || null })
     .where(and(eq(icalFeeds.id, feedId), eq(icalFeeds.roomId, roomId)))
     .returning({ id: icalFeeds.id });
-  return rows.length > 0;
+  return rows.length > 0 || NOT_FOUND;
 }
 
 /** How long adding a feed in the room editor waits for its first fetch. */
@@ -387,7 +388,7 @@ export async function importRoomFeed(roomId: string, url: string, label?: string
   return syncFeed({ id: added.id, url, etag: null, lastModified: null }, FIRST_SYNC_TIMEOUT_MS);
 }
 
-export async function deleteRoomFeed(roomId: string, feedId: string): Promise<boolean> {
+export async function deleteRoomFeed(roomId: string, feedId: string): Promise<true | NotFound> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .delete(icalFeeds)
@@ -396,7 +397,7 @@ export async function deleteRoomFeed(roomId: string, feedId: string): Promise<bo
     // A stale feed without events leaves no trigger behind (its events' deletion would
     // announce itself): the room page's "calendars behind" note must still go.
     if (rows.length) await announcePublicChange(tx);
-    return rows.length > 0;
+    return rows.length > 0 || NOT_FOUND;
   });
 }
 

@@ -1,19 +1,19 @@
 // What the booking record page reads (issue 35): the booking with its guest, stay,
 // quote lines, tax, deposit and balance as kept, its payments and history, every
 // instant written in the guesthouse's time zone and every amount in French.
-import { formatCents } from '~/lib/format';
+import { OWNER_CHAIN } from '~/lib/i18n';
+import { formatMoney } from '~/lib/money';
 import { formatNightFr } from '~/lib/nights';
 import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, SOURCE_LABELS } from '~/lib/schemas/booking-admin';
-import { listRoomCards } from '../content/rooms';
-import { linkPhone } from '../content/phones';
-import { guesthouseToday } from './clock';
-import type { Quote } from './quote';
-import { getBookingRecord } from './booking-records';
+import { listRoomCards } from '../../content/rooms';
+import { linkPhone } from '../../content/phones';
+import { guesthouseToday, ownerTime } from '../../guesthouse-time';
+import type { Quote } from '../pricing/quote';
+import { getBookingRecord } from '../stays/records';
 import { frenchLanguageName } from '~/lib/language-names';
 import { bookingStatusLabel } from '~/lib/stays';
-import { formatInstant } from './today';
 
-const euros = (cents: number) => formatCents(cents);
+const euros = (cents: number) => formatMoney(cents);
 
 type EventRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>['events'][number];
 
@@ -71,7 +71,7 @@ export function onlineDepositView(row: RecordRow['row'], payments: RecordRow['pa
   if (row.status === 'awaiting_payment') {
     return {
       state: 'due' as const,
-      text: `Acompte dû : ${euros(row.depositCents)}, à payer en ligne avant le ${row.paymentExpiresAt ? formatInstant(row.paymentExpiresAt) : '—'}`,
+      text: `Acompte dû : ${euros(row.depositCents)}, à payer en ligne avant le ${row.paymentExpiresAt ? ownerTime(row.paymentExpiresAt) : '—'}`,
       refunded: null,
       refundableCents: 0,
     };
@@ -82,7 +82,7 @@ export function onlineDepositView(row: RecordRow['row'], payments: RecordRow['pa
 export async function loadBookingPage(id: string) {
   const record = await getBookingRecord(id);
   if (!record) return null;
-  const rooms = await listRoomCards(['fr']);
+  const rooms = await listRoomCards(OWNER_CHAIN);
   const roomName = new Map(rooms.map((r) => [r.id, r.name]));
   const { row } = record;
   const quote = row.quote as Quote & { override?: { cents: number; reason: string } | null };
@@ -142,17 +142,17 @@ export async function loadBookingPage(id: string) {
       refunded: p.refundedCents > 0 ? euros(p.refundedCents) : null,
     })),
     messages: [
-      ...(row.message ? [{ id: 'guest', from: row.guestName, at: formatInstant(row.createdAt), body: row.message }] : []),
+      ...(row.message ? [{ id: 'guest', from: row.guestName, at: ownerTime(row.createdAt), body: row.message }] : []),
       ...record.events
         .filter((e) => e.kind === 'message' || ((e.kind === 'refused' || e.kind === 'cancelled') && (e.details as { message?: string })?.message))
         .map((e) => {
           const d = e.details as { body?: string; message?: string };
-          return { id: e.id, from: e.actor ?? 'La maison', at: formatInstant(e.createdAt), body: d.body ?? d.message ?? '' };
+          return { id: e.id, from: e.actor ?? 'La maison', at: ownerTime(e.createdAt), body: d.body ?? d.message ?? '' };
         }),
     ],
     history: record.events.map((e) => ({
       id: e.id,
-      at: formatInstant(e.createdAt),
+      at: ownerTime(e.createdAt),
       by: e.actor ?? (e.kind === 'created' ? 'le client' : '—'),
       what: describeEvent(e, roomName),
     })),
@@ -161,6 +161,6 @@ export async function loadBookingPage(id: string) {
 
 /** The record form's choices: the rooms, today (first possible arrival). */
 export async function loadRecordForm() {
-  const rooms = await listRoomCards(['fr']);
+  const rooms = await listRoomCards(OWNER_CHAIN);
   return { today: guesthouseToday(), rooms: rooms.map((r) => ({ id: r.id, name: r.name, maxGuests: r.maxGuests })) };
 }

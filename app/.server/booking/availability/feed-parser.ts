@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FeedRefused, type ParsedFeed, type ParseOptions } from './ical-parse';
 
-const CHILD = path.resolve('app/.server/booking/feed-parse-child.ts');
+const CHILD = path.resolve('app/.server/booking/availability/feed-parse-child.ts');
 
 export const FEED_PARSE_TIMEOUT_MS = 5_000;
 export const FEED_PARSE_MEMORY_MB = 128;

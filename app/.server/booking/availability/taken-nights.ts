@@ -1,10 +1,12 @@
-// Which nights of a room are taken, and by what: a confirmed booking, an owner's
-// manual block or an event of an imported calendar (pending requests do not take
-// nights; the occupancy grid shows them apart). Ranges overlap-tested in SQL.
-import { and, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
+// Which nights of a room are taken, and by what: a confirmed booking (or a hold awaiting
+// its deposit), an owner's manual block or an event of an imported calendar (pending
+// requests do not take nights; the occupancy grid shows them apart). Ranges
+// overlap-tested in SQL. The one answer for the public calendar, the price engine, the
+// owner's grid and the export feed.
+import { and, eq, gt, gte, inArray, lt, ne, type AnyColumn } from 'drizzle-orm';
 import { addDays, eachNight, type IsoDate } from '~/lib/nights';
-import { db, type Executor } from '../db/client';
-import { bookings, icalEvents, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES } from '../db/schema';
+import { db, type Executor } from '../../db/client';
+import { bookings, icalEvents, icalFeeds, manualBlocks, NIGHT_HOLDING_STATUSES } from '../../db/schema';
 
 export type NightKind = 'confirmed' | 'pending' | 'blocked' | 'imported';
 
@@ -18,15 +20,20 @@ export interface TakenRange {
   id: string;
 }
 
-/** Every range touching [from, to) for the given rooms; pending requests only when asked. */
+/**
+ * Every range touching [from, to) for the given rooms (`to` null: every one from `from` on);
+ * pending requests only when asked, imported events unless left out (the export feed
+ * does not send the platforms their own nights back).
+ */
 export async function listTakenRanges(
   roomIds: string[],
   from: IsoDate,
-  to: IsoDate,
-  options: { includePending?: boolean; excludeBookingId?: string } = {},
+  to: IsoDate | null,
+  options: { includePending?: boolean; excludeBookingId?: string; withoutImported?: boolean } = {},
   executor: Executor = db,
 ): Promise<TakenRange[]> {
   if (roomIds.length === 0) return [];
+  const before = <T extends AnyColumn>(column: T) => (to === null ? undefined : lt(column, to));
   const notThisBooking = options.excludeBookingId ? ne(bookings.id, options.excludeBookingId) : undefined;
   const statuses = options.includePending ? [...NIGHT_HOLDING_STATUSES, 'pending' as const] : [...NIGHT_HOLDING_STATUSES];
   // Sequential: the executor may be a transaction (one connection, one query at a time).
@@ -34,17 +41,19 @@ export async function listTakenRanges(
     .select({ id: bookings.id, roomId: bookings.roomId, status: bookings.status, from: bookings.arrival, to: bookings.departure, name: bookings.guestName })
     .from(bookings)
     .where(
-      and(inArray(bookings.roomId, roomIds), inArray(bookings.status, [...statuses]), lt(bookings.arrival, to), gt(bookings.departure, from), notThisBooking),
+      and(inArray(bookings.roomId, roomIds), inArray(bookings.status, [...statuses]), before(bookings.arrival), gt(bookings.departure, from), notThisBooking),
     );
   const blocks = await executor
     .select({ id: manualBlocks.id, roomId: manualBlocks.roomId, first: manualBlocks.firstNight, last: manualBlocks.lastNight, note: manualBlocks.note })
     .from(manualBlocks)
-    .where(and(inArray(manualBlocks.roomId, roomIds), lt(manualBlocks.firstNight, to), gte(manualBlocks.lastNight, from)));
-  const events = await executor
-    .select({ id: icalEvents.id, roomId: icalFeeds.roomId, from: icalEvents.startNight, to: icalEvents.endNight, summary: icalEvents.summary })
-    .from(icalEvents)
-    .innerJoin(icalFeeds, eq(icalFeeds.id, icalEvents.feedId))
-    .where(and(inArray(icalFeeds.roomId, roomIds), lt(icalEvents.startNight, to), gt(icalEvents.endNight, from)));
+    .where(and(inArray(manualBlocks.roomId, roomIds), before(manualBlocks.firstNight), gte(manualBlocks.lastNight, from)));
+  const events = options.withoutImported
+    ? []
+    : await executor
+        .select({ id: icalEvents.id, roomId: icalFeeds.roomId, from: icalEvents.startNight, to: icalEvents.endNight, summary: icalEvents.summary })
+        .from(icalEvents)
+        .innerJoin(icalFeeds, eq(icalFeeds.id, icalEvents.feedId))
+        .where(and(inArray(icalFeeds.roomId, roomIds), before(icalEvents.startNight), gt(icalEvents.endNight, from)));
   return [
     ...stays.map((s) => ({
       id: s.id,

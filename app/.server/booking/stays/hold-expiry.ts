@@ -1,9 +1,9 @@
 // The background pass that releases unpaid holds (issue 36): every 15 seconds, on one
 // instance at a time (advisory lock), each hold past its window becomes cancelled, its
 // nights reopen (public calendar, export feed) and the guest and the owners are told.
-import { LOCKS } from '../db/advisory-lock';
-import { pool } from '../db/client';
-import { startPeriodicPass } from '../db/periodic-pass';
+import { LOCKS } from '../../db/advisory-lock';
+import { pool } from '../../db/client';
+import { startPeriodicPass } from '../../db/periodic-pass';
 import { HOLD_BATCH, releaseExpiredHolds } from './deposit';
 
 /**

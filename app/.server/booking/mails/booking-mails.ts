@@ -2,11 +2,13 @@
 // guest's language, and the owners' French notification with the quote. Texts
 // live here rather than in the public catalogs, which ship to every browser.
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { formatCents } from '~/lib/format';
+import { formatMoney } from '~/lib/money';
+import { config } from '../../environment';
+import { ownerTime } from '../../guesthouse-time';
 import { utcMidnight, type IsoDate } from '~/lib/nights';
-import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../mail/compose';
-import { recognisableName } from '../mail/recognisable-name';
-import type { Quote } from './quote';
+import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../../mail/compose';
+import { recognisableName } from '../../mail/recognisable-name';
+import type { Quote } from '../pricing/quote';
 import { frenchLanguageName } from '~/lib/language-names';
 
 export const MAIL_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
@@ -18,7 +20,7 @@ export function formatNight(date: IsoDate, language: string): string {
   return dateTimeFormat(intlLocale(mailLanguage(language)), { dateStyle: 'full', timeZone: 'UTC' }).format(utcMidnight(date));
 }
 
-const euros = formatCents;
+const euros = formatMoney;
 /** The greeting with the guest's name, or alone when nothing of the typed name could be kept. */
 const named = (greeting: string, name: string) => (name ? `${greeting} ${name}` : greeting);
 
@@ -293,8 +295,6 @@ export interface BookingMailFacts {
     Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
   /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
   practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
-  /** The guesthouse's time zone, for a deadline's hour (the deposit request). */
-  timeZone?: string;
 }
 
 /** Tax, deposit, balance and its due date, when the stay has them. */
@@ -419,7 +419,7 @@ export function renderDepositRequestMail(
 ): RenderedMail {
   const lang = mailLanguage(language);
   const t = T[lang];
-  const deadline = dateTimeFormat(intlLocale(lang), { dateStyle: 'full', timeStyle: 'short', timeZone: facts.timeZone ?? 'Europe/Paris' }).format(expiresAt);
+  const deadline = ownerTime(expiresAt, 'full', lang);
   const say = options.afterFailure ? t.paymentRetryIntro : t.paymentIntro;
   const intro = `${say(recognisableName(facts.guestName), deadline)} ${t.replyHint}`;
   return {
@@ -468,3 +468,54 @@ export function renderOwnerDepositMail(
   });
   return { subject: headerText(texts[0]!), text, html };
 }
+
+/* ───────────── the mails of a booking's steps ───────────── */
+
+/** The occurrence of a mail sent once per step of its kind (each change, each message): the step's history line. */
+export const EACH_STEP = Symbol('each step');
+
+/**
+ * One mail of a step, as the trail (stays/trail.ts) writes it with the step's facts:
+ * its name and occurrence make the outbox's idempotency key `booking:<id>:<name>[:<occurrence>]`.
+ */
+export interface StepMail {
+  name: string;
+  occurrence?: string | typeof EACH_STEP;
+  render: (facts: BookingMailFacts, language: string) => RenderedMail;
+}
+
+/** The guest's booking mail of this kind, with the owner's words (a refusal's, a cancellation's, a message). */
+export const guestMail = (kind: GuestMailKind, note?: string | null, occurrence?: string): StepMail => ({
+  name: kind,
+  occurrence: occurrence ?? (kind === 'changed' || kind === 'message' ? EACH_STEP : undefined),
+  render: (facts, language) => renderGuestBookingMail(kind, facts, language, note),
+});
+
+/**
+ * The guest's link to pay the deposit, with the hold's deadline; `afterFailedSession`: sent
+ * again because that session's delayed payment failed (one mail per such session).
+ */
+export const depositRequestMail = (payUrl: string, expiresAt: Date, afterFailedSession?: string): StepMail => ({
+  name: 'deposit-request',
+  occurrence: afterFailedSession,
+  render: (facts, language) => renderDepositRequestMail(facts, language, payUrl, expiresAt, { afterFailure: Boolean(afterFailedSession) }),
+});
+
+/** The guest told of the owner's refund (each refund its own mail). */
+export const refundMail = (amountCents: number, reason: string, refundId: string): StepMail => ({
+  name: 'refund',
+  occurrence: refundId,
+  render: (facts, language) => renderRefundMail(facts, language, amountCents, reason),
+});
+
+/** The owners told of a new request. */
+export const ownerRequestMail = (): StepMail => ({
+  name: 'owner',
+  render: (facts, language) => renderOwnerBookingMail(facts, language, config().PUBLIC_URL),
+});
+
+/** The owners told what became of a card deposit. */
+export const ownerDepositMail = (kind: 'paid' | 'expired' | 'late_refunded', bookingId: string): StepMail => ({
+  name: `owner-deposit-${kind}`,
+  render: (facts) => renderOwnerDepositMail(kind, facts, config().PUBLIC_URL, bookingId),
+});
