@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, dayOfMonth, daysBetween, eachNight, isIsoDate, nextMonth } from './nights';
+import { addDays, dateInZone, dayOfMonth, daysBetween, eachNight, instantInZone, isIsoDate, nextMonth } from './nights';
 
 describe('calendar nights', () => {
   it('accepts only real dates', () => {
@@ -27,5 +27,16 @@ describe('calendar nights', () => {
     const instant = new Date('2026-07-01T22:30:00Z');
     expect(dateInZone(instant, 'Europe/Paris')).toBe('2026-07-02');
     expect(dateInZone(instant, 'America/New_York')).toBe('2026-07-01');
+  });
+});
+
+describe('instantInZone', () => {
+  it('reads a wall-clock time of a date in a zone, across both changes of clocks', () => {
+    expect(instantInZone('2026-07-01', '09:00', 'Europe/Paris').toISOString()).toBe('2026-07-01T07:00:00.000Z');
+    expect(instantInZone('2026-01-15', '09:00', 'Europe/Paris').toISOString()).toBe('2026-01-15T08:00:00.000Z');
+    // Skipped by the spring change: the instant after the gap; repeated in autumn: the first.
+    expect(instantInZone('2026-03-29', '02:30', 'Europe/Paris').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(instantInZone('2026-10-25', '02:30', 'Europe/Paris').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(instantInZone('2026-10-25', '12:00', 'America/New_York').toISOString()).toBe('2026-10-25T16:00:00.000Z');
   });
 });

@@ -51,6 +51,29 @@ export function dateInZone(instant: Date, timeZone: string): IsoDate {
   return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
+/**
+ * The instant a wall-clock time of a calendar date reads in a time zone ('2026-07-01',
+ * '09:00', 'Europe/Paris' → 07:00 UTC). A time a change of clocks skips reads as the
+ * instant after the gap; one it repeats, as its first occurrence.
+ */
+export function instantInZone(date: IsoDate, time: string, timeZone: string): Date {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const wall = utcMidnight(date).getTime() + (hours * 60 + minutes) * 60_000;
+  const parts = dateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  // The zone's offset at an instant: what its wall clock reads there, less the instant.
+  const offsetAt = (instant: number) => {
+    const p = Object.fromEntries(parts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+    return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) - instant;
+  };
+  // The offsets on either side of the day (a zone changes its clocks at most once a day).
+  const before = wall - offsetAt(wall - 43_200_000);
+  const after = wall - offsetAt(wall + 43_200_000);
+  const reads = (instant: number) => instant + offsetAt(instant) === wall;
+  if (reads(before) && reads(after)) return new Date(Math.min(before, after));
+  if (reads(after)) return new Date(after);
+  return new Date(before);
+}
+
 /** First day of the month of a date, and the month after it. */
 export const monthStart = (date: IsoDate): IsoDate => `${date.slice(0, 7)}-01`;
 export function nextMonth(date: IsoDate): IsoDate {

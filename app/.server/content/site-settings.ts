@@ -11,6 +11,7 @@ import { LEGAL_FIELD_LABELS, LEGAL_MANDATORY_FIELDS, type LegalNoticeInput } fro
 import { cachePublicData } from '../public-content/invalidation';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';
 import { decimalEuros } from '~/lib/money';
+import { groupedIban, maskedIban, type MoneyTermsInput } from '~/lib/schemas/money-terms';
 
 /** Writes columns of the single settings row, creating it on the first save. */
 async function writeSettings(executor: Executor, columns: Partial<typeof siteConfig.$inferInsert>) {
@@ -204,4 +205,67 @@ export async function getOnlineDepositForEditing() {
 export async function saveOnlineDeposit(input: { enabled: boolean; paymentWindowHours: number }) {
   const columns = { onlineDeposit: input.enabled, paymentWindowHours: input.paymentWindowHours };
   await writeSettings(db, columns);
+}
+
+// Money the French way (issue 52): the deposit's nature, the bank account a deposit is
+// transferred to, the deposit's deadline, the balance reminder and VAT on the notes.
+
+/** What a booking's steps read of the money terms, in their transaction. */
+export async function loadMoneyTerms(executor: Executor = db) {
+  const [row] = await executor
+    .select({
+      depositNature: siteConfig.depositNature,
+      depositDueDays: siteConfig.depositDueDays,
+      balanceReminderDays: siteConfig.balanceReminderDays,
+      bankHolder: siteConfig.bankHolder,
+      bankIban: siteConfig.bankIban,
+      bankBic: siteConfig.bankBic,
+      vatMode: siteConfig.vatMode,
+      vatRateBasisPoints: siteConfig.vatRateBasisPoints,
+      checkOutTime: siteConfig.checkOutTime,
+    })
+    .from(siteConfig)
+    .limit(1);
+  return {
+    depositNature: row?.depositNature ?? 'arrhes',
+    depositDueDays: row?.depositDueDays ?? 7,
+    balanceReminderDays: row?.balanceReminderDays ?? 7,
+    /** The account a guest transfers to, IBAN in groups of four; null until the owner gives one. */
+    bank: row?.bankIban ? { holder: row.bankHolder ?? '', iban: groupedIban(row.bankIban), bic: row.bankBic ?? '' } : null,
+    vat: { mode: row?.vatMode ?? 'franchise', rateBasisPoints: row?.vatRateBasisPoints ?? 1000 },
+    checkOutTime: row?.checkOutTime ?? null,
+  } as const;
+}
+export type MoneyTerms = Awaited<ReturnType<typeof loadMoneyTerms>>;
+
+/** The card « Acompte, virement et factures » as the owner edits it (the IBAN whole: it is their own form). */
+export async function getMoneyTermsForEditing() {
+  const row = await getSiteConfigRow();
+  return {
+    depositNature: row?.depositNature ?? 'arrhes',
+    depositDueDays: row?.depositDueDays ?? 7,
+    balanceReminderDays: row?.balanceReminderDays ?? 7,
+    bankHolder: row?.bankHolder ?? '',
+    bankIban: row?.bankIban ? groupedIban(row.bankIban) : '',
+    bankBic: row?.bankBic ?? '',
+    vatMode: row?.vatMode ?? 'franchise',
+    vatRate: decimalEuros(row?.vatRateBasisPoints ?? 1000).replace(/\.00$/, '').replace('.', ','),
+  };
+}
+
+/** The account as other screens show it: masked. */
+export const maskedBankAccount = (terms: MoneyTerms) => (terms.bank ? `${terms.bank.holder} · ${maskedIban(terms.bank.iban.replace(/ /g, ''))}` : null);
+
+/** Saves the card (creating the single row on first save). */
+export async function saveMoneyTerms(input: MoneyTermsInput) {
+  await writeSettings(db, {
+    depositNature: input.depositNature,
+    depositDueDays: input.depositDueDays,
+    balanceReminderDays: input.balanceReminderDays,
+    bankHolder: input.bankHolder,
+    bankIban: input.bankIban,
+    bankBic: input.bankBic,
+    vatMode: input.vatMode,
+    vatRateBasisPoints: input.vatRate,
+  });
 }

@@ -2,7 +2,8 @@
 // names, plus better-auth's tables and what a real product needs (timestamps,
 // cascades, the contact inbox, the mail outbox, rate-limit counters).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, jsonb, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, jsonb, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DepositNature, LedgerMeans, LedgerNature, VatMode } from '~/lib/money-terms';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -11,6 +12,7 @@ const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 const textList = (name: string) =>
   text(name)
     .array()
@@ -181,6 +183,17 @@ export const siteConfig = pgTable(
     // Online deposit by card (issue 36): offered only when the Stripe keys are set.
     onlineDeposit: boolean('online_deposit').notNull().default(false),
     paymentWindowHours: integer('payment_window_hours').notNull().default(48),
+    // Money the French way (issue 52, FRENCH-RULES §3-4): the deposit's legal nature, the
+    // bank account a deposit is transferred to and its deadline, the balance reminder, VAT.
+    depositNature: text('deposit_nature').$type<DepositNature>().notNull().default('arrhes'),
+    depositDueDays: integer('deposit_due_days').notNull().default(7),
+    balanceReminderDays: integer('balance_reminder_days').notNull().default(7),
+    bankHolder: text('bank_holder'),
+    bankIban: text('bank_iban'),
+    bankBic: text('bank_bic'),
+    vatMode: text('vat_mode').$type<VatMode>().notNull().default('franchise'),
+    /** Hundredths of a percent: 1000 is 10 %. */
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(1000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -191,6 +204,10 @@ export const siteConfig = pgTable(
       sql`${t.touristTaxCents} between 0 and 100000 and ${t.touristTaxMinAge} between 0 and 25 and ${t.depositPercent} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`,
     ),
     check('site_config_payment_window_check', sql`${t.paymentWindowHours} between 1 and 720`),
+    check(
+      'site_config_money_terms_check',
+      sql`${t.depositNature} in ('arrhes', 'acompte') and ${t.depositDueDays} between 1 and 90 and ${t.balanceReminderDays} between 0 and 90 and ${t.vatMode} in ('franchise', 'rate') and ${t.vatRateBasisPoints} between 0 and 10000`,
+    ),
   ],
 );
 
@@ -518,6 +535,18 @@ export const bookings = pgTable(
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     /** The Checkout Session the payment link created (reused when the guest opens the link again). */
     stripeSessionId: text('stripe_session_id'),
+    /** The short reference the guest and the owner read (R26-0042): a transfer's reference, the notes' (issue 52). */
+    reference: text('reference').notNull().unique(),
+    /** The deposit's legal nature, as the guest was told when asking (FRENCH-RULES §3). */
+    depositNature: text('deposit_nature').$type<DepositNature>().notNull().default('arrhes'),
+    /** The day the deposit is due, set when the stay is confirmed (Configuration's days after it). */
+    depositDueDate: date('deposit_due_date', { mode: 'string' }),
+    /** Who cancelled a cancelled stay: the guest (arrhes kept) or the house (arrhes repaid twice). */
+    cancelledBy: text('cancelled_by').$type<'guest' | 'house'>(),
+    /** What the house keeps (or still claims) of a cancelled stay, decided when it was cancelled. */
+    keptCents: integer('kept_cents'),
+    /** What the house owes the guest on top of a refund (the arrhes' double when it cancelled). */
+    compensationCents: integer('compensation_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -528,6 +557,10 @@ export const bookings = pgTable(
     check('bookings_total_check', sql`${t.totalCents} >= 0`),
     check('bookings_money_check', sql`${t.taxCents} >= 0 and ${t.depositCents} >= 0 and ${t.children} >= 0 and ${t.children} < ${t.guests}`),
     check('bookings_source_check', sql`${t.source} in ('site', 'phone', 'email')`),
+    check(
+      'bookings_cancellation_check',
+      sql`${t.depositNature} in ('arrhes', 'acompte') and (${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'house')) and coalesce(${t.keptCents}, 0) >= 0 and coalesce(${t.compensationCents}, 0) >= 0`,
+    ),
     index('bookings_room_idx').on(t.roomId, t.arrival),
     index('bookings_status_idx').on(t.status, t.createdAt),
     index('bookings_payment_expiry_idx')
@@ -536,80 +569,64 @@ export const bookings = pgTable(
   ],
 );
 
-export const PAYMENT_KINDS = ['deposit', 'balance'] as const;
-export const PAYMENT_MEANS = ['virement', 'cheque', 'especes', 'carte'] as const;
-
-/** Money the owner received for a booking (deposit or balance), as recorded by hand. */
-export const bookingPayments = pgTable(
-  'booking_payments',
-  {
-    id: id(),
-    bookingId: uuid('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<(typeof PAYMENT_KINDS)[number]>().notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    receivedOn: date('received_on', { mode: 'string' }).notNull(),
-    means: text('means').$type<(typeof PAYMENT_MEANS)[number]>().notNull(),
-    recordedBy: text('recorded_by'),
-    /** A card payment's Stripe PaymentIntent (pi_…): the reference the owner sees. */
-    stripeReference: text('stripe_reference').unique(),
-    /**
-     * Refunded so far (cents), through Stripe: the sum of the payment's booking_refunds
-     * that return money, kept by a trigger on that table (migration 0014) and written by
-     * nothing else.
-     */
-    refundedCents: integer('refunded_cents').notNull().default(0),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    check('booking_payments_kind_check', sql`${t.kind} in ('deposit', 'balance')`),
-    check('booking_payments_means_check', sql`${t.means} in ('virement', 'cheque', 'especes', 'carte')`),
-    check('booking_payments_amount_check', sql`${t.amountCents} > 0`),
-    check('booking_payments_refund_check', sql`${t.refundedCents} between 0 and ${t.amountCents}`),
-    index('booking_payments_booking_idx').on(t.bookingId),
-  ],
-);
-
 /** Stripe's refund statuses; a failed or canceled refund returned nothing. */
 export const REFUND_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
- * Money returned on a card payment: one row per Stripe refund, keyed by Stripe's refund
- * id, written by whichever of the API's answer and the webhook comes first and updated
- * (its status) by the other. `request_key` is the owner's refund request (a nonce of the
- * rendered form): two posts of one form make one refund. Shaped as a ledger row (booking,
- * cents, date, reference, who), not a counter.
+ * A booking's money (issue 52, DESIGN "Availability and booking"): every sum received or
+ * returned is one row, whoever recorded it — the owner's form, or Stripe (a card payment by
+ * its PaymentIntent, a refund by its refund id, each recorded once whichever of the API's
+ * answer and the webhook comes first). What is due and outstanding is derived from the
+ * booking's quoted figures and these rows (payments/ledger.ts), never stored.
  */
-export const bookingRefunds = pgTable(
-  'booking_refunds',
+export const ledgerEntries = pgTable(
+  'ledger_entries',
   {
     id: id(),
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => bookingPayments.id, { onDelete: 'cascade' }),
-    /** Stripe's refund id (re_…). */
-    stripeRefundId: text('stripe_refund_id').notNull().unique(),
+    nature: text('nature').$type<LedgerNature>().notNull(),
+    /** Received from the guest, or returned to them (a refund, a compensation). */
+    direction: text('direction').$type<'received' | 'returned'>().notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status').$type<RefundStatus>().notNull(),
-    /** The day the refund was made, in the guesthouse's time zone. */
-    refundedOn: date('refunded_on', { mode: 'string' }).notNull(),
-    /** The owner who asked for it; null: made elsewhere (the Stripe Dashboard), learnt from the webhook. */
+    /** The day the money was received or returned, in the guesthouse's time zone (legal interest runs from it, L214-2). */
+    occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+    means: text('means').$type<LedgerMeans>().notNull(),
+    /** The transfer's or cheque's reference, Stripe's id (pi_…, re_…). */
+    reference: text('reference'),
+    /** The owner's address; 'Stripe' for what the webhook learnt; null for the guest. */
     recordedBy: text('recorded_by'),
     reason: text('reason'),
+    /** A card payment's PaymentIntent (received) or the one a Stripe refund gives back from (returned). */
+    stripePaymentIntent: text('stripe_payment_intent'),
+    /** A Stripe refund's id (re_…; `legacy:…` for what was kept of refunds before they had ids). */
+    stripeRefundId: text('stripe_refund_id').unique(),
+    /** A Stripe refund's status: a failed or canceled one returned nothing. */
+    stripeStatus: text('stripe_status').$type<RefundStatus>(),
+    /** The owner's refund request (a key of the rendered form): posted twice, it refunds once. */
     requestKey: text('request_key').unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('booking_refunds_amount_check', sql`${t.amountCents} > 0`),
-    check('booking_refunds_status_check', sql`${t.status} in ('pending', 'requires_action', 'succeeded', 'failed', 'canceled')`),
-    index('booking_refunds_payment_idx').on(t.paymentId),
-    index('booking_refunds_booking_idx').on(t.bookingId),
+    check('ledger_entries_amount_check', sql`${t.amountCents} > 0`),
+    check('ledger_entries_nature_check', sql`${t.nature} in ('arrhes', 'acompte', 'solde', 'taxe_sejour', 'remboursement', 'dedommagement')`),
+    check(
+      'ledger_entries_direction_check',
+      sql`${t.direction} = case when ${t.nature} in ('remboursement', 'dedommagement') then 'returned' else 'received' end`,
+    ),
+    check('ledger_entries_means_check', sql`${t.means} in ('virement', 'cheque', 'especes', 'carte', 'stripe')`),
+    check(
+      'ledger_entries_stripe_status_check',
+      sql`${t.stripeStatus} is null or ${t.stripeStatus} in ('pending', 'requires_action', 'succeeded', 'failed', 'canceled')`,
+    ),
+    // One card payment is recorded once per nature it pays (a balance: the stay's and the tax's).
+    uniqueIndex('ledger_entries_payment_intent_idx')
+      .on(t.stripePaymentIntent, t.nature)
+      .where(sql`${t.direction} = 'received' and ${t.stripePaymentIntent} is not null`),
+    index('ledger_entries_booking_idx').on(t.bookingId, t.occurredOn),
   ],
 );
 
@@ -624,6 +641,8 @@ export const BOOKING_EVENT_KINDS = [
   'expired',
   'refund',
   'payment_failed',
+  'reminder',
+  'note',
 ] as const;
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];
 
@@ -801,4 +820,117 @@ export const pushOutbox = pgTable(
     index('push_outbox_subscription_idx').on(t.subscriptionId),
     index('push_outbox_created_idx').on(t.createdAt),
   ],
+);
+
+/* ───────────── beyond the spec: notes, planned messages, counters (issue 52) ───────────── */
+
+/**
+ * Per-year counters (a note's number, a booking's reference): a row locked and advanced in
+ * the transaction that takes a number, so that a rollback gives it back and two instances
+ * never take the same one (the notes' numbers are chronological without a gap).
+ */
+export const sequenceCounters = pgTable(
+  'sequence_counters',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+export const NOTE_KINDS = ['note', 'credit_note'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+
+/**
+ * A note (facture) or credit note (avoir) of a stay, issued once and never edited (a trigger
+ * refuses any change but forgetting the booking it came from, and any delete): `content`
+ * is its whole text as issued (issuer, guest, stay, lines, tax, VAT, payments), from which
+ * its PDF is drawn. Kept 10 years (FRENCH-RULES §4), whatever becomes of the booking.
+ */
+export const stayNotes = pgTable(
+  'stay_notes',
+  {
+    id: id(),
+    kind: text('kind').$type<NoteKind>().notNull(),
+    /** "2026-0007": year and rank among that year's notes and credit notes. */
+    number: text('number').notNull().unique(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** A credit note's note. */
+    creditsNoteId: uuid('credits_note_id')
+      .unique()
+      .references((): AnyPgColumn => stayNotes.id),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    issuedBy: text('issued_by'),
+    guestName: text('guest_name').notNull(),
+    /** What it totals, tourist tax included (a credit note's is negative). */
+    amountCents: integer('amount_cents').notNull(),
+    content: jsonb('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stay_notes_kind_check', sql`${t.kind} in ('note', 'credit_note')`),
+    check('stay_notes_credit_check', sql`(${t.kind} = 'credit_note') = (${t.creditsNoteId} is not null)`),
+    unique('stay_notes_year_sequence').on(t.year, t.sequence),
+    index('stay_notes_booking_idx').on(t.bookingId),
+    index('stay_notes_issued_idx').on(t.issuedOn, t.sequence),
+  ],
+);
+
+export const SCHEDULED_STATES = ['planned', 'sent', 'skipped', 'cancelled'] as const;
+export type ScheduledState = (typeof SCHEDULED_STATES)[number];
+
+/**
+ * Time-driven work (DESIGN "Availability and booking"): a message or job planned for a
+ * moment, written in the transaction of the change that plans it, re-planned or cancelled
+ * by later changes, and carried out once across instances by the periodic pass
+ * (app/.server/scheduled/). `key` names it (kind, subject, occurrence): planning again is
+ * an upsert. States: planned → sent (carried out), skipped (no longer needed when due), or
+ * cancelled (its cause went away).
+ */
+export const scheduledMessages = pgTable(
+  'scheduled_messages',
+  {
+    id: id(),
+    key: text('key').notNull().unique(),
+    kind: text('kind').notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    state: text('state').$type<ScheduledState>().notNull().default('planned'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** Why it was skipped or cancelled, for the owner's reading. */
+    outcome: text('outcome'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('scheduled_messages_state_check', sql`${t.state} in ('planned', 'sent', 'skipped', 'cancelled')`),
+    index('scheduled_messages_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.state} = 'planned'`),
+    index('scheduled_messages_booking_idx').on(t.bookingId),
+  ],
+);
+
+/** At most this many bytes per attached file, and this many files per mail: an outbox row stays small. */
+export const MAIL_ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** A file sent with an outbox mail (a note's PDF), deleted with it. */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: id(),
+    mailId: uuid('mail_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytes('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('mail_attachments_size_check', sql`octet_length(${t.content}) <= 2097152`), index('mail_attachments_mail_idx').on(t.mailId)],
 );

@@ -54,6 +54,9 @@ export interface RenderedMail {
 
 const EMPTY = '—';
 
+/** A label followed by its value, as the language writes it: French keeps a space before its colon, English, German and Spanish none. */
+export const labelColon = (label: string, language = 'fr') => (language === 'fr' ? `${label}\u00a0:` : `${label}:`);
+
 /** A titled table of label/value rows, as plain text and HTML, in the given language. */
 export function renderTableMail(
   title: string,
@@ -62,13 +65,16 @@ export function renderTableMail(
   footer?: { text: string; href: string },
   language = 'fr',
 ): Omit<RenderedMail, 'subject'> {
-  const width = Math.max(...rows.map((r) => r.label.length));
+  const width = Math.max(...rows.filter((r) => r.label).map((r) => labelColon(r.label, language).length));
   const textRows = rows.map(({ label, value }) => {
+    // A row without a label is a sentence of its own (what a deposit's nature means).
+    if (!label) return `\n${value}`;
     const lines = value.split(/\r\n|\r|\n/);
-    const head = `${label.padEnd(width)} : ${lines[0]}`;
-    return lines.length === 1 ? head : [head, ...lines.slice(1).map((l) => `${' '.repeat(width + 3)}${l}`)].join('\n');
+    const head = `${labelColon(label, language).padEnd(width)} ${lines[0]}`;
+    return lines.length === 1 ? head : [head, ...lines.slice(1).map((l) => `${' '.repeat(width + 1)}${l}`)].join('\n');
   });
-  const text = `${title}\n${'='.repeat(title.length)}\n\n${intro}\n\n${textRows.join('\n')}\n` + (footer ? `\n${footer.text} : ${footer.href}\n` : '');
+  const text =
+    `${title}\n${'='.repeat(title.length)}\n\n${intro}\n\n${textRows.join('\n')}\n` + (footer ? `\n${labelColon(footer.text, language)} ${footer.href}\n` : '');
 
   const cell = (row: MailRow) => {
     const shown = escapeHtml(row.value).replace(/\r\n|\r|\n/g, '<br>');
@@ -85,8 +91,9 @@ export function renderTableMail(
       .map(
         (row) =>
           '<tr style="border-top:1px solid #e5e5e5">' +
-          `<th align="left" valign="top" style="white-space:nowrap;color:#555">${escapeHtml(row.label)}</th>` +
-          `<td valign="top">${cell(row)}</td></tr>`,
+          (row.label
+            ? `<th align="left" valign="top" style="white-space:nowrap;color:#555">${escapeHtml(row.label)}</th><td valign="top">${cell(row)}</td></tr>`
+            : `<td colspan="2" valign="top">${cell(row)}</td></tr>`),
       )
       .join('') +
     '</table>' +

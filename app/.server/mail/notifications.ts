@@ -17,7 +17,7 @@ import {
   type RenderedMail,
   type TestimonialFields,
 } from './compose';
-import { enqueueMail, type OutgoingMail } from './outbox';
+import { enqueueMail, type MailAttachment, type OutgoingMail } from './outbox';
 
 /**
  * The site's main contact email plus the contact-emails list, valid addresses only,
@@ -57,7 +57,13 @@ export async function enqueueOwnerMail(
  * so that a guest who answers reaches the house. An address that is not one plain
  * mailbox never reaches the outbox (an empty list would mean "the owners").
  */
-export async function enqueueGuestMail(executor: Executor, idempotencyKey: string, address: string | null | undefined, mail: RenderedMail) {
+export async function enqueueGuestMail(
+  executor: Executor,
+  idempotencyKey: string,
+  address: string | null | undefined,
+  mail: RenderedMail,
+  attachments: MailAttachment[] = [],
+) {
   const recipient = mailboxAddress(address);
   if (!recipient) return;
   const [site] = await executor.select({ contactEmail: siteConfig.contactEmail }).from(siteConfig).limit(1);
@@ -69,6 +75,7 @@ export async function enqueueGuestMail(executor: Executor, idempotencyKey: strin
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+    attachments,
   });
 }
 

@@ -11,7 +11,7 @@
 //   failed → pending by hand (retryMail)
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { db, type Executor } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { MAIL_ATTACHMENT_MAX_BYTES, mailAttachments, mailOutbox } from '../db/schema';
 
 /** Channel on which every instance's worker listens; NOTIFY is delivered on commit. */
 export const MAIL_CHANNEL = 'mail_outbox';
@@ -26,7 +26,18 @@ export interface OutgoingMail {
   htmlBody: string;
   contactMessageId?: string;
   testimonialId?: string;
+  /** Files sent with it (a note's PDF): at most MAX_ATTACHMENTS, each MAIL_ATTACHMENT_MAX_BYTES at most. */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Files one mail may carry: a mail is a message with a document, not a file transfer. */
+export const MAX_ATTACHMENTS = 3;
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -36,11 +47,26 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
  * every instance (this one included) wake up exactly when the row becomes visible.
  */
 export async function enqueueMail(executor: Executor, mail: OutgoingMail) {
-  await executor
+  const { attachments = [], ...row } = mail;
+  if (attachments.length > MAX_ATTACHMENTS || attachments.some((a) => a.content.length > MAIL_ATTACHMENT_MAX_BYTES)) {
+    throw new Error(`A mail carries at most ${MAX_ATTACHMENTS} files of ${MAIL_ATTACHMENT_MAX_BYTES} bytes each`);
+  }
+  const [inserted] = await executor
     .insert(mailOutbox)
-    .values({ ...mail, replyTo: mail.replyTo ?? null })
-    .onConflictDoNothing({ target: mailOutbox.idempotencyKey });
+    .values({ ...row, replyTo: row.replyTo ?? null })
+    .onConflictDoNothing({ target: mailOutbox.idempotencyKey })
+    .returning({ id: mailOutbox.id });
+  if (inserted && attachments.length) await executor.insert(mailAttachments).values(attachments.map((a) => ({ mailId: inserted.id, ...a })));
   await executor.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+}
+
+/** The files a claimed mail carries. */
+export async function listMailAttachments(mailId: string): Promise<MailAttachment[]> {
+  return db
+    .select({ filename: mailAttachments.filename, contentType: mailAttachments.contentType, content: mailAttachments.content })
+    .from(mailAttachments)
+    .where(eq(mailAttachments.mailId, mailId))
+    .orderBy(asc(mailAttachments.createdAt));
 }
 
 const pending = () => and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt));

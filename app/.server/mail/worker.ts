@@ -15,7 +15,7 @@ import { siteConfig } from '../db/schema';
 import { headerText, mailboxAddress, uniqueMailboxes } from './compose';
 import { listOwnerRecipients } from './notifications';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from './backoff';
-import { claimDueMail, MAIL_CHANNEL, markMailSent, postponeMail, recordMailFailure, type OutboxRow } from './outbox';
+import { claimDueMail, listMailAttachments, MAIL_CHANNEL, markMailSent, postponeMail, recordMailFailure, type OutboxRow } from './outbox';
 import { emlTransport, smtpTransport, type MailTransport } from './mail-transport';
 
 export const NO_RECIPIENT_ERROR =
@@ -93,6 +93,7 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
     const replyTo = mailboxAddress(row.replyTo);
     const host = new URL(config().PUBLIC_URL).hostname;
     try {
+      const attachments = await listMailAttachments(row.id);
       await transport.send(
         {
           from: await defaultFrom(),
@@ -105,6 +106,7 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
           messageId: `<${row.id}@${host}>`,
           date: row.createdAt,
           headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+          attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
         },
         `${row.createdAt.toISOString().replace(/[:.]/g, '-')}-${row.kind}-${row.id}`,
       );

@@ -9,6 +9,8 @@ import { utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../../mail/compose';
 import { recognisableName } from '../../mail/recognisable-name';
 import type { Quote } from '../pricing/quote';
+import type { MailAttachment } from '../../mail/outbox';
+import { moneyRows as stayMoneyRows, moneyWords, type MailMoney, type MoneyMoment } from './money-mails';
 import { frenchLanguageName } from '~/lib/language-names';
 
 export const MAIL_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
@@ -34,6 +36,7 @@ const T = {
     message: 'Message',
     nights: (n: number) => (n > 1 ? `${n} nuits` : '1 nuit'),
     base: 'Tarif de base',
+    agreed: 'Prix convenu',
     receivedSubject: (site: string) => `Votre demande de réservation — ${site}`,
     receivedTitle: 'Demande reçue',
     receivedIntro: (name: string) =>
@@ -98,6 +101,7 @@ const T = {
     message: 'Message',
     nights: (n: number) => (n > 1 ? `${n} nights` : '1 night'),
     base: 'Standard rate',
+    agreed: 'Agreed price',
     receivedSubject: (site: string) => `Your booking request — ${site}`,
     receivedTitle: 'Request received',
     receivedIntro: (name: string) =>
@@ -162,6 +166,7 @@ const T = {
     message: 'Mensaje',
     nights: (n: number) => (n > 1 ? `${n} noches` : '1 noche'),
     base: 'Tarifa base',
+    agreed: 'Precio acordado',
     receivedSubject: (site: string) => `Su solicitud de reserva — ${site}`,
     receivedTitle: 'Solicitud recibida',
     receivedIntro: (name: string) =>
@@ -226,6 +231,7 @@ const T = {
     message: 'Nachricht',
     nights: (n: number) => (n > 1 ? `${n} Nächte` : '1 Nacht'),
     base: 'Grundpreis',
+    agreed: 'Vereinbarter Preis',
     receivedSubject: (site: string) => `Ihre Buchungsanfrage — ${site}`,
     receivedTitle: 'Anfrage erhalten',
     receivedIntro: (name: string) =>
@@ -292,19 +298,29 @@ export interface BookingMailFacts {
   guestPhone: string | null;
   message: string | null;
   quote: Pick<Quote, 'arrival' | 'departure' | 'guests' | 'lines' | 'totalCents'> &
-    Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
+    Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>> & {
+      /** The owner's price for the nights instead of the engine's (a booking taken by phone). */
+      override?: { cents: number; reason: string } | null;
+    };
+  /** The booking's money as it stands (the guest's mails): deposit and its nature, transfer, what a cancellation keeps and refunds. */
+  money?: MailMoney;
   /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
   practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
 }
 
-/** Tax, deposit, balance and its due date, when the stay has them. */
-function moneyRows(facts: BookingMailFacts, language: string): MailRow[] {
+/**
+ * Tax and the amount in all; then, for the guest (`facts.money`), the deposit named for its
+ * nature and what this moment of the stay says of the money (money-mails.ts); for the owners,
+ * the deposit and balance as quoted.
+ */
+function moneyRows(facts: BookingMailFacts, language: string, moment: MoneyMoment = 'other'): MailRow[] {
   const t = T[mailLanguage(language)];
   const q = facts.quote;
   if (q.amountCents === undefined) return [];
   const rows: MailRow[] = [];
   if (q.taxCents) rows.push({ label: t.tax, value: euros(q.taxCents, language) });
   if (q.taxCents) rows.push({ label: t.amount, value: euros(q.amountCents, language) });
+  if (facts.money) return [...rows, ...stayMoneyRows(facts.money, moment, language, (date) => formatNight(date, language))];
   if (q.depositCents) rows.push({ label: t.deposit, value: euros(q.depositCents, language) });
   if (q.depositCents && q.balanceCents !== undefined) {
     rows.push({
@@ -328,7 +344,21 @@ function practicalRows(facts: BookingMailFacts, language: string): MailRow[] {
   return rows;
 }
 
-function quoteRows(facts: BookingMailFacts, language: string): MailRow[] {
+/**
+ * The stay's price line by line, adding up to its total: the engine's lines, or the owner's
+ * price for the nights as one line (a booking taken by phone at an agreed price).
+ */
+function priceRows(quote: BookingMailFacts['quote'], language: string): MailRow[] {
+  const t = T[mailLanguage(language)];
+  const nights = quote.lines.reduce((sum, line) => sum + line.nights, 0);
+  if (quote.override) return [{ label: t.agreed, value: `${t.nights(nights)} = ${euros(quote.totalCents, language)}` }];
+  return quote.lines.map((line) => ({
+    label: line.seasonName ?? t.base,
+    value: `${t.nights(line.nights)} × ${euros(line.unitCents, language)} = ${euros(line.totalCents, language)}`,
+  }));
+}
+
+function quoteRows(facts: BookingMailFacts, language: string, moment: MoneyMoment = 'other'): MailRow[] {
   const t = T[mailLanguage(language)];
   const { quote } = facts;
   return [
@@ -336,14 +366,28 @@ function quoteRows(facts: BookingMailFacts, language: string): MailRow[] {
     { label: t.arrival, value: formatNight(quote.arrival, language) },
     { label: t.departure, value: formatNight(quote.departure, language) },
     { label: t.guests, value: String(quote.guests) },
-    ...quote.lines.map((line) => ({
-      label: line.seasonName ?? t.base,
-      value: `${t.nights(line.nights)} × ${euros(line.unitCents, language)} = ${euros(line.totalCents, language)}`,
-    })),
+    ...priceRows(quote, language),
     { label: t.total, value: euros(quote.totalCents, language) },
-    ...moneyRows(facts, language),
+    ...moneyRows(facts, language, moment),
   ];
 }
+
+/** What each of the guest's mails says of the money. */
+const MOMENTS: Partial<Record<GuestMailKind, MoneyMoment>> = {
+  received: 'request',
+  confirmed: 'confirmed',
+  changed: 'changed',
+  cancelled: 'cancelled',
+  hold_released: 'cancelled',
+  payment_expired: 'cancelled',
+};
+
+/**
+ * The guest's name in a mail: whole once the owner has accepted or recorded the stay; before
+ * that (the acknowledgement, a refusal, to an address nobody checked) only what is
+ * recognisable of it (mail/recognisable-name.ts, README "Security limits").
+ */
+export const greetedName = (typed: string, ownerVouched: boolean) => (ownerVouched ? headerText(typed, 100) : recognisableName(typed));
 
 export type GuestMailKind =
   | 'received'
@@ -364,9 +408,8 @@ export type GuestMailKind =
  */
 export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFacts, language: string, note?: string | null): RenderedMail {
   const t = T[mailLanguage(language)];
-  // The guest's mails go to the address typed in the form: only a recognisable name in them.
-  const name = recognisableName(facts.guestName);
-  const rows = quoteRows(facts, language);
+  const name = greetedName(facts.guestName, kind !== 'received' && kind !== 'refused');
+  const rows = quoteRows(facts, language, MOMENTS[kind]);
   if (kind === 'confirmed' || kind === 'changed') rows.push(...practicalRows(facts, language));
   if (note?.trim()) rows.push({ label: t.ownerMessage, value: note.trim() });
   const texts: Record<GuestMailKind, [string, string, string]> = {
@@ -421,10 +464,10 @@ export function renderDepositRequestMail(
   const t = T[lang];
   const deadline = ownerTime(expiresAt, 'full', lang);
   const say = options.afterFailure ? t.paymentRetryIntro : t.paymentIntro;
-  const intro = `${say(recognisableName(facts.guestName), deadline)} ${t.replyHint}`;
+  const intro = `${say(greetedName(facts.guestName, true), deadline)} ${t.replyHint}`;
   return {
     subject: headerText(t.paymentSubject(facts.siteName)),
-    ...renderTableMail(t.paymentTitle, intro, quoteRows(facts, language), { text: t.payButton, href: payUrl }, lang),
+    ...renderTableMail(t.paymentTitle, intro, quoteRows(facts, language, 'request'), { text: t.payButton, href: payUrl }, lang),
   };
 }
 
@@ -432,7 +475,7 @@ export function renderDepositRequestMail(
 export function renderRefundMail(facts: BookingMailFacts, language: string, amountCents: number, reason: string): RenderedMail {
   const lang = mailLanguage(language);
   const t = T[lang];
-  const intro = `${t.refundIntro(recognisableName(facts.guestName), euros(amountCents, language))} ${t.replyHint}`;
+  const intro = `${t.refundIntro(greetedName(facts.guestName, true), euros(amountCents, language))} ${t.replyHint}`;
   const rows = [...quoteRows(facts, language), { label: t.ownerMessage, value: reason.trim() }];
   return { subject: headerText(t.refundSubject(facts.siteName)), ...renderTableMail(t.refundTitle, intro, rows, undefined, lang) };
 }
@@ -482,7 +525,61 @@ export interface StepMail {
   name: string;
   occurrence?: string | typeof EACH_STEP;
   render: (facts: BookingMailFacts, language: string) => RenderedMail;
+  /** Files sent with it (a note's PDF). */
+  attachments?: MailAttachment[];
 }
+
+/**
+ * A reminder of the deposit or the balance, in the guest's language: what remains, how to
+ * pay it by transfer (and by card through `facts.money.payUrl` when Stripe is on).
+ */
+export function renderReminderMail(kind: 'deposit' | 'balance', facts: BookingMailFacts, language: string): RenderedMail {
+  const lang = mailLanguage(language);
+  const t = T[lang];
+  const w = moneyWords(lang);
+  const money = facts.money!;
+  const name = greetedName(facts.guestName, true);
+  const [subject, title, intro] =
+    kind === 'deposit'
+      ? [
+          w.depositReminderSubject(facts.siteName),
+          w.depositReminderTitle,
+          w.depositReminderIntro(name, w.nature[money.depositNature], money.depositDueDate ? formatNight(money.depositDueDate, lang) : ''),
+        ]
+      : [w.balanceReminderSubject(facts.siteName), w.balanceReminderTitle, w.balanceReminderIntro(name, formatNight(money.balanceDueDate ?? facts.quote.arrival, lang))];
+  const rows = quoteRows(facts, lang, kind === 'deposit' ? 'deposit-reminder' : 'balance-reminder');
+  const footer = money.payUrl ? { text: w.payCard, href: money.payUrl } : undefined;
+  return { subject: headerText(subject), ...renderTableMail(title, `${intro} ${t.replyHint}`, rows, footer, lang) };
+}
+
+/** The mail that carries a stay's note (its PDF attached). */
+export function renderNoteMail(facts: BookingMailFacts, language: string, number: string): RenderedMail {
+  const lang = mailLanguage(language);
+  const t = T[lang];
+  const w = moneyWords(lang);
+  const intro = `${w.noteIntro(greetedName(facts.guestName, true), number)} ${t.replyHint}`;
+  const rows = [
+    { label: t.room, value: facts.roomName },
+    { label: t.arrival, value: formatNight(facts.quote.arrival, lang) },
+    { label: t.departure, value: formatNight(facts.quote.departure, lang) },
+  ];
+  return { subject: headerText(w.noteSubject(facts.siteName, number)), ...renderTableMail(w.noteTitle, intro, rows, undefined, lang) };
+}
+
+/** A reminder of the deposit or the balance (one per planned message: its key). */
+export const reminderMail = (kind: 'deposit' | 'balance', plannedKey: string): StepMail => ({
+  name: `${kind}-reminder`,
+  occurrence: plannedKey,
+  render: (facts, language) => renderReminderMail(kind, facts, language),
+});
+
+/** The guest's note, its PDF attached (one mail per note). */
+export const noteMail = (number: string, pdf: MailAttachment): StepMail => ({
+  name: 'note',
+  occurrence: number,
+  render: (facts, language) => renderNoteMail(facts, language, number),
+  attachments: [pdf],
+});
 
 /** The guest's booking mail of this kind, with the owner's words (a refusal's, a cancellation's, a message). */
 export const guestMail = (kind: GuestMailKind, note?: string | null, occurrence?: string): StepMail => ({

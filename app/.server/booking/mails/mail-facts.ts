@@ -3,7 +3,9 @@
 // and the owners, in French (the same quote, its season names in French).
 import { guestChain, OWNER_CHAIN } from '~/lib/i18n';
 import type { Executor } from '../../db/client';
-import { siteConfig } from '../../db/schema';
+import { bookings, siteConfig } from '../../db/schema';
+import { loadMoneyTerms } from '../../content/site-settings';
+import { listEntries, moneyStatus } from '../../payments/ledger';
 import { roomTextKey, siteTextKey } from '../../content/content-keys';
 import { loadTexts, pickText } from '../../content/multilingual-content';
 import { plainParagraphs } from '../../content/sanitize';
@@ -11,6 +13,7 @@ import { loadGuestPractical } from '../../content/site-settings';
 import { SITE_FALLBACKS } from '../../site/shell';
 import { loadSeasonNames } from '../pricing/quote-inputs';
 import type { BookingMailFacts } from './booking-mails';
+import type { MailMoney } from './money-mails';
 
 export interface MailBooking {
   roomId: string;
@@ -52,4 +55,43 @@ export async function loadOwnerMailFacts(executor: Executor, booking: MailBookin
   const names = await loadSeasonNames(seasonIds, OWNER_CHAIN, executor);
   const lines = quote.lines.map((l) => (l.seasonId ? { ...l, seasonName: names.get(l.seasonId) ?? l.seasonName } : l));
   return factsIn(executor, booking, { ...quote, lines }, OWNER_CHAIN);
+}
+
+/**
+ * The booking's money as a guest's mail tells it, read in the step's transaction after
+ * the step's own writes: its reference, the deposit's nature and what remains of it, the
+ * account to transfer to, what a cancellation keeps and gives back. `previousAmountCents`:
+ * what the stay cost before a change (the difference); `payUrl`: the balance's card link.
+ */
+export async function loadMailMoney(
+  executor: Executor,
+  row: typeof bookings.$inferSelect,
+  options: { previousAmountCents?: number | null; payUrl?: string | null } = {},
+): Promise<MailMoney> {
+  const entries = await listEntries(row.id, executor);
+  const status = moneyStatus(row, entries);
+  const terms = await loadMoneyTerms(executor);
+  const paidByCard = entries.some((e) => e.means === 'stripe' && e.direction === 'received');
+  return {
+    reference: row.reference,
+    status: row.status,
+    depositNature: row.depositNature,
+    depositCents: row.depositCents,
+    depositDueDate: row.depositDueDate,
+    depositOutstandingCents: status.outstandingBy.deposit,
+    balanceOutstandingCents: status.outstandingBy.solde + status.outstandingBy.taxe_sejour,
+    balanceDueDate: row.balanceDueDate,
+    bank: terms.bank,
+    receivedCents: status.receivedCents,
+    keptCents: row.keptCents ?? 0,
+    returnedCents: status.refundedCents + status.toRefundCents,
+    compensationCents: row.compensationCents ?? 0,
+    toRefundCents: status.toRefundCents,
+    outstandingCents: status.outstandingCents,
+    cancelledBy: row.cancelledBy ?? null,
+    refundBy: paidByCard ? 'card' : 'transfer',
+    previousAmountCents: options.previousAmountCents ?? null,
+    amountCents: row.totalCents + row.taxCents,
+    payUrl: options.payUrl ?? null,
+  };
 }

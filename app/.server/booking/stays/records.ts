@@ -10,12 +10,19 @@ import { guestChain } from '~/lib/i18n';
 import { eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
 import { db, type Executor } from '../../db/client';
 import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
-import { bookingEvents, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../../db/schema';
-import { addPayment, listBookingPayments, paymentStatus } from '../../payments/ledger';
+import { bookingEvents, bookings, type BookingSource, NIGHT_HOLDING_STATUSES } from '../../db/schema';
+import { formatMoney } from '~/lib/money';
+import { NATURE_LABELS, type LedgerNature } from '~/lib/money-terms';
+import { loadMoneyTerms } from '../../content/site-settings';
+import { guesthouseToday } from '../../guesthouse-time';
+import { addEntry, listEntries, moneyStatus } from '../../payments/ledger';
+import { listPlans } from '../../scheduled/scheduled-messages';
 import { guestMail } from '../mails/booking-mails';
+import { currentNoteOf, issueCreditNote, issueNote, listNotesOf } from '../notes/notes';
+import { depositDueDate, newBookingReference } from './reference';
 import { moneySnapshot, type QuoteProblem } from '../pricing/quote';
 import { quoteStay } from '../pricing/quote-inputs';
-import { stayTransaction, writeStep } from './trail';
+import { stayTransaction, writeStep, type HistoryLine } from './trail';
 
 /** The booking written, or why not (app/.server/rule-refusal.ts). */
 export type StayResult = { id: string } | Refusal | NotFound;
@@ -111,9 +118,20 @@ export async function recordBooking(
       guestPhone: guest.phone?.trim() || null,
       message: guest.message?.trim() || null,
     };
+    const terms = await loadMoneyTerms(tx);
     const [row] = await tx
       .insert(bookings)
-      .values({ ...values, ...columns, status: 'confirmed', source, language: guest.language, decidedAt: new Date() })
+      .values({
+        ...values,
+        ...columns,
+        status: 'confirmed',
+        source,
+        language: guest.language,
+        decidedAt: new Date(),
+        reference: await newBookingReference(tx),
+        depositNature: terms.depositNature,
+        depositDueDate: depositDueDate(guesthouseToday(), terms.depositDueDays, columns.balanceDueDate, columns.arrival),
+      })
       .returning({ id: bookings.id });
     const id = row!.id;
     await writeStep(
@@ -147,44 +165,159 @@ export async function changeBooking(id: string, stay: StayDetails, actor: string
       to: { roomId: stay.roomId, arrival: quote.arrival, departure: quote.departure, guests: quote.guests, totalCents: quote.totalCents },
       ...(override ? { priceOverride: override } : {}),
     };
-    await writeStep(tx, { ...row, roomId: stay.roomId }, { history: [{ kind: 'changed', actor, details }], guest: [guestMail('changed')], quote });
+    // A note issued for the stay as it was is never edited: a credit note cancels it and a
+    // new note states the stay as it now is (decision 0026).
+    const notes = await reissueNote(tx, id, actor);
+    await writeStep(
+      tx,
+      { ...row, roomId: stay.roomId },
+      {
+        history: [{ kind: 'changed', actor, details }, ...notes],
+        guest: [guestMail('changed')],
+        quote,
+        previousAmountCents: row.totalCents + row.taxCents,
+      },
+    );
     return { id };
   });
 }
 
-/** Cancels a confirmed stay: its nights reopen on the public calendar and leave the export feed; the guest is told. */
-export async function cancelBooking(id: string, message: string | null, actor: string | null): Promise<StayResult> {
+/** Who cancels: the guest (the arrhes are kept) or the house (it repays them twice). */
+export type CancelledBy = 'guest' | 'house';
+
+export interface Cancellation {
+  by: CancelledBy;
+  message: string | null;
+  /** With an acompte, what the guest still owes under the terms when they cancel (the owner says); ignored otherwise. */
+  keptCents?: number | null;
+  /** The refund (and compensation) made now, by hand: recorded with the cancellation. */
+  refund?: { means: 'virement' | 'cheque' | 'especes' | 'carte'; occurredOn: IsoDate } | null;
+}
+
+/**
+ * What a cancellation keeps and owes, by the deposit's legal nature (FRENCH-RULES §3): the
+ * guest cancels — the arrhes received are kept (an acompte: what the terms say is due, the
+ * owner's figure); the house cancels — it keeps nothing and, for arrhes, owes as much
+ * again as compensation (it repays twice the arrhes received).
+ */
+export function cancellationTerms(row: { depositNature: string; depositCents: number }, depositReceivedCents: number, input: Pick<Cancellation, 'by' | 'keptCents'>) {
+  if (input.by === 'house') return { keptCents: 0, compensationCents: row.depositNature === 'arrhes' ? depositReceivedCents : 0 };
+  if (row.depositNature === 'arrhes') return { keptCents: depositReceivedCents, compensationCents: 0 };
+  return { keptCents: Math.max(0, input.keptCents ?? Math.min(row.depositCents, depositReceivedCents)), compensationCents: 0 };
+}
+
+/**
+ * Cancels a confirmed stay: its nights reopen on the public calendar and leave the export
+ * feed; what it keeps and owes follows who cancels and the deposit's nature; a refund made
+ * now is recorded with it (the money held beyond what is kept, and the compensation); a
+ * note issued for it is cancelled by a credit note; its reminders are cancelled (writeStep);
+ * the guest is told what was received, kept and refunded, and how.
+ */
+export async function cancelBooking(id: string, cancellation: Cancellation, actor: string | null): Promise<StayResult> {
   return db.transaction(async (tx) => {
     const row = await lockConfirmed(tx, id);
     if (isRefusal(row) || isNotFound(row)) return row;
-    const note = message?.trim() || null;
-    await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id));
-    await writeStep(tx, row, { history: [{ kind: 'cancelled', actor, details: note ? { message: note } : {} }], guest: [guestMail('cancelled', note)] });
+    const note = cancellation.message?.trim() || null;
+    const status = moneyStatus(row, await listEntries(id, tx));
+    const terms = cancellationTerms(row, status.depositReceivedCents, cancellation);
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled', cancelledBy: cancellation.by, keptCents: terms.keptCents, compensationCents: terms.compensationCents })
+      .where(eq(bookings.id, id));
+    const history: HistoryLine[] = [{ kind: 'cancelled', actor, details: { by: cancellation.by, ...terms, ...(note ? { message: note } : {}) } }];
+    if (cancellation.refund) {
+      const back = Math.max(0, status.heldCents - terms.keptCents);
+      for (const [nature, cents] of [
+        ['remboursement', back],
+        ['dedommagement', terms.compensationCents],
+      ] as const) {
+        if (cents <= 0) continue;
+        const entry = { nature, amountCents: cents, occurredOn: cancellation.refund.occurredOn, means: cancellation.refund.means };
+        await addEntry(tx, { bookingId: id, ...entry, recordedBy: actor });
+        history.push({ kind: 'refund', actor, details: entry });
+      }
+    }
+    const current = await currentNoteOf(tx, id);
+    if (current) {
+      const credit = await issueCreditNote(tx, current, actor);
+      history.push({ kind: 'note', actor, details: { number: credit.number, credits: current.number } });
+    }
+    await writeStep(tx, row, { history, guest: [guestMail('cancelled', note)] });
     return { id };
   });
 }
 
-export interface PaymentInput {
-  kind: (typeof PAYMENT_KINDS)[number];
-  amountCents: number;
-  receivedOn: IsoDate;
-  means: (typeof PAYMENT_MEANS)[number];
+/** A change of a stay whose note was issued: a credit note for it and a new note, as history lines. */
+async function reissueNote(tx: Executor, id: string, actor: string | null): Promise<HistoryLine[]> {
+  const current = await currentNoteOf(tx, id);
+  if (!current) return [];
+  const credit = await issueCreditNote(tx, current, actor);
+  const [changed] = await tx.select().from(bookings).where(eq(bookings.id, id));
+  const { note } = await issueNote(tx, changed!, actor);
+  return [
+    { kind: 'note', actor, details: { number: credit.number, credits: current.number } },
+    { kind: 'note', actor, details: { number: note.number } },
+  ];
 }
 
-/** Marks a deposit or balance as received (amount, date, means). */
-export async function recordPayment(id: string, payment: PaymentInput, actor: string | null): Promise<StayResult> {
+/** The note of a confirmed stay, issued on the owner's demand: its id (the current one when it has one). */
+export async function issueStayNote(id: string, actor: string | null): Promise<{ id: string } | Refusal | NotFound> {
+  return db.transaction(async (tx) => {
+    // Locked first: two requests at once issue one note.
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    if (!row) return BOOKING_NOT_FOUND;
+    if (row.status !== 'confirmed') return refuse('Une facture s’émet pour une réservation confirmée');
+    const { note, issued } = await issueNote(tx, row, actor);
+    if (issued) await writeStep(tx, row, { history: [{ kind: 'note', actor, details: { number: note.number } }] });
+    return { id: note.id };
+  });
+}
+
+export interface LedgerInput {
+  nature: LedgerNature;
+  amountCents: number;
+  occurredOn: IsoDate;
+  means: 'virement' | 'cheque' | 'especes' | 'carte';
+  reference?: string | null;
+}
+
+/**
+ * Records a sum received (the deposit under its nature, the balance, the tourist tax) or
+ * returned (a refund, a compensation), with its date and means. A refund cannot exceed what
+ * the house holds; a deposit is recorded under the booking's own nature.
+ */
+export async function recordEntry(id: string, input: LedgerInput, actor: string | null): Promise<StayResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
     if (!row) return BOOKING_NOT_FOUND;
     if (row.status === 'pending' || row.status === 'refused') return refuse("Cette demande n'est pas une réservation");
-    const paymentId = await addPayment(tx, { bookingId: id, ...payment, recordedBy: actor });
+    const amountError = (message: string) => refuse(message, { fieldErrors: { amount: [message] } });
+    if ((input.nature === 'arrhes' || input.nature === 'acompte') && input.nature !== row.depositNature) {
+      const message = `Le dépôt de cette réservation est ${row.depositNature === 'arrhes' ? 'des arrhes' : 'un acompte'}`;
+      return refuse(message, { fieldErrors: { nature: [message] } });
+    }
+    const status = moneyStatus(row, await listEntries(id, tx));
+    if (input.nature === 'remboursement' && input.amountCents > status.heldCents) {
+      return amountError(`Le remboursement ne peut dépasser ce qui a été reçu (${formatMoney(status.heldCents)})`);
+    }
+    const stayAmount = row.totalCents + row.taxCents;
+    if (input.nature === 'dedommagement' && input.amountCents > stayAmount) {
+      return amountError(`Le dédommagement ne peut dépasser le montant du séjour (${formatMoney(stayAmount)})`);
+    }
+    const entry = { ...input, reference: input.reference?.trim() || null };
+    const entryId = await addEntry(tx, { bookingId: id, ...entry, recordedBy: actor });
+    const returned = input.nature === 'remboursement' || input.nature === 'dedommagement';
+    const deposit = input.nature === 'arrhes' || input.nature === 'acompte';
     await writeStep(tx, row, {
-      history: [{ kind: 'payment', actor, details: { ...payment } }],
-      notify: payment.kind === 'deposit' ? { kind: 'deposit-received', bookingId: id, paymentId, amountCents: payment.amountCents } : undefined,
+      history: [{ kind: returned ? 'refund' : 'payment', actor, details: { ...entry } }],
+      notify: deposit ? { kind: 'deposit-received', bookingId: id, paymentId: entryId, amountCents: input.amountCents } : undefined,
     });
     return { id };
   });
 }
+
+/** The French name of a nature, for the history and the owner's screens. */
+export const natureLabel = (nature: string) => NATURE_LABELS[nature as LedgerNature] ?? nature;
 
 /** A message from the owner to the guest: kept in the booking's history and sent through the outbox. */
 export async function sendGuestMessage(id: string, body: string, actor: string | null): Promise<StayResult> {
@@ -197,13 +330,15 @@ export async function sendGuestMessage(id: string, body: string, actor: string |
   });
 }
 
-/** The booking page: the row, its payments (what remains to pay) and its history, oldest first. */
+/** The booking page: the row, its ledger (what remains to pay or to refund), its notes, its planned messages and its history, oldest first. */
 export async function getBookingRecord(id: string) {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
   if (!row) return null;
-  const payments = await listBookingPayments(id);
+  const entries = await listEntries(id);
   const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id)).orderBy(asc(bookingEvents.createdAt));
-  return { row, payments, events, ...paymentStatus(row, payments) };
+  const notes = await listNotesOf(id);
+  const plans = await listPlans(id);
+  return { row, entries, events, notes, plans, money: moneyStatus(row, entries) };
 }
 
 /** Confirmed stays (and holds awaiting their deposit, whose nights are taken) touching [from, to), soonest first: the home's and the arrivals list's rows. */

@@ -17,6 +17,9 @@ import { isBookable, moneySnapshot, type Quote, type QuoteProblem } from '../pri
 import { checkStayShape, quoteStay } from '../pricing/quote-inputs';
 import { problemView } from '../pricing/quote-view';
 import { holdForDeposit, onlineDepositTerms } from './deposit';
+import { loadMoneyTerms } from '../../content/site-settings';
+import { guesthouseToday } from '../../guesthouse-time';
+import { depositDueDate, newBookingReference } from './reference';
 import { stayTransaction, writeStep } from './trail';
 
 export interface BookingRequestInput {
@@ -90,6 +93,9 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
         ...moneySnapshot(quote),
         quote,
         feedsChecked: await feedsSnapshot(input.roomId, tx),
+        reference: await newBookingReference(tx),
+        // The nature the guest was told (the booking form, the quote): the contract's, whatever Configuration says later.
+        depositNature: (await loadMoneyTerms(tx)).depositNature,
       })
       .returning({ id: bookings.id });
     const id = row!.id;
@@ -139,7 +145,11 @@ export async function acceptBookingRequest(id: string, actor: string | null = nu
       await holdForDeposit(tx, row, online.windowHours, actor);
       return { awaitingPayment: true };
     }
-    await tx.update(bookings).set({ status: 'confirmed', decidedAt: new Date() }).where(eq(bookings.id, id));
+    const terms = await loadMoneyTerms(tx);
+    await tx
+      .update(bookings)
+      .set({ status: 'confirmed', decidedAt: new Date(), depositDueDate: depositDueDate(guesthouseToday(), terms.depositDueDays, row.balanceDueDate, row.arrival) })
+      .where(eq(bookings.id, id));
     await writeStep(tx, row, { history: [{ kind: 'accepted', actor }], guest: [guestMail('confirmed')] });
     return { awaitingPayment: false };
   });

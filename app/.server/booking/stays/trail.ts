@@ -1,18 +1,21 @@
 // What each step of a booking leaves behind, whoever takes it (the guest's request, the
-// owner's answers and records, the online deposit, the expiry pass): its lines of history
-// (booking_events), the mail to the guest and the owners' mail (through the outbox), the
-// owners' phone notification (push outbox), all
-// written in the step's own transaction with the mail facts loaded once. The one place a
-// step's traces are written: a new kind (a planned message, a reminder) joins here.
+// owner's answers and records, the online deposit, the expiry pass, the planned messages):
+// its lines of history (booking_events), the mail to the guest and the owners' mail
+// (through the outbox), the owners' phone notification (push outbox), and what the stay
+// plans for later (reminders, the note at check-out: stay-plans.ts), all written in the
+// step's own transaction with the mail facts loaded once. The one place a step's traces
+// are written.
+import { eq } from 'drizzle-orm';
 import { db, type Executor } from '../../db/client';
 import { isExclusionViolation } from '../../db/errors';
-import { bookingEvents, type BookingEventKind } from '../../db/schema';
+import { bookingEvents, bookings, type BookingEventKind } from '../../db/schema';
 import { mailboxAddress } from '../../mail/compose';
 import { enqueueGuestMail, enqueueOwnerMail } from '../../mail/notifications';
 import { notifyOwners, type OwnerEvent } from '../../notifications/owner-notifications';
 import { refuse, type Refusal } from '../../rule-refusal';
 import { EACH_STEP, type BookingMailFacts, type StepMail } from '../mails/booking-mails';
-import { loadGuestMailFacts, loadOwnerMailFacts, type MailBooking } from '../mails/mail-facts';
+import { loadGuestMailFacts, loadMailMoney, loadOwnerMailFacts, type MailBooking } from '../mails/mail-facts';
+import { planStayMessages } from './stay-plans';
 
 /** One line of a booking's history; `actor` is the owner's address, null for the guest ('Stripe' for its events). */
 export interface HistoryLine {
@@ -23,7 +26,7 @@ export interface HistoryLine {
 
 export interface Step {
   history: HistoryLine[];
-  /** The guest's mails (mails/booking-mails.ts: guestMail, depositRequestMail, refundMail). */
+  /** The guest's mails (mails/booking-mails.ts: guestMail, depositRequestMail, refundMail, reminderMail, noteMail). */
   guest?: StepMail[];
   /** The owners' mail (ownerRequestMail, ownerDepositMail). */
   owner?: StepMail;
@@ -31,6 +34,14 @@ export interface Step {
   notify?: OwnerEvent;
   /** What the mails show of the stay: the booking's kept quote unless the step made a new one. */
   quote?: BookingMailFacts['quote'];
+  /** What the stay cost before this step (a change): the guest's mail says the difference. */
+  previousAmountCents?: number;
+  /** The balance's card payment link, for the guest's mail (Stripe on). */
+  payUrl?: string | null;
+  /** False: this step plans nothing (the demo's history, which sends no mail). */
+  plan?: boolean;
+  /** The step's clock (the planned messages' pass passes its own). */
+  now?: Date;
 }
 
 /** The booking as a step sees it: its id, guest and room, the language its mails are written in, its kept quote. */
@@ -38,7 +49,7 @@ export type StepBooking = MailBooking & { id: string; quote: unknown };
 
 /**
  * Writes a step's history lines, then its mails, with the facts loaded once for each side
- * written to.
+ * written to, then what the stay plans as it now is.
  */
 export async function writeStep(tx: Executor, booking: StepBooking, step: Step): Promise<void> {
   const ids: string[] = [];
@@ -54,16 +65,20 @@ export async function writeStep(tx: Executor, booking: StepBooking, step: Step):
     const occurrence = mail.occurrence === EACH_STEP ? ids[0] : mail.occurrence;
     return `booking:${booking.id}:${mail.name}${occurrence ? `:${occurrence}` : ''}`;
   };
+  // The booking as this step left it: what its mails say of the money and what it plans.
+  const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id));
   // No plain mailbox (a booking taken by phone without one): no guest mail, no facts to load.
   if (step.guest?.length && mailboxAddress(booking.guestEmail)) {
     const facts = await loadGuestMailFacts(tx, booking, quote);
-    for (const mail of step.guest) await enqueueGuestMail(tx, key(mail), booking.guestEmail, mail.render(facts, booking.language));
+    if (current) facts.money = await loadMailMoney(tx, current, { previousAmountCents: step.previousAmountCents, payUrl: step.payUrl });
+    for (const mail of step.guest) await enqueueGuestMail(tx, key(mail), booking.guestEmail, mail.render(facts, booking.language), mail.attachments);
   }
   if (step.owner) {
     const facts = await loadOwnerMailFacts(tx, booking, quote);
     await enqueueOwnerMail(tx, key(step.owner), step.owner.render(facts, booking.language), { kind: 'booking', replyTo: booking.guestEmail });
   }
   if (step.notify) await notifyOwners(tx, step.notify);
+  if (current && step.plan !== false) await planStayMessages(tx, current, step.now);
 }
 
 /** The owner's "no" when another stay took the nights first: the exclusion constraint refused the second write. */
