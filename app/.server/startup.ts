@@ -1,6 +1,7 @@
 // What the app does once at start, after the database is open and migrated:
 // ensure the admin account, seed the demo guesthouse, start background workers
-// (mail and push outboxes, imported calendars, unpaid deposit holds, nightly backups).
+// (mail and push outboxes, imported calendars, unpaid deposit holds, planned messages,
+// nightly backups).
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/availability/feeds';
@@ -10,6 +11,8 @@ import { pool } from './db/client';
 import { openDatabase } from './db/open';
 import { startMailWorker } from './mail/worker';
 import { startHoldExpiryWorker } from './booking/stays/hold-expiry';
+import { STAY_HANDLERS } from './booking/stays/reminders';
+import { startScheduledWork } from './scheduled/scheduled-work';
 import { startPushWorker } from './notifications/push-worker';
 import { dropSubscriptionsOfOtherKeys } from './notifications/vapid';
 import { storage } from './media/storage';
@@ -58,6 +61,8 @@ async function run(role: ProcessRole) {
   onStop(await startPushWorker());
   onStop(startFeedWorker());
   onStop(startHoldExpiryWorker());
+  // Planned messages and jobs (reminders, the note at check-out): every kind's handler, once.
+  onStop(await startScheduledWork({ ...STAY_HANDLERS }));
   const { BACKUP_DIR, BACKUP_KEEP } = config();
   if (BACKUP_DIR) onStop(startNightlyBackups({ pool, storage: storage(), dir: BACKUP_DIR, keep: BACKUP_KEEP }));
 }

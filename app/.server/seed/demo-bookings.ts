@@ -1,7 +1,8 @@
 // The booking side of the demo guesthouse: season periods over the coming year,
 // season names in every language, two pending requests, confirmed stays (one taken by
-// phone with its deposit received, one arriving today), a cancelled stay and
-// a manual block, placed relative to the day of seeding so the screens are not empty.
+// phone with its arrhes received by transfer, one arriving today whose balance is overdue,
+// one past stay paid in full whose note was issued), a cancelled stay and a manual block,
+// placed relative to the day of seeding so the screens are not empty.
 import { eq } from 'drizzle-orm';
 import { addDays, type IsoDate } from '~/lib/nights';
 import { guesthouseToday } from '../guesthouse-time';
@@ -9,7 +10,9 @@ import { guestChain } from '~/lib/i18n';
 import { moneySnapshot } from '../booking/pricing/quote';
 import { quoteStay } from '../booking/pricing/quote-inputs';
 import { writeStep, type HistoryLine } from '../booking/stays/trail';
-import { addPayment } from '../payments/ledger';
+import { addEntry } from '../payments/ledger';
+import { issueNote } from '../booking/notes/notes';
+import { newBookingReference } from '../booking/stays/reference';
 import { isNotFound } from '../rule-refusal';
 import type { Tx } from '../db/client';
 import { bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
@@ -77,11 +80,23 @@ export async function insertDemoBookings(
   // deposit received), requests to answer, a confirmed stay later and a cancelled one.
   const stays = [
     {
+      room: 2,
+      from: -6,
+      nights: 3,
+      status: 'confirmed' as const,
+      source: 'site' as const,
+      paidInFull: true,
+      guest: { name: 'Marie de Montfort', email: 'marie.demontfort@example.fr', phone: '06 45 67 89 01', language: 'fr', message: null },
+    },
+    {
       room: 3,
       from: 0,
       nights: 3,
       status: 'confirmed' as const,
       source: 'site' as const,
+      // Arrhes received, the balance was due three days ago: Aujourd'hui flags it.
+      deposit: true,
+      balanceOverdue: true,
       guest: {
         name: 'Jan de Vries',
         email: 'jan.devries@example.nl',
@@ -159,8 +174,11 @@ export async function insertDemoBookings(
         message: stay.guest.message,
         language: stay.guest.language,
         ...moneySnapshot(quote),
+        ...('balanceOverdue' in stay ? { balanceDueDate: addDays(today, -3) } : {}),
         quote,
         decidedAt: stay.status === 'pending' ? null : new Date(),
+        reference: await newBookingReference(tx),
+        depositDueDate: stay.status === 'confirmed' ? addDays(today, stay.from - 3) : null,
       })
       .returning({ id: bookings.id });
     const id = row!.id;
@@ -169,13 +187,25 @@ export async function insertDemoBookings(
     const history: HistoryLine[] = [{ kind: 'created', actor: stay.source === 'site' ? null : owner, details: { source: stay.source } }];
     if (stay.source === 'site' && stay.status !== 'pending') history.push({ kind: 'accepted', actor: owner });
     if (stay.status === 'cancelled') history.push({ kind: 'cancelled', actor: owner, details: { message: 'Annulé à la demande de la cliente.' } });
-    if ('deposit' in stay && stay.deposit && quote.depositCents > 0) {
-      const payment = { kind: 'deposit' as const, amountCents: quote.depositCents, receivedOn: addDays(today, -5), means: 'virement' as const };
-      await addPayment(tx, { bookingId: id, ...payment, recordedBy: owner });
+    const received: Array<{ nature: 'arrhes' | 'solde' | 'taxe_sejour'; amountCents: number }> = [];
+    if (('deposit' in stay || 'paidInFull' in stay) && quote.depositCents > 0) received.push({ nature: 'arrhes', amountCents: quote.depositCents });
+    if ('paidInFull' in stay) {
+      received.push({ nature: 'solde', amountCents: quote.totalCents - quote.depositCents });
+      if (quote.taxCents > 0) received.push({ nature: 'taxe_sejour', amountCents: quote.taxCents });
+    }
+    for (const [index, entry] of received.entries()) {
+      const payment = { ...entry, occurredOn: addDays(today, stay.from - 10 + index * 8), means: index === 2 ? ('especes' as const) : ('virement' as const) };
+      await addEntry(tx, { bookingId: id, ...payment, recordedBy: owner });
       history.push({ kind: 'payment', actor: owner, details: payment });
     }
+    if ('paidInFull' in stay) {
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
+      const { note } = await issueNote(tx, row!, owner);
+      history.push({ kind: 'note', actor: owner, details: { number: note.number } });
+    }
     const guest = { roomId, guestName: stay.guest.name, guestEmail: stay.guest.email, guestPhone: stay.guest.phone, message: stay.guest.message };
-    await writeStep(tx, { id, ...guest, language: stay.guest.language, quote }, { history });
+    // The demo plans no reminder: it sends no mail.
+    await writeStep(tx, { id, ...guest, language: stay.guest.language, quote }, { history, plan: false });
   }
   await tx.insert(manualBlocks).values({
     roomId: roomIds[2 % roomIds.length]!,

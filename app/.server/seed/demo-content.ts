@@ -467,6 +467,7 @@ export const DEMO_STAY_TERMS = {
   balanceDueDays: 0,
   checkInTime: '16:00',
   checkOutTime: '11:00',
+  bank: { holder: 'La Bastide aux Jasmins', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' },
   cancellationTerms: {
     fr: "<p>Annulation gratuite jusqu'à 14 jours avant l'arrivée ; au-delà, l'acompte reste acquis.</p>",
     en: '<p>Free cancellation up to 14 days before arrival; after that, the deposit is kept.</p>',

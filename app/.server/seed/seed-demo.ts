@@ -143,6 +143,10 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
     balanceDueDays: DEMO_STAY_TERMS.balanceDueDays,
     checkInTime: DEMO_STAY_TERMS.checkInTime,
     checkOutTime: DEMO_STAY_TERMS.checkOutTime,
+    // A demonstration account (its check digits are right, the bank's numbers made up): deposits by transfer show it.
+    bankHolder: DEMO_STAY_TERMS.bank.holder,
+    bankIban: DEMO_STAY_TERMS.bank.iban,
+    bankBic: DEMO_STAY_TERMS.bank.bic,
   });
   texts.push(
     ...localizedRows('site_config', null, {

@@ -11,6 +11,7 @@ import {
   MessageSquareQuoteIcon,
   SettingsIcon,
   SpellCheckIcon,
+  ReceiptTextIcon,
   SunIcon,
   UsersIcon,
   type LucideIcon,
@@ -62,6 +63,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
     // A booking's record and the arrivals list belong to Réservations.
     isActive: (p) => under('/admin/reservations')(p) || under('/admin/booking')(p) || under('/admin/arrivals')(p),
   },
+  { label: 'Factures', to: '/admin/notes', icon: ReceiptTextIcon, isActive: under('/admin/notes') },
   { label: 'Sections', to: '/admin/sections', icon: LayoutListIcon, isActive: (p) => p.startsWith('/admin/section') },
   { label: 'Langues', to: '/admin/languages', icon: LanguagesIcon, isActive: under('/admin/languages') },
   { label: 'Traductions', to: '/admin/translations', icon: SpellCheckIcon, isActive: under('/admin/translations') },

@@ -1,6 +1,7 @@
 import { isIsoDate } from '~/lib/nights';
 import { z } from '~/lib/zod';
 import { amountInCents } from './amount';
+import { LEDGER_NATURES, OWNER_MEANS } from '~/lib/money-terms';
 import { mailableEmailAddress } from './common';
 
 // The owner's Réservations screen (issue 14): answers to requests, manual blocks, feeds.
@@ -77,8 +78,6 @@ const amount = (label: string) =>
 export const GUEST_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
 export const RECORD_SOURCES = ['phone', 'email'] as const;
 export const SOURCE_LABELS: Record<string, string> = { site: 'site', phone: 'téléphone', email: 'e-mail' };
-export const PAYMENT_KIND_LABELS: Record<string, string> = { deposit: 'Acompte', balance: 'Solde' };
-export const PAYMENT_MEANS_LABELS: Record<string, string> = { virement: 'Virement', cheque: 'Chèque', especes: 'Espèces', carte: 'Carte' };
 
 const stayFields = {
   roomId: z.uuid({ error: 'Chambre inconnue' }),
@@ -126,18 +125,56 @@ export const RecordBookingSchema = stayRules(
 
 export const ChangeBookingSchema = stayRules(z.object({ id: stayId, ...stayFields }));
 
-export const CancelBookingSchema = z.object({
+/** Releasing a hold awaiting its card deposit (issue 51): nothing was paid, nobody's fault to weigh. */
+export const ReleaseHoldSchema = z.object({
   id: stayId,
   message: z.string().trim().max(2000, 'Message trop long (2000 caractères au plus)').optional(),
 });
 
+const ownerMeans = z.enum(OWNER_MEANS, { error: 'Choisissez le moyen de paiement' });
+
+/**
+ * Cancelling a confirmed stay (issue 52): who cancels decides what the deposit's nature
+ * keeps or owes; with an acompte the owner says what remains due under the terms; the
+ * refund (and compensation) may be recorded at once, with its means and date.
+ */
+export const CancelBookingSchema = z
+  .object({
+    id: stayId,
+    by: z.enum(['guest', 'house'], { error: 'Indiquez qui annule' }),
+    message: z.string().trim().max(2000, 'Message trop long (2000 caractères au plus)').optional(),
+    kept: amountInCents(
+      {
+        invalid: 'La somme due doit être un montant en euros',
+        tooSmall: 'La somme due ne peut pas être négative',
+        tooLarge: 'La somme due est trop élevée',
+        decimals: 'La somme due ne peut avoir que 2 décimales',
+      },
+      { minCents: 0, maxCents: 10_000_000 },
+    ).optional(),
+    refundNow: z
+      .string()
+      .max(5)
+      .optional()
+      .transform((v) => v === 'on' || v === 'true'),
+    refundMeans: ownerMeans.optional(),
+    refundOn: night('Date du remboursement').optional(),
+  })
+  .refine((v) => !v.refundNow || Boolean(v.refundMeans), { path: ['refundMeans'], message: 'Choisissez le moyen du remboursement' })
+  .refine((v) => !v.refundNow || Boolean(v.refundOn), { path: ['refundOn'], message: 'Date du remboursement requise' });
+
+/** A sum received or returned, recorded by the owner (the ledger, issue 52). */
 export const RecordPaymentSchema = z.object({
   id: stayId,
-  kind: z.enum(['deposit', 'balance'], { error: 'Choisissez acompte ou solde' }),
+  nature: z.enum(LEDGER_NATURES, { error: 'Choisissez la nature' }),
   amount: amount('Le montant'),
-  receivedOn: night('Date de réception'),
-  means: z.enum(['virement', 'cheque', 'especes', 'carte'], { error: 'Choisissez le moyen de paiement' }),
+  occurredOn: night('Date'),
+  means: ownerMeans,
+  reference: z.string().trim().max(100, 'Référence trop longue (100 caractères au plus)').optional(),
 });
+
+/** The note of a stay, issued on the owner's demand. */
+export const IssueNoteSchema = z.object({ id: stayId });
 
 export const GuestMessageSchema = z.object({
   id: stayId,

@@ -40,7 +40,6 @@ export const RefundDepositSchema = z.object({
     .min(1, 'La raison du remboursement est requise')
     // Stripe keeps it with the refund (its metadata values hold 500 characters).
     .max(500, 'La raison ne peut dépasser 500 caractères'),
-  cancel: checkbox,
   /** The refund request's key, rendered with the form: posting it again refunds nothing more. */
   requestKey: z.string({ error: 'Formulaire expiré : rechargez la page' }).regex(/^[A-Za-z0-9_-]{22}$/, 'Formulaire expiré : rechargez la page'),
 });

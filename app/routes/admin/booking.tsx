@@ -6,7 +6,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { loadBookingPage, loadRecordForm } from '~/.server/booking/views/booking-page';
-import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays/records';
+import { cancelBooking, changeBooking, issueStayNote, recordBooking, recordEntry, sendGuestMessage } from '~/.server/booking/stays/records';
 import { releaseHold } from '~/.server/booking/stays/deposit';
 import { newRefundRequestKey, refundDeposit } from '~/.server/booking/stays/refunds';
 import { requireAdmin } from '~/.server/auth/permissions';
@@ -14,7 +14,15 @@ import { redirectWithToast } from '~/.server/http/toast-response';
 import { BookingRecord, RecordBookingForm } from '~/components/admin/booking/booking-record';
 import { adminMeta } from '~/components/admin/screen-kit';
 import { Button } from '~/components/ui/button';
-import { CancelBookingSchema, ChangeBookingSchema, GuestMessageSchema, RecordBookingSchema, RecordPaymentSchema } from '~/lib/schemas/booking-admin';
+import {
+  CancelBookingSchema,
+  ChangeBookingSchema,
+  GuestMessageSchema,
+  IssueNoteSchema,
+  RecordBookingSchema,
+  RecordPaymentSchema,
+  ReleaseHoldSchema,
+} from '~/lib/schemas/booking-admin';
 import { RefundDepositSchema } from '~/lib/schemas/online-deposit';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/booking';
@@ -69,13 +77,18 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: CancelBookingSchema,
         failure: "Impossible d'annuler la réservation",
-        perform: ({ id, message }) => cancelBooking(id, message ?? null, viewer.email),
+        perform: ({ id, by, message, kept, refundNow, refundMeans, refundOn }) =>
+          cancelBooking(
+            id,
+            { by, message: message ?? null, keptCents: kept ?? null, refund: refundNow && refundMeans && refundOn ? { means: refundMeans, occurredOn: refundOn } : null },
+            viewer.email,
+          ),
         success: 'Réservation annulée, le client est prévenu',
       });
     case 'release-hold':
       return runIntent(formData, {
         screen: SCREEN,
-        schema: CancelBookingSchema,
+        schema: ReleaseHoldSchema,
         failure: "Impossible d'annuler la réservation",
         perform: ({ id, message }) => releaseHold(id, message ?? null, viewer.email),
         success: 'Réservation annulée, nuits libérées, le client est prévenu',
@@ -85,16 +98,24 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RecordPaymentSchema,
         failure: "Impossible d'enregistrer le paiement",
-        perform: ({ id, kind, amount, receivedOn, means }) => recordPayment(id, { kind, amountCents: amount, receivedOn, means }, viewer.email),
-        success: 'Paiement enregistré',
+        perform: ({ id, nature, amount, occurredOn, means, reference }) =>
+          recordEntry(id, { nature, amountCents: amount, occurredOn, means, reference: reference ?? null }, viewer.email),
+        success: (v) => (v.nature === 'remboursement' || v.nature === 'dedommagement' ? 'Remboursement enregistré' : 'Paiement enregistré'),
+      });
+    case 'issue-note':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: IssueNoteSchema,
+        failure: "Impossible d'émettre la facture",
+        perform: ({ id }) => issueStayNote(id, viewer.email),
+        success: 'Facture émise',
       });
     case 'refund-deposit':
       return runIntent(formData, {
         screen: SCREEN,
         schema: RefundDepositSchema,
-        failure: "Impossible de rembourser l'acompte",
-        perform: ({ id, amount, reason, cancel, requestKey }) =>
-          refundDeposit({ bookingId: id, amountCents: amount, reason, cancel, requestKey }, viewer.email),
+        failure: 'Impossible de rembourser par carte',
+        perform: ({ id, amount, reason, requestKey }) => refundDeposit({ bookingId: id, amountCents: amount, reason, requestKey }, viewer.email),
         success: 'Remboursement demandé à Stripe, le client est prévenu',
       });
     case 'message':

@@ -12,7 +12,7 @@ import { db, type Executor } from '../../db/client';
 import { bookings, siteConfig, stripeEvents } from '../../db/schema';
 import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
 import { guesthouseToday } from '../../guesthouse-time';
-import { addPayment, paymentOfIntent } from '../../payments/ledger';
+import { addEntry, bookingOfIntent, listEntries, moneyStatus } from '../../payments/ledger';
 import { stripe, stripeConfigured, type Stripe } from '../../payments/stripe-client';
 import { writeStep } from './trail';
 import { depositRequestMail, guestMail, ownerDepositMail } from '../mails/booking-mails';
@@ -135,8 +135,12 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
   if (session.payment_status !== 'paid') return record(event, row.id, 'not_paid');
   const intent = paymentIntentId(session.payment_intent);
   const amount = session.amount_total ?? 0;
-  const matches = session.currency === 'eur' && amount === row.depositCents;
-  if (intent && (await paymentOfIntent(db, intent))) return record(event, row.id, 'already_paid');
+  if (intent && (await bookingOfIntent(db, intent))) return record(event, row.id, 'already_paid');
+  if (session.metadata?.purpose === 'balance' && intent && row.status === 'confirmed' && session.currency === 'eur') {
+    const outcome = await onBalancePaid(event, row.id, intent, amount);
+    if (outcome) return outcome;
+  }
+  const matches = session.currency === 'eur' && amount === row.depositCents && session.metadata?.purpose !== 'balance';
   if (row.status === 'awaiting_payment' && matches && intent) {
     return db.transaction(async (tx) => {
       // Locked, then read again: the expiry pass (or the owner) may have released the hold meanwhile.
@@ -144,18 +148,11 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
       if (locked?.status !== 'awaiting_payment') throw new RetryLater();
       const outcome = await record(event, row.id, 'confirmed', tx);
       if (outcome === 'replay') return outcome;
-      await tx.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, row.id));
-      const paymentId = await addPayment(tx, {
-        bookingId: row.id,
-        kind: 'deposit',
-        amountCents: amount,
-        receivedOn: guesthouseToday(),
-        means: 'carte',
-        recordedBy: 'Stripe',
-        stripeReference: intent,
-      });
+      await tx.update(bookings).set({ status: 'confirmed', depositDueDate: guesthouseToday() }).where(eq(bookings.id, row.id));
+      const entry = { nature: locked.depositNature, amountCents: amount, occurredOn: guesthouseToday(), means: 'stripe' as const, reference: intent };
+      const paymentId = await addEntry(tx, { bookingId: row.id, ...entry, recordedBy: 'Stripe', stripePaymentIntent: intent });
       await writeStep(tx, locked, {
-        history: [{ kind: 'payment', actor: null, details: { kind: 'deposit', amountCents: amount, means: 'carte', stripeReference: intent } }],
+        history: [{ kind: 'payment', actor: null, details: entry }],
         guest: [guestMail('confirmed')],
         owner: ownerDepositMail('paid', row.id),
         notify: { kind: 'deposit-received', bookingId: row.id, paymentId, amountCents: amount },
@@ -195,6 +192,35 @@ async function onCheckoutCompleted(event: Stripe.Event, session: Stripe.Checkout
   });
 }
 
+/**
+ * The balance paid by card through its link (issue 52): the stay's balance and the tourist
+ * tax, recorded as the ledger's two natures from one PaymentIntent. Null when it is more
+ * than what remains (paid meanwhile by transfer): the caller refunds it.
+ */
+async function onBalancePaid(event: Stripe.Event, bookingId: string, intent: string, amount: number): Promise<WebhookOutcome | null> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    if (locked?.status !== 'confirmed') return null;
+    const owed = moneyStatus(locked, await listEntries(bookingId, tx)).outstandingBy;
+    if (amount <= 0 || amount > owed.solde + owed.taxe_sejour) return null;
+    const outcome = await record(event, bookingId, 'confirmed', tx);
+    if (outcome === 'replay') return outcome;
+    const solde = Math.min(amount, owed.solde);
+    const history = [];
+    for (const [nature, cents] of [
+      ['solde', solde],
+      ['taxe_sejour', amount - solde],
+    ] as const) {
+      if (cents <= 0) continue;
+      const entry = { nature, amountCents: cents, occurredOn: guesthouseToday(), means: 'stripe' as const, reference: intent };
+      await addEntry(tx, { bookingId, ...entry, recordedBy: 'Stripe', stripePaymentIntent: intent });
+      history.push({ kind: 'payment' as const, actor: null, details: entry });
+    }
+    await writeStep(tx, locked, { history });
+    return outcome;
+  });
+}
+
 /** The booking changed under the event (the hold was released meanwhile): Stripe delivers it again. */
 export class RetryLater extends Error {}
 
@@ -226,9 +252,10 @@ async function onAsyncPaymentFailed(event: Stripe.Event, session: Stripe.Checkou
  */
 async function onRefunds(event: Stripe.Event, intent: string | null, refundId: string | null): Promise<WebhookOutcome> {
   if (await seen(event.id)) return 'replay';
-  const payment = intent ? await paymentOfIntent(db, intent) : null;
+  const bookingId = intent ? await bookingOfIntent(db, intent) : null;
   // A refund of a payment that confirmed nothing (a late one) or of another integration.
-  if (!payment || !intent) return record(event, null, 'unknown_booking');
+  if (!bookingId || !intent) return record(event, null, 'unknown_booking');
+  const payment = { bookingId, paymentIntent: intent };
   // Asked before the transaction: no row waits on Stripe's answer.
   const refunds = refundId ? { refunds: [await stripe().refunds.retrieve(refundId)], complete: false } : await listStripeRefunds(intent);
   return db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ import { bookingEvents, bookings } from '../../db/schema';
 import { mailboxAddress } from '../../mail/compose';
 import { CHECKOUT_REUSE_MIN_SECONDS, checkoutExpiresAt } from '../../payments/checkout-window';
 import { stripe, type Stripe } from '../../payments/stripe-client';
+import { listEntries, moneyStatus } from '../../payments/ledger';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -52,6 +53,66 @@ export async function expireCheckoutSession(sessionId: string): Promise<boolean>
   }
 }
 
+/** What remains of a confirmed stay's balance (the stay's and the tourist tax): what its card link charges (issue 52). */
+export async function balanceOutstanding(executor: Executor, row: BookingRow): Promise<number> {
+  if (row.status !== 'confirmed') return 0;
+  const owed = moneyStatus(row, await listEntries(row.id, executor)).outstandingBy;
+  return owed.solde + owed.taxe_sejour;
+}
+
+/** The booking's link, made the first time it is needed (the balance reminder of a stay confirmed without a hold). */
+export async function ensurePaymentToken(tx: Executor, row: BookingRow): Promise<string> {
+  if (row.paymentToken) return row.paymentToken;
+  const token = newPaymentToken();
+  await tx.update(bookings).set({ paymentToken: token }).where(eq(bookings.id, row.id));
+  return token;
+}
+
+/**
+ * The balance's card payment (issue 52): a Checkout Session for what remains of it, reused
+ * while it is open for that amount, one at a time; the webhook records it in the ledger.
+ */
+async function openBalanceSession(token: string, rowId: string): Promise<PaymentLinkOutcome> {
+  return db.transaction(async (tx): Promise<PaymentLinkOutcome> => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, rowId)).for('no key update');
+    if (!row) return { kind: 'state', state: 'closed' };
+    const due = await balanceOutstanding(tx, row);
+    if (due <= 0) return { kind: 'state', state: 'paid' };
+    const now = new Date();
+    const client = stripe();
+    if (row.stripeSessionId) {
+      const existing = await client.checkout.sessions.retrieve(row.stripeSessionId);
+      const left = existing.expires_at - Math.floor(now.getTime() / 1000);
+      const same = existing.metadata?.purpose === 'balance' && existing.amount_total === due;
+      if (existing.status === 'open' && same && existing.url && left >= CHECKOUT_REUSE_MIN_SECONDS) return { kind: 'redirect', url: existing.url };
+      if (existing.status === 'open' && !(await expireCheckoutSession(existing.id))) return { kind: 'state', state: 'confirming' };
+      if (existing.status === 'complete' && existing.payment_status !== 'unpaid' && existing.metadata?.purpose === 'balance') return { kind: 'state', state: 'confirming' };
+    }
+    // Within Stripe's day: the guest who comes back later gets the next session.
+    const expiresAt = checkoutExpiresAt(new Date(now.getTime() + 48 * 3_600_000), now);
+    const back = paymentUrl(token);
+    const session = await client.checkout.sessions.create(
+      {
+        mode: 'payment',
+        allowed_payment_method_types: ['card'],
+        line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: due, product_data: { name: `Solde ${row.reference} · ${row.arrival} → ${row.departure}` } } }],
+        locale: (CHECKOUT_LOCALES.has(row.language) ? row.language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
+        customer_email: mailboxAddress(row.guestEmail) ?? undefined,
+        client_reference_id: row.id,
+        metadata: { booking_id: row.id, purpose: 'balance' },
+        payment_intent_data: { metadata: { booking_id: row.id, purpose: 'balance' } },
+        expires_at: expiresAt,
+        success_url: `${back}?retour=1`,
+        cancel_url: back,
+      },
+      { idempotencyKey: `balance-checkout:${row.id}:${row.stripeSessionId ?? 'first'}:${due}:${expiresAt}` },
+    );
+    await tx.update(bookings).set({ stripeSessionId: session.id }).where(eq(bookings.id, row.id));
+    if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+    return { kind: 'redirect', url: session.url };
+  });
+}
+
 /* ───────────── opening the link ───────────── */
 
 /** Whether the webhook said this session's delayed payment failed (checkout.session.async_payment_failed). */
@@ -82,6 +143,7 @@ export type PaymentLinkOutcome =
 export async function openPaymentLink(token: string, options: { byCard?: boolean } = {}): Promise<PaymentLinkOutcome | null> {
   const found = await findByPaymentToken(token);
   if (!found) return null;
+  if (found.status === 'confirmed') return openBalanceSession(token, found.id);
   if (paymentState(found) !== 'awaiting') return { kind: 'state', state: paymentState(found) };
   // One decision at a time per booking: two tabs opening the link make one session.
   return db.transaction(async (tx): Promise<PaymentLinkOutcome> => {

@@ -5,9 +5,9 @@
 // and its outbox mail in the guest's language. Confirmed stays of one room never
 // overlap: the exclusion constraint `bookings_confirmed_no_overlap` refuses the
 // second of two concurrent writes, which the owner reads as "no longer free".
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
 import { guestChain } from '~/lib/i18n';
-import { eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
+import { addDays, eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
 import { db, type Executor } from '../../db/client';
 import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
 import { bookingEvents, bookings, type BookingSource, NIGHT_HOLDING_STATUSES } from '../../db/schema';
@@ -348,6 +348,23 @@ export async function listConfirmedStays(from: IsoDate, to: IsoDate) {
     .from(bookings)
     .where(and(inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]), lt(bookings.arrival, to), gt(bookings.departure, from)))
     .orderBy(asc(bookings.arrival), asc(bookings.createdAt))
+    .limit(MAX_LISTED_STAYS);
+  return rows.map((b) => ({ ...b, nights: eachNight(b.arrival, b.departure).length }));
+}
+
+/** Confirmed stays whose deposit or balance deadline has passed (not over for more than 90 days): those Aujourd'hui checks for money still owed. */
+export async function listOverdueCandidates(today: IsoDate) {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        gte(bookings.departure, addDays(today, -90)),
+        or(lt(bookings.depositDueDate, today), lt(bookings.balanceDueDate, today)),
+      ),
+    )
+    .orderBy(asc(bookings.arrival))
     .limit(MAX_LISTED_STAYS);
   return rows.map((b) => ({ ...b, nights: eachNight(b.arrival, b.departure).length }));
 }

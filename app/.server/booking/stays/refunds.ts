@@ -1,9 +1,9 @@
-// Money returned on a card deposit (issue 51): one row per Stripe refund (the ledger's
-// booking_refunds), keyed by Stripe's refund id and written by one function, whichever
-// comes first of the API's answer to the owner's refund and Stripe's webhook; the other
-// finds the row and changes nothing but its status. The payment's refunded figure is the
-// sum of its rows (a trigger), so what the booking page shows is what Stripe recorded, to
-// the cent.
+// Money returned on a card payment (issues 51 and 52): one ledger entry per Stripe refund
+// (nature remboursement, means stripe), keyed by Stripe's refund id and written by one
+// function, whichever comes first of the API's answer to the owner's refund and Stripe's
+// webhook; the other finds the entry and changes nothing but its status. What a payment
+// has left to refund is derived from the entries, so the booking page shows what Stripe
+// recorded, to the cent.
 //
 // The owner's "Rembourser" carries a key made when the form was rendered: the booking
 // row is locked from before Stripe is asked until the refund is written, so a second
@@ -11,21 +11,21 @@
 // Idempotency-Key for the same form and amount, so even a retry after a lost answer
 // refunds once.
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatMoney } from '~/lib/money';
 import { db, type Executor } from '../../db/client';
 import { bookings, REFUND_STATUSES, type RefundStatus } from '../../db/schema';
 import { guesthouseToday } from '../../guesthouse-time';
 import { notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
-import { addRefund, cardPaymentOf, dropLegacyRefunds, findRequestedRefund } from '../../payments/ledger';
+import { addStripeRefund, cardPaymentsOf, dropLegacyRefunds, findRequestedRefund } from '../../payments/ledger';
 import { stripe, type Stripe } from '../../payments/stripe-client';
-import { guestMail, refundMail } from '../mails/booking-mails';
+import { refundMail } from '../mails/booking-mails';
 import { writeStep } from './trail';
 
 /** The key of one refund request, rendered into the owner's form (16 random bytes). */
 export const newRefundRequestKey = () => randomBytes(16).toString('base64url');
 
-type CardPayment = { id: string; bookingId: string };
+type CardPayment = { bookingId: string; paymentIntent: string };
 type StripeRefund = Pick<Stripe.Refund, 'id' | 'amount' | 'status' | 'metadata' | 'created'>;
 
 const statusOf = (status: string | null): RefundStatus =>
@@ -41,14 +41,17 @@ export async function recordRefund(tx: Executor, payment: CardPayment, refund: S
   const metadata = refund.metadata ?? {};
   const owner = metadata.requested_by || null;
   const reason = metadata.reason || null;
-  const inserted = await addRefund(tx, {
+  const inserted = await addStripeRefund(tx, {
     bookingId: payment.bookingId,
-    paymentId: payment.id,
+    nature: 'remboursement',
+    means: 'stripe',
+    reference: refund.id,
+    stripePaymentIntent: payment.paymentIntent,
     stripeRefundId: refund.id,
     amountCents: refund.amount,
-    status: statusOf(refund.status),
-    refundedOn: guesthouseToday(new Date(refund.created * 1000)),
-    recordedBy: owner,
+    stripeStatus: statusOf(refund.status),
+    occurredOn: guesthouseToday(new Date(refund.created * 1000)),
+    recordedBy: owner ?? 'Stripe',
     reason,
     requestKey: metadata.request_key ? `${payment.bookingId}:${metadata.request_key}` : null,
   });
@@ -72,25 +75,24 @@ export async function listStripeRefunds(paymentIntent: string): Promise<{ refund
 /** Records Stripe's refunds of a payment or brings them up to date; given Stripe's whole list, the legacy rows give way to it. */
 export async function recordRefunds(executor: Executor, payment: CardPayment, stripeRefunds: { refunds: StripeRefund[]; complete: boolean }) {
   for (const refund of stripeRefunds.refunds) await recordRefund(executor, payment, refund);
-  if (stripeRefunds.complete) await dropLegacyRefunds(executor, payment.id);
+  if (stripeRefunds.complete) await dropLegacyRefunds(executor, payment.paymentIntent);
 }
 
 export interface RefundRequest {
   bookingId: string;
   amountCents: number;
   reason: string;
-  /** Also cancel the stay (its nights reopen). */
-  cancel: boolean;
   /** The key the owner's form was rendered with (newRefundRequestKey). */
   requestKey: string;
 }
 
 /**
- * Refunds part or all of a card deposit through Stripe, with the owner's reason; `cancel`
- * also cancels the stay. One refund per request key, however many times it is posted.
+ * Refunds part or all of what was paid by card through Stripe, with the owner's reason (to
+ * cancel the stay, the owner cancels it first: the cancel form says what to refund). One
+ * refund per request key, however many times it is posted.
  */
 export async function refundDeposit(request: RefundRequest, actor: string | null): Promise<true | Refusal | NotFound> {
-  const { bookingId, amountCents, cancel } = request;
+  const { bookingId, amountCents } = request;
   const reason = request.reason.trim();
   const key = `${bookingId}:${request.requestKey}`;
   return db.transaction(async (tx) => {
@@ -100,16 +102,20 @@ export async function refundDeposit(request: RefundRequest, actor: string | null
     const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('no key update');
     if (!row) return notFound('Réservation introuvable');
     if (await findRequestedRefund(tx, key)) return true;
-    const payment = await cardPaymentOf(tx, bookingId);
-    if (!payment) return refuse("Cette réservation n'a pas d'acompte payé par carte");
-    const left = payment.amountCents - payment.refundedCents;
-    if (amountCents < 1 || amountCents > left) return refuse(`Le remboursement doit être compris entre 0,01 € et ${formatMoney(left)}`);
-    if (cancel && row.status !== 'confirmed') return refuse("Cette réservation n'est plus confirmée");
+    const payments = await cardPaymentsOf(tx, bookingId);
+    if (payments.length === 0) return refuse("Cette réservation n'a pas de paiement par carte");
+    // The card payment with the most left to refund gives it back (Stripe refunds one payment at a time).
+    const payment = payments.reduce((best, p) => (p.paidCents - p.refundedCents > best.paidCents - best.refundedCents ? p : best));
+    const left = payment.paidCents - payment.refundedCents;
+    if (amountCents < 1 || amountCents > left) {
+      const message = `Le remboursement doit être compris entre 0,01 € et ${formatMoney(left)}`;
+      return refuse(message, { fieldErrors: { amount: [message] } });
+    }
     let refund: Stripe.Refund;
     try {
       refund = await stripe().refunds.create(
         {
-          payment_intent: payment.stripeReference,
+          payment_intent: payment.paymentIntent,
           amount: amountCents,
           reason: 'requested_by_customer',
           // What the webhook needs to record this refund as the owner's, should it come first.
@@ -123,13 +129,6 @@ export async function refundDeposit(request: RefundRequest, actor: string | null
       throw error;
     }
     await recordRefund(tx, payment, refund);
-    if (cancel) {
-      await tx
-        .update(bookings)
-        .set({ status: 'cancelled' })
-        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'confirmed')));
-      await writeStep(tx, row, { history: [{ kind: 'cancelled', actor, details: { message: reason } }], guest: [guestMail('cancelled', reason)] });
-    }
     return true;
   });
 }

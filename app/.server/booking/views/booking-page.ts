@@ -4,14 +4,17 @@
 import { OWNER_CHAIN } from '~/lib/i18n';
 import { formatMoney } from '~/lib/money';
 import { formatNightFr } from '~/lib/nights';
-import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, SOURCE_LABELS } from '~/lib/schemas/booking-admin';
+import { SOURCE_LABELS } from '~/lib/schemas/booking-admin';
+import { DEPOSIT_NATURE_MEANING, MEANS_LABELS, NATURE_LABELS, type LedgerMeans, type LedgerNature } from '~/lib/money-terms';
 import { listRoomCards } from '../../content/rooms';
 import { linkPhone } from '../../content/phones';
 import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import type { Quote } from '../pricing/quote';
 import { getBookingRecord } from '../stays/records';
 import { frenchLanguageName } from '~/lib/language-names';
-import { bookingStatusLabel } from '~/lib/stays';
+import { stayStatusLabel } from '~/lib/stays';
+import { cancellationTerms } from '../stays/records';
+import { STAY_PLAN_LABELS, SCHEDULED_STATE_LABELS } from '~/lib/stays';
 
 const euros = (cents: number) => formatMoney(cents);
 
@@ -33,13 +36,21 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
       return `Modifiée : du ${formatNightFr(from.arrival)} au ${formatNightFr(from.departure)} → du ${formatNightFr(to.arrival)} au ${formatNightFr(to.departure)}${room}`;
     }
     case 'cancelled': {
-      const what = d.holdReleased ? "Annulée en attente de l'acompte : nuits libérées, lien de paiement fermé" : 'Annulée';
+      const by = d.by === 'house' ? ' par la maison' : d.by === 'guest' ? ' à la demande du client' : '';
+      const what = d.holdReleased ? "Annulée en attente de l'acompte : nuits libérées, lien de paiement fermé" : `Annulée${by}`;
       return d.message ? `${what} (message : ${d.message})` : what;
     }
     case 'payment_failed':
       return "Paiement différé de l'acompte refusé par la banque : le lien de paiement par carte est renvoyé au client";
-    case 'payment':
-      return `${PAYMENT_KIND_LABELS[d.kind] ?? d.kind} reçu : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.receivedOn))} (${PAYMENT_MEANS_LABELS[d.means] ?? d.means})`;
+    case 'payment': {
+      // Entries before issue 52 said `kind` (deposit, balance) and `receivedOn`.
+      const nature = NATURE_LABELS[d.nature as LedgerNature] ?? (d.kind === 'deposit' ? 'Acompte' : d.kind === 'balance' ? 'Solde' : String(d.kind ?? ''));
+      return `${nature} reçu : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.occurredOn ?? d.receivedOn))} (${MEANS_LABELS[d.means as LedgerMeans] ?? d.means})`;
+    }
+    case 'reminder':
+      return `Rappel envoyé au client : ${d.reminder === 'deposit' ? 'acompte' : 'solde'} de ${euros(Number(d.amountCents) || 0)}`;
+    case 'note':
+      return d.credits ? `Avoir n° ${d.number} émis (annule la facture n° ${d.credits})` : `Facture n° ${d.number} émise${d.atCheckOut ? ' au départ et envoyée au client' : ''}`;
     case 'message':
       return 'Message envoyé au client';
     case 'expired':
@@ -49,6 +60,9 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
         const what = d.cause === 'duplicate' ? 'Paiement en double remboursé automatiquement' : 'Paiement tardif remboursé automatiquement';
         return `${what} : ${euros(Number(d.amountCents) || 0)}`;
       }
+      if (d.nature === 'dedommagement') return `Dédommagement versé : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.occurredOn))} (${MEANS_LABELS[d.means as LedgerMeans] ?? d.means})`;
+      if (d.means && d.means !== 'stripe' && !d.stripeReference)
+        return `Remboursement : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.occurredOn))} (${MEANS_LABELS[d.means as LedgerMeans] ?? d.means})`;
       return `Remboursement de ${euros(Number(d.amountCents) || 0)} (raison : ${d.reason ?? '—'})`;
     default:
       return event.kind;
@@ -57,15 +71,20 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
 
 type RecordRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>;
 
-/** The card deposit as the owner reads it (issue 36): due until when, paid (when, how much, Stripe's reference), refunded. */
-export function onlineDepositView(row: RecordRow['row'], payments: RecordRow['payments']) {
-  const card = payments.find((p) => p.stripeReference);
-  if (card) {
+/** The card payments as the owner reads them (issue 36): due online until when, paid (when, how much, Stripe's reference), refunded. */
+export function onlineDepositView(row: RecordRow['row'], entries: RecordRow['entries']) {
+  const cards = entries.filter((e) => e.means === 'stripe' && e.direction === 'received');
+  if (cards.length) {
+    const refunded = entries
+      .filter((e) => e.means === 'stripe' && e.direction === 'returned' && e.stripeStatus !== 'failed' && e.stripeStatus !== 'canceled')
+      .reduce((sum, e) => sum + e.amountCents, 0);
+    const paid = cards.reduce((sum, e) => sum + e.amountCents, 0);
+    const first = cards[0]!;
     return {
-      state: card.refundedCents > 0 ? ('refunded' as const) : ('paid' as const),
-      text: `Acompte payé par carte : ${euros(card.amountCents)} le ${formatNightFr(card.receivedOn)} (référence Stripe ${card.stripeReference})`,
-      refunded: card.refundedCents > 0 ? `Remboursé : ${euros(card.refundedCents)}` : null,
-      refundableCents: card.amountCents - card.refundedCents,
+      state: refunded > 0 ? ('refunded' as const) : ('paid' as const),
+      text: `${NATURE_LABELS[first.nature]} payé par carte : ${euros(first.amountCents)} le ${formatNightFr(first.occurredOn)} (référence Stripe ${first.stripePaymentIntent})`,
+      refunded: refunded > 0 ? `Remboursé : ${euros(refunded)}` : null,
+      refundableCents: paid - refunded,
     };
   }
   if (row.status === 'awaiting_payment') {
@@ -93,7 +112,12 @@ export async function loadBookingPage(id: string) {
     booking: {
       id: row.id,
       status: row.status,
-      statusLabel: bookingStatusLabel(row.status),
+      statusLabel: stayStatusLabel(row, record.money, guesthouseToday()),
+      reference: row.reference,
+      depositNature: row.depositNature,
+      depositNatureLabel: NATURE_LABELS[row.depositNature],
+      depositNatureMeaning: DEPOSIT_NATURE_MEANING[row.depositNature],
+      depositDue: row.depositDueDate ? formatNightFr(row.depositDueDate) : null,
       source: SOURCE_LABELS[row.source] ?? row.source,
       roomId: row.roomId,
       room: roomName.get(row.roomId) ?? 'Chambre supprimée',
@@ -121,25 +145,62 @@ export async function loadBookingPage(id: string) {
       override: row.priceOverrideReason ? { total: euros(row.totalCents), reason: row.priceOverrideReason } : null,
       total: euros(row.totalCents),
       tax: euros(row.taxCents),
-      amount: euros(record.amountCents),
+      amount: euros(row.totalCents + row.taxCents),
       deposit: euros(row.depositCents),
-      balance: euros(record.amountCents - row.depositCents),
+      balance: euros(row.totalCents + row.taxCents - row.depositCents),
       balanceDue: row.balanceDueDate ? formatNightFr(row.balanceDueDate) : null,
-      received: euros(record.receivedCents),
-      outstanding: euros(record.outstandingCents),
-      depositOutstanding: record.depositOutstandingCents > 0 ? euros(record.depositOutstandingCents) : null,
-      outstandingCents: record.outstandingCents,
-      depositOutstandingCents: record.depositOutstandingCents,
-      onlineDeposit: onlineDepositView(row, record.payments),
+      due: euros(record.money.dueCents),
+      received: euros(record.money.heldCents),
+      outstanding: euros(record.money.outstandingCents),
+      toRefund: record.money.toRefundCents > 0 ? euros(record.money.toRefundCents) : null,
+      compensationOwed: record.money.compensationOwedCents > 0 ? euros(record.money.compensationOwedCents) : null,
+      depositOutstanding: record.money.outstandingBy.deposit > 0 ? euros(record.money.outstandingBy.deposit) : null,
+      outstandingCents: record.money.outstandingCents,
+      /** What the payment form pre-fills for each nature: what remains of it, or what is to give back. */
+      prefill: {
+        [row.depositNature]: record.money.outstandingBy.deposit,
+        solde: record.money.outstandingBy.solde,
+        taxe_sejour: record.money.outstandingBy.taxe_sejour,
+        remboursement: record.money.toRefundCents,
+        dedommagement: record.money.compensationOwedCents,
+      } as Partial<Record<LedgerNature, number>>,
+      lastChange: lastChange(record.events),
+      cancellation: row.cancelledBy
+        ? { by: row.cancelledBy === 'house' ? 'la maison' : 'le client', kept: euros(row.keptCents ?? 0), compensation: euros(row.compensationCents ?? 0) }
+        : null,
+      /** What cancelling now keeps and returns, for each side (the cancel form's preview). */
+      cancelPreview: {
+        guest: { ...previewOf(row, record.money, 'guest') },
+        house: { ...previewOf(row, record.money, 'house') },
+      },
+      onlineDeposit: onlineDepositView(row, record.entries),
     },
-    payments: record.payments.map((p) => ({
+    entries: record.entries.map((e) => ({
+      id: e.id,
+      nature: NATURE_LABELS[e.nature],
+      returned: e.direction === 'returned',
+      amount: euros(e.direction === 'returned' ? -e.amountCents : e.amountCents),
+      occurredOn: formatNightFr(e.occurredOn),
+      means: MEANS_LABELS[e.means],
+      reference: e.reference,
+      by: e.recordedBy,
+      failed: e.stripeStatus === 'failed' || e.stripeStatus === 'canceled',
+    })),
+    notes: record.notes.map((n) => ({
+      id: n.id,
+      number: n.number,
+      kind: n.kind === 'note' ? 'Facture' : 'Avoir',
+      issuedOn: formatNightFr(n.issuedOn),
+      amount: euros(n.amountCents),
+      href: `/admin/notes/${n.id}.pdf`,
+    })),
+    canIssueNote: row.status === 'confirmed' && !record.notes.some((n) => n.kind === 'note' && !record.notes.some((c) => c.creditsNoteId === n.id)),
+    plans: record.plans.map((p) => ({
       id: p.id,
-      kind: PAYMENT_KIND_LABELS[p.kind] ?? p.kind,
-      amount: euros(p.amountCents),
-      receivedOn: formatNightFr(p.receivedOn),
-      means: PAYMENT_MEANS_LABELS[p.means] ?? p.means,
-      stripeReference: p.stripeReference,
-      refunded: p.refundedCents > 0 ? euros(p.refundedCents) : null,
+      what: STAY_PLAN_LABELS[p.kind] ?? p.kind,
+      at: ownerTime(p.dueAt),
+      state: SCHEDULED_STATE_LABELS[p.state] ?? p.state,
+      outcome: p.outcome,
     })),
     messages: [
       ...(row.message ? [{ id: 'guest', from: row.guestName, at: ownerTime(row.createdAt), body: row.message }] : []),
@@ -156,6 +217,27 @@ export async function loadBookingPage(id: string) {
       by: e.actor ?? (e.kind === 'created' ? 'le client' : '—'),
       what: describeEvent(e, roomName),
     })),
+  };
+}
+
+/** The last change of dates, room or guests: the stay's price before and after, and the difference. */
+function lastChange(events: RecordRow['events']) {
+  const change = [...events].reverse().find((e) => e.kind === 'changed');
+  const d = (change?.details ?? {}) as { from?: { totalCents?: number }; to?: { totalCents?: number } };
+  if (d.from?.totalCents === undefined || d.to?.totalCents === undefined || d.from.totalCents === d.to.totalCents) return null;
+  const difference = d.to.totalCents - d.from.totalCents;
+  return { from: euros(d.from.totalCents), to: euros(d.to.totalCents), difference: `${difference > 0 ? '+' : ''}${euros(difference)}` };
+}
+
+/** What cancelling now would keep, refund and owe, by who cancels (the cancel form's preview). */
+function previewOf(row: RecordRow['row'], money: RecordRow['money'], by: 'guest' | 'house') {
+  const terms = cancellationTerms(row, money.depositReceivedCents, { by });
+  return {
+    keptCents: terms.keptCents,
+    kept: euros(Math.min(terms.keptCents, money.heldCents)),
+    refund: euros(Math.max(0, money.heldCents - terms.keptCents)),
+    compensation: euros(terms.compensationCents),
+    total: euros(Math.max(0, money.heldCents - terms.keptCents) + terms.compensationCents),
   };
 }
 

@@ -13,8 +13,9 @@ import { listTranslationCoverage } from '../../languages/translation-coverage';
 import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import { listRoomFeeds } from '../availability/feeds';
 import { listBookings } from '../stays/requests';
-import { listPaymentsOf, paymentStatus } from '../../payments/ledger';
-import { listConfirmedStays } from '../stays/records';
+import { listEntriesOf, moneyStatus } from '../../payments/ledger';
+import { csvText } from '../../http/csv';
+import { listConfirmedStays, listOverdueCandidates } from '../stays/records';
 
 const euros = (cents: number) => formatMoney(cents);
 
@@ -29,10 +30,11 @@ export function waitedSince(createdAt: Date, now = new Date()): string {
 
 /** One stay as the lists show it, with what is owed. */
 export async function describeStays(stays: Awaited<ReturnType<typeof listConfirmedStays>>, roomName: Map<string, string>) {
-  const payments = await listPaymentsOf(stays.map((s) => s.id));
+  const entries = await listEntriesOf(stays.map((s) => s.id));
+  const today = guesthouseToday();
   return stays.map((s) => {
-    const own = payments.filter((p) => p.bookingId === s.id);
-    const money = paymentStatus(s, own);
+    const own = entries.filter((e) => e.bookingId === s.id);
+    const money = moneyStatus(s, own);
     const deposit: DepositState =
       s.status === 'awaiting_payment'
         ? 'online_due'
@@ -40,16 +42,20 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
           ? 'paid'
           : s.depositCents === 0
             ? 'none'
-            : money.depositOutstandingCents === 0
+            : money.outstandingBy.deposit === 0
               ? 'received'
-              : 'due';
-    // A card deposit says when, how much and Stripe's reference (issue 36); a refund, how much went back.
-    const card = own.find((p) => p.stripeReference);
+              : s.depositDueDate && today > s.depositDueDate
+                ? 'overdue'
+                : 'due';
+    // A card payment says when, how much and Stripe's reference (issue 36); a refund, how much went back.
+    const card = own.find((e) => e.means === 'stripe' && e.direction === 'received');
+    const cardRefunded = own.filter((e) => e.means === 'stripe' && e.direction === 'returned').reduce((sum, e) => sum + e.amountCents, 0);
     const depositDetail = card
-      ? `carte, ${euros(card.amountCents)} le ${formatNightFr(card.receivedOn)} (${card.stripeReference})${card.refundedCents > 0 ? `, remboursé ${euros(card.refundedCents)}` : ''}`
+      ? `carte, ${euros(card.amountCents)} le ${formatNightFr(card.occurredOn)} (${card.stripePaymentIntent})${cardRefunded > 0 ? `, remboursé ${euros(cardRefunded)}` : ''}`
       : s.status === 'awaiting_payment' && s.paymentExpiresAt
         ? `avant le ${ownerTime(s.paymentExpiresAt)}`
         : null;
+    const balanceLeft = money.outstandingBy.solde + money.outstandingBy.taxe_sejour;
     return {
       id: s.id,
       room: roomName.get(s.roomId) ?? 'Chambre supprimée',
@@ -66,10 +72,23 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
       source: s.source,
       amount: euros(money.amountCents),
       outstanding: euros(money.outstandingCents),
+      reference: s.reference,
       deposit,
       depositDetail,
+      /** Past its deadline and not received: Aujourd'hui flags it. */
+      depositOverdue: deposit === 'overdue' ? euros(money.outstandingBy.deposit) : null,
+      balanceOverdue: s.status === 'confirmed' && s.balanceDueDate && today > s.balanceDueDate && balanceLeft > 0 ? euros(balanceLeft) : null,
     };
   });
+}
+
+/** Confirmed stays whose deposit or balance is past its deadline and still owed (Aujourd'hui's warnings). */
+export async function loadOverdue(roomName: Map<string, string>) {
+  const described = await describeStays(await listOverdueCandidates(guesthouseToday()), roomName);
+  return {
+    deposits: described.filter((s) => s.depositOverdue).map((s) => ({ id: s.id, guestName: s.guestName, room: s.room, arrival: s.arrivalFr, amount: s.depositOverdue! })),
+    balances: described.filter((s) => s.balanceOverdue).map((s) => ({ id: s.id, guestName: s.guestName, room: s.room, arrival: s.arrivalFr, amount: s.balanceOverdue! })),
+  };
 }
 
 export async function loadToday() {
@@ -84,6 +103,7 @@ export async function loadToday() {
     listTranslationCoverage(),
   ]);
   const described = await describeStays(stays, roomName);
+  const overdue = await loadOverdue(roomName);
   const now = new Date();
   return {
     today,
@@ -100,6 +120,7 @@ export async function loadToday() {
         dates: `du ${formatNightFr(b.arrival)} au ${formatNightFr(b.departure)}`,
         waited: waitedSince(b.createdAt, now),
       })),
+    overdue,
     warnings: {
       staleFeeds: feeds.filter((f) => f.stale).map((f) => roomName.get(f.roomId) ?? ''),
       legalMissing: listMissingLegalFields(legal).length,
@@ -115,35 +136,24 @@ export async function loadArrivals(from: IsoDate, to: IsoDate) {
   return describeStays(stays, roomName);
 }
 
-/** A CSV field: quoted, quotes doubled, and a leading formula character neutralised (spreadsheets run them). */
-const csvField = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-};
-
 /** The arrivals as CSV (semicolons, as French spreadsheets read them), with a BOM so accents survive. */
 export function arrivalsCsv(rows: Awaited<ReturnType<typeof loadArrivals>>): string {
   const header = ['Arrivée', 'Départ', 'Chambre', 'Client', 'E-mail', 'Téléphone', 'Nuits', 'Personnes', 'Montant', 'Reste à payer', 'Acompte', 'Source'];
-  const lines = rows.map((r) =>
-    [
-      r.arrivalFr,
-      r.departureFr,
-      r.room,
-      r.guestName,
-      r.guestEmail,
-      r.guestPhone ?? '',
-      r.nights,
-      r.guests,
-      r.amount,
-      r.outstanding,
-      depositLabel(r.deposit),
-      r.source,
-    ]
-      .map(csvField)
-      .join(';'),
-  );
-  return `\uFEFF${[header.map(csvField).join(';'), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((r) => [
+    r.arrivalFr,
+    r.departureFr,
+    r.room,
+    r.guestName,
+    r.guestEmail,
+    r.guestPhone ?? '',
+    r.nights,
+    r.guests,
+    r.amount,
+    r.outstanding,
+    depositLabel(r.deposit),
+    r.source,
+  ]);
+  return csvText([header, ...lines]);
 }
 
 /** The arrivals list's period from the query string: the next 7 days when absent, an error when wrong. */
