@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalEuros, formatMoney, parseAmount } from './money';
+import { decimalEuros, formatMoney, parseAmount, typedEurosFr } from './money';
 
 describe('formatMoney', () => {
   it('writes cents the French way, whole euros without decimals', () => {
@@ -56,6 +56,9 @@ describe('parseAmount', () => {
   it('round-trips what a form field shows', () => {
     for (const cents of [0, 1, 29, 9550, 11500, 999999]) expect(parseAmount(decimalEuros(cents))).toBe(cents);
     expect(decimalEuros(null)).toBe('');
+    // The back office's fields show a comma, and read it back.
+    expect(typedEurosFr(16200)).toBe('162,00');
+    for (const cents of [0, 1, 16200, 999999]) expect(parseAmount(typedEurosFr(cents))).toBe(cents);
     expect(decimalEuros(11550)).toBe('115.50');
   });
 });

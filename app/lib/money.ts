@@ -52,3 +52,6 @@ export function parseAmount(typed: string): number | 'decimals' | 'invalid' {
 
 /** Cents as euros with two decimals and a point ("115.50"): what a form field shows, and schema.org's price; empty when none. */
 export const decimalEuros = (cents: number | null | undefined): string => (cents == null ? '' : `${cents < 0 ? '-' : ''}${(Math.abs(cents) / 100).toFixed(2)}`);
+
+/** Cents as the back office's amount fields show them ("162,00", a comma as French writes it); empty when none. */
+export const typedEurosFr = (cents: number | null | undefined): string => decimalEuros(cents).replace('.', ',');

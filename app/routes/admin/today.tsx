@@ -24,6 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     departures: [],
     upcoming: [],
     pending: [],
+    overdue: { deposits: [], balances: [] },
     warnings: { staleFeeds: [], legalMissing: 0, hiddenIncomplete: [] },
   });
 }
@@ -107,6 +108,35 @@ function Warnings({ warnings }: { warnings: Awaited<ReturnType<typeof loadToday>
   );
 }
 
+type Overdue = Awaited<ReturnType<typeof loadToday>>['overdue'];
+
+/** Deposits and balances past their deadline and still owed (issue 52): each a link to its booking. */
+function OverdueMoney({ overdue }: { overdue: Overdue }) {
+  const lines = [
+    ...overdue.deposits.map((s) => ({ key: `d-${s.id}`, id: s.id, text: `Acompte en retard : ${s.amount}`, s })),
+    ...overdue.balances.map((s) => ({ key: `b-${s.id}`, id: s.id, text: `Solde en retard : ${s.amount}`, s })),
+  ];
+  if (lines.length === 0) return null;
+  return (
+    <div role="status" className="space-y-1 rounded-md border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="flex items-center gap-2 font-medium">
+        <TriangleAlertIcon aria-hidden="true" className="size-4" />
+        Paiements en retard
+      </p>
+      <ul className="list-disc pl-6" aria-label="Paiements en retard">
+        {lines.map((l) => (
+          <li key={l.key}>
+            <Link className="underline" to={`/admin/booking/${l.id}`}>
+              {l.s.guestName}
+            </Link>{' '}
+            · {l.s.room} · arrivée le {l.s.arrival} · {l.text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export default function Today() {
   const data = useLoaderData<typeof loader>();
   return (
@@ -116,6 +146,7 @@ export default function Today() {
       </ScreenHeader>
       <LoadError message={data.loadError} />
       <Warnings warnings={data.warnings} />
+      <OverdueMoney overdue={data.overdue} />
       <div className="grid gap-6 md:grid-cols-2">
         <StayListCard
           title="Arrivées du jour"

@@ -13,7 +13,7 @@ import { listTranslationCoverage } from '../../languages/translation-coverage';
 import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import { listRoomFeeds } from '../availability/feeds';
 import { listBookings } from '../stays/requests';
-import { listEntriesOf, moneyStatus } from '../../payments/ledger';
+import { houseTaxCents, listEntriesOf, moneyStatus } from '../../payments/ledger';
 import { csvText } from '../../http/csv';
 import { listConfirmedStays, listOverdueCandidates } from '../stays/records';
 
@@ -70,7 +70,7 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
       nights: s.nights,
       guests: s.guests,
       source: s.source,
-      amount: euros(money.amountCents),
+      amount: euros(s.totalCents + houseTaxCents(s)),
       outstanding: euros(money.outstandingCents),
       reference: s.reference,
       deposit,

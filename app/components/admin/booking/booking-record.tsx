@@ -1,9 +1,12 @@
 // The booking record page's blocks (app/routes/admin/booking.tsx): the record form
 // for a booking taken by phone or e-mail, and a booking's facts, money, payments,
 // messages and history with the change, cancel, payment and message forms.
-import { decimalEuros } from '~/lib/money';
+import { useState } from 'react';
+import { typedEurosFr } from '~/lib/money';
+import { MEANS_LABELS, NATURE_LABELS, OWNER_MEANS, type LedgerNature } from '~/lib/money-terms';
+import type { loadBookingPage } from '~/.server/booking/views/booking-page';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import { BanIcon, CalendarCogIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, WalletIcon } from 'lucide-react';
+import { BanIcon, CalendarCogIcon, FileDownIcon, FileTextIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, WalletIcon } from 'lucide-react';
 import { Form, useActionData, useFetcher, useNavigation } from 'react-router';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { EmptyState } from '~/components/admin/screen-kit';
@@ -17,7 +20,7 @@ import {
   CancelBookingSchema,
   ChangeBookingSchema,
   GuestMessageSchema,
-  PAYMENT_MEANS_LABELS,
+  ReleaseHoldSchema,
   RecordBookingSchema,
   RecordPaymentSchema,
   GUEST_LANGUAGES,
@@ -60,7 +63,7 @@ function StayFields({ fields, rooms }: { fields: StayFieldSet; rooms: Room[] }) 
       <Field
         label="Prix des nuits saisi (€, facultatif)"
         hint="Vide : le prix calculé par les saisons."
-        inputProps={{ ...getInputProps(fields.price, { type: 'number' }), step: '0.01', min: 0 }}
+        inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal' }}
         errors={fields.price.errors}
       />
       <Field label="Raison du prix saisi" inputProps={getInputProps(fields.priceReason, { type: 'text' })} errors={fields.priceReason.errors} />
@@ -122,52 +125,12 @@ export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: stri
   );
 }
 
-interface BookingView {
-  id: string;
-  status: string;
-  statusLabel: string;
-  source: string;
-  roomId: string;
-  room: string;
-  arrival: string;
-  departure: string;
-  dates: string;
-  nights: number;
-  guests: number;
-  children: number;
-  guestName: string;
-  guestEmail: string;
-  guestPhone: string | null;
-  guestPhoneHref: string | null;
-  guestPhoneInternational: string | null;
-  language: string;
-  lines: Array<{ key: string; name: string; nights: number; unit: string; total: string }>;
-  override: { total: string; reason: string } | null;
-  total: string;
-  tax: string;
-  amount: string;
-  deposit: string;
-  balance: string;
-  balanceDue: string | null;
-  received: string;
-  outstanding: string;
-  depositOutstanding: string | null;
-  outstandingCents: number;
-  depositOutstandingCents: number;
-  /** The card deposit (issue 36): due, paid (when, amount, Stripe reference) or refunded. */
-  onlineDeposit: { state: 'due' | 'paid' | 'refunded'; text: string; refunded: string | null; refundableCents: number } | null;
-}
-
-interface RecordProps {
-  today: string;
+type RecordProps = Omit<NonNullable<Awaited<ReturnType<typeof loadBookingPage>>>, 'rooms'> & {
+  rooms: Room[];
   /** The key of the refund form as rendered (issue 51): posted twice, it refunds once. */
   refundRequestKey: string;
-  rooms: Room[];
-  booking: BookingView;
-  payments: Array<{ id: string; kind: string; amount: string; receivedOn: string; means: string; stripeReference: string | null; refunded: string | null }>;
-  messages: Array<{ id: string; from: string; at: string; body: string }>;
-  history: Array<{ id: string; at: string; by: string; what: string }>;
-}
+};
+type BookingView = RecordProps['booking'];
 
 function Facts({ booking }: { booking: BookingView }) {
   return (
@@ -232,7 +195,9 @@ function Money({ booking }: { booking: BookingView }) {
         <CardTitle>
           <h3>Montants</h3>
         </CardTitle>
-        <CardDescription>Les montants du devis, gardés tels qu&apos;annoncés au client.</CardDescription>
+        <CardDescription>
+          Référence {booking.reference} · Les montants du devis, gardés tels qu&apos;annoncés au client.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-[1fr_max-content] gap-x-4 gap-y-1 text-sm" aria-label="Montants">
@@ -256,19 +221,44 @@ function Money({ booking }: { booking: BookingView }) {
           <dd className="text-right">{booking.tax}</dd>
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold">{booking.amount}</dd>
-          <dt>Acompte</dt>
+          <dt>
+            {booking.depositNatureLabel}
+            {booking.depositDue ? ` (à recevoir avant le ${booking.depositDue})` : ''}
+          </dt>
           <dd className="text-right">{booking.deposit}</dd>
           <dt>Solde{booking.balanceDue ? ` (dû le ${booking.balanceDue})` : ''}</dt>
           <dd className="text-right">{booking.balance}</dd>
-          <dt>Reçu</dt>
+          <dt>Dû</dt>
+          <dd className="text-right">{booking.due}</dd>
+          <dt>Reçu (remboursements déduits)</dt>
           <dd className="text-right">{booking.received}</dd>
           <dt className="font-semibold">Reste à payer</dt>
           <dd className="text-right font-semibold" data-testid="outstanding">
             {booking.outstanding}
           </dd>
+          {booking.toRefund ? (
+            <>
+              <dt className="font-semibold">À rembourser</dt>
+              <dd className="text-right font-semibold">{booking.toRefund}</dd>
+            </>
+          ) : null}
+          {booking.compensationOwed ? (
+            <>
+              <dt className="font-semibold">Dédommagement dû</dt>
+              <dd className="text-right font-semibold">{booking.compensationOwed}</dd>
+            </>
+          ) : null}
         </dl>
-        {booking.depositOutstanding && booking.onlineDeposit?.state !== 'due' ? (
-          <p className="mt-2 text-sm text-amber-800">Acompte attendu : {booking.depositOutstanding}</p>
+        <p className="mt-2 text-sm text-muted-foreground">{booking.depositNatureMeaning}</p>
+        {booking.lastChange ? (
+          <p className="mt-2 text-sm" data-testid="last-change">
+            Dernière modification : {booking.lastChange.from} → {booking.lastChange.to} (différence {booking.lastChange.difference})
+          </p>
+        ) : null}
+        {booking.cancellation ? (
+          <p className="mt-2 text-sm">
+            Annulée par {booking.cancellation.by} : conservé {booking.cancellation.kept}, dédommagement {booking.cancellation.compensation}
+          </p>
         ) : null}
         {booking.onlineDeposit ? (
           <div className="mt-2 space-y-1 text-sm" data-testid="online-deposit">
@@ -318,10 +308,91 @@ function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] })
   );
 }
 
-/** Cancels a confirmed stay, or releases a hold awaiting its deposit (`release-hold`): the same words for the owner. */
-function CancelForm({ booking, intent = 'cancel' }: { booking: BookingView; intent?: 'cancel' | 'release-hold' }) {
+/**
+ * Cancels a confirmed stay (issue 52): who cancels decides what the deposit's nature keeps
+ * or owes, shown before the owner confirms; the refund (and, when the house cancels arrhes,
+ * the compensation) may be recorded at once.
+ */
+function CancelForm({ booking, today }: { booking: BookingView; today: string }) {
   const fetcher = useFetcher();
-  const [form, fields] = useAdminForm({ id: `cancel-${booking.id}`, schema: CancelBookingSchema, reply: fetcher.data });
+  const [by, setBy] = useState<'guest' | 'house'>('guest');
+  const [form, fields] = useAdminForm({
+    id: `cancel-${booking.id}`,
+    schema: CancelBookingSchema,
+    reply: fetcher.data,
+    defaultValue: { by: 'guest', refundOn: today, refundMeans: 'virement', kept: typedEurosFr(booking.cancelPreview.guest.keptCents) },
+  });
+  const preview = booking.cancelPreview[by];
+  return (
+    <details className="rounded-lg border p-4">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
+        <BanIcon aria-hidden="true" className="size-4" />
+        Annuler la réservation…
+      </summary>
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="id" value={booking.id} />
+        <SelectField
+          label="Qui annule ?"
+          selectProps={{ ...getSelectProps(fields.by), onChange: (e) => setBy(e.currentTarget.value === 'house' ? 'house' : 'guest') }}
+          errors={fields.by.errors}
+        >
+          <option value="guest">Le client</option>
+          <option value="house">La maison</option>
+        </SelectField>
+        {booking.depositNature === 'acompte' && by === 'guest' ? (
+          <Field
+            label="Somme restant due selon vos conditions (€)"
+            inputProps={{ ...getInputProps(fields.kept, { type: 'text' }), inputMode: 'decimal' }}
+            errors={fields.kept.errors}
+          />
+        ) : null}
+        <p className="text-sm sm:col-span-2" data-testid="cancel-preview">
+          {by === 'guest'
+            ? `Conservé par la maison : ${preview.kept} · à rembourser : ${preview.refund}`
+            : `À rembourser : ${preview.refund} + dédommagement ${preview.compensation} = ${preview.total}`}
+        </p>
+        <div className="sm:col-span-2">
+          <CheckboxField
+            label="Enregistrer le remboursement maintenant"
+            inputProps={getInputProps(fields.refundNow, { type: 'checkbox' })}
+            errors={fields.refundNow.errors}
+          />
+        </div>
+        <SelectField label="Moyen du remboursement" selectProps={getSelectProps(fields.refundMeans)} errors={fields.refundMeans.errors}>
+          {OWNER_MEANS.map((m) => (
+            <option key={m} value={m}>
+              {MEANS_LABELS[m]}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Remboursé le" inputProps={getInputProps(fields.refundOn, { type: 'date' })} errors={fields.refundOn.errors} />
+        <div className="sm:col-span-2">
+          <TextareaField
+            label="Message au client (facultatif)"
+            textareaProps={{ ...getTextareaProps(fields.message), rows: 3, maxLength: 2000 }}
+            errors={fields.message.errors}
+          />
+        </div>
+        {form.errors?.length ? (
+          <p role="alert" className="text-sm text-destructive sm:col-span-2">
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+        <div className="sm:col-span-2">
+          <Button type="submit" variant="destructive" disabled={fetcher.state !== 'idle'}>
+            Confirmer l&apos;annulation
+          </Button>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/** Releases a hold awaiting its card deposit: nothing was paid. */
+function ReleaseHoldForm({ booking }: { booking: BookingView }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({ id: `release-${booking.id}`, schema: ReleaseHoldSchema, reply: fetcher.data });
   return (
     <details className="rounded-lg border p-4">
       <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
@@ -329,7 +400,7 @@ function CancelForm({ booking, intent = 'cancel' }: { booking: BookingView; inte
         Annuler la réservation…
       </summary>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="intent" value="release-hold" />
         <input type="hidden" name="id" value={booking.id} />
         <TextareaField
           label="Message au client (facultatif)"
@@ -344,46 +415,55 @@ function CancelForm({ booking, intent = 'cancel' }: { booking: BookingView; inte
   );
 }
 
+/** A sum received or returned, pre-filled with what remains of the chosen nature. */
 function PaymentForm({ booking, today }: { booking: BookingView; today: string }) {
   const fetcher = useFetcher();
+  const natures = [booking.depositNature, 'solde', 'taxe_sejour', 'remboursement', 'dedommagement'] as const;
+  const firstDue = natures.find((n) => (booking.prefill[n] ?? 0) > 0) ?? 'solde';
   const [form, fields] = useAdminForm({
     id: `payment-${booking.id}`,
     schema: RecordPaymentSchema,
     reply: fetcher.data,
-    defaultValue: {
-      kind: booking.depositOutstandingCents > 0 ? 'deposit' : 'balance',
-      amount:
-        booking.outstandingCents > 0 ? decimalEuros(booking.depositOutstandingCents > 0 ? booking.depositOutstandingCents : booking.outstandingCents) : '',
-      receivedOn: today,
-      means: 'virement',
-    },
+    defaultValue: { nature: firstDue, amount: typedEurosFr(booking.prefill[firstDue] ?? 0), occurredOn: today, means: 'virement' },
   });
   useFetcherSuccess(fetcher, () => form.reset());
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2" aria-label="Enregistrer un paiement ou un remboursement">
       <input type="hidden" name="intent" value="payment" />
       <input type="hidden" name="id" value={booking.id} />
-      <SelectField label="Nature" selectProps={getSelectProps(fields.kind)} errors={fields.kind.errors}>
-        <option value="deposit">Acompte</option>
-        <option value="balance">Solde</option>
-      </SelectField>
-      <Field
-        label="Montant reçu (€)"
-        inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0 }}
-        errors={fields.amount.errors}
-      />
-      <Field label="Reçu le" inputProps={getInputProps(fields.receivedOn, { type: 'date' })} errors={fields.receivedOn.errors} />
-      <SelectField label="Moyen" selectProps={getSelectProps(fields.means)} errors={fields.means.errors}>
-        {Object.entries(PAYMENT_MEANS_LABELS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
+      <SelectField
+        label="Nature"
+        selectProps={{
+          ...getSelectProps(fields.nature),
+          onChange: (e) => form.update({ name: fields.amount.name, value: typedEurosFr(booking.prefill[e.currentTarget.value as LedgerNature] ?? 0) }),
+        }}
+        errors={fields.nature.errors}
+      >
+        {natures.map((n) => (
+          <option key={n} value={n}>
+            {NATURE_LABELS[n]}
           </option>
         ))}
       </SelectField>
+      <Field label="Montant (€)" inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }} errors={fields.amount.errors} />
+      <Field label="Date" inputProps={getInputProps(fields.occurredOn, { type: 'date' })} errors={fields.occurredOn.errors} />
+      <SelectField label="Moyen" selectProps={getSelectProps(fields.means)} errors={fields.means.errors}>
+        {OWNER_MEANS.map((m) => (
+          <option key={m} value={m}>
+            {MEANS_LABELS[m]}
+          </option>
+        ))}
+      </SelectField>
+      <Field label="Référence (facultatif)" inputProps={getInputProps(fields.reference, { type: 'text' })} errors={fields.reference.errors} />
+      {form.errors?.length ? (
+        <p role="alert" className="text-sm text-destructive sm:col-span-2">
+          {form.errors.join(' ')}
+        </p>
+      ) : null}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={fetcher.state !== 'idle'}>
           <WalletIcon aria-hidden="true" />
-          Marquer comme reçu
+          Enregistrer
         </Button>
       </div>
     </fetcher.Form>
@@ -397,14 +477,14 @@ function RefundForm({ booking, requestKey }: { booking: BookingView; requestKey:
     id: `refund-${booking.id}`,
     schema: RefundDepositSchema,
     reply: fetcher.data,
-    defaultValue: { amount: decimalEuros(refundable) },
+    defaultValue: { amount: typedEurosFr(refundable) },
   });
   useFetcherSuccess(fetcher, () => form.reset());
   return (
     <details className="rounded-lg border p-4">
       <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
         <WalletIcon aria-hidden="true" className="size-4" />
-        Rembourser l&apos;acompte…
+        Rembourser par carte (Stripe)…
       </summary>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="refund-deposit" />
@@ -412,7 +492,7 @@ function RefundForm({ booking, requestKey }: { booking: BookingView; requestKey:
         <input type="hidden" name="requestKey" value={requestKey} />
         <Field
           label="Montant à rembourser (€)"
-          inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0.01, max: decimalEuros(refundable) }}
+          inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }}
           errors={fields.amount.errors}
         />
         <TextareaField
@@ -420,11 +500,6 @@ function RefundForm({ booking, requestKey }: { booking: BookingView; requestKey:
           textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: 500 }}
           errors={fields.reason.errors}
         />
-        {booking.status === 'confirmed' ? (
-          <div className="sm:col-span-2">
-            <CheckboxField label="Annuler aussi la réservation" inputProps={getInputProps(fields.cancel, { type: 'checkbox' })} errors={fields.cancel.errors} />
-          </div>
-        ) : null}
         {form.errors?.length ? (
           <p role="alert" className="text-sm text-destructive sm:col-span-2">
             {form.errors.join(' ')}
@@ -437,6 +512,50 @@ function RefundForm({ booking, requestKey }: { booking: BookingView; requestKey:
         </div>
       </fetcher.Form>
     </details>
+  );
+}
+
+/** The stay's notes and credit notes, each a PDF; the owner issues the note once the stay is confirmed. */
+function Notes({ booking, notes, canIssueNote }: { booking: BookingView; notes: RecordProps['notes']; canIssueNote: boolean }) {
+  const fetcher = useFetcher();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h3>Factures</h3>
+        </CardTitle>
+        <CardDescription>Une facture émise n&apos;est jamais modifiée : une modification ou une annulation l&apos;annule par un avoir.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {notes.length === 0 ? (
+          <EmptyState>Aucune facture émise</EmptyState>
+        ) : (
+          <ul className="divide-y rounded-md border text-sm" aria-label="Factures et avoirs">
+            {notes.map((n) => (
+              <li key={n.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+                <span>
+                  {n.kind} n° {n.number} du {n.issuedOn} · {n.amount}
+                </span>
+                <a className="inline-flex min-h-11 items-center gap-1 underline" href={n.href} download>
+                  <FileDownIcon aria-hidden="true" className="size-4" />
+                  Télécharger {n.kind === 'Facture' ? 'la facture' : "l'avoir"} n° {n.number} (PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        {canIssueNote ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="issue-note" />
+            <input type="hidden" name="id" value={booking.id} />
+            <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'}>
+              <FileTextIcon aria-hidden="true" />
+              Émettre la facture
+            </Button>
+          </fetcher.Form>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -458,7 +577,7 @@ function MessageForm({ booking }: { booking: BookingView }) {
   );
 }
 
-export function BookingRecord({ booking, rooms, payments, messages, history, today, refundRequestKey }: RecordProps) {
+export function BookingRecord({ booking, rooms, entries, notes, canIssueNote, plans, messages, history, today, refundRequestKey }: RecordProps) {
   const confirmed = booking.status === 'confirmed';
   const held = booking.status === 'awaiting_payment';
   return (
@@ -475,7 +594,7 @@ export function BookingRecord({ booking, rooms, payments, messages, history, tod
           </CardHeader>
           <CardContent className="space-y-3">
             <ChangeForm booking={booking} rooms={rooms} />
-            <CancelForm booking={booking} />
+            <CancelForm booking={booking} today={today} />
           </CardContent>
         </Card>
       ) : null}
@@ -488,7 +607,7 @@ export function BookingRecord({ booking, rooms, payments, messages, history, tod
             <CardDescription>Les nuits se libèrent aussitôt, le lien de paiement est fermé et le client est prévenu par e-mail dans sa langue.</CardDescription>
           </CardHeader>
           <CardContent className="space-y-3">
-            <CancelForm booking={booking} intent="release-hold" />
+            <ReleaseHoldForm booking={booking} />
           </CardContent>
         </Card>
       ) : null}
@@ -497,16 +616,17 @@ export function BookingRecord({ booking, rooms, payments, messages, history, tod
           <CardTitle>
             <h3>Paiements</h3>
           </CardTitle>
+          <CardDescription>Chaque somme reçue ou rendue, dans l&apos;ordre.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          {payments.length === 0 ? (
+          {entries.length === 0 ? (
             <EmptyState>Aucun paiement reçu</EmptyState>
           ) : (
-            <ul className="divide-y rounded-md border text-sm" aria-label="Paiements reçus">
-              {payments.map((p) => (
-                <li key={p.id} className="p-3">
-                  {p.kind} : {p.amount} le {p.receivedOn} ({p.means}){p.stripeReference ? ` · référence Stripe ${p.stripeReference}` : ''}
-                  {p.refunded ? ` · remboursé : ${p.refunded}` : ''}
+            <ul className="divide-y rounded-md border text-sm" aria-label="Paiements et remboursements">
+              {entries.map((e) => (
+                <li key={e.id} className={e.failed ? 'p-3 text-muted-foreground line-through' : 'p-3'}>
+                  {e.nature} : {e.amount} le {e.occurredOn} ({e.means}){e.reference ? ` · référence ${e.reference}` : ''}
+                  {e.by ? ` · par ${e.by}` : ''}
                 </li>
               ))}
             </ul>
@@ -515,6 +635,26 @@ export function BookingRecord({ booking, rooms, payments, messages, history, tod
           {booking.status === 'confirmed' || booking.status === 'cancelled' ? <PaymentForm booking={booking} today={today} /> : null}
         </CardContent>
       </Card>
+      <Notes booking={booking} notes={notes} canIssueNote={canIssueNote} />
+      {plans.length ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h3>Envois prévus</h3>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y rounded-md border text-sm" aria-label="Envois prévus">
+              {plans.map((p) => (
+                <li key={p.id} className="p-3">
+                  {p.what} · {p.at} · {p.state}
+                  {p.outcome ? ` (${p.outcome})` : ''}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle>
