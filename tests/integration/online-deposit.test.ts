@@ -3,7 +3,7 @@
 // webhooks signed with the SDK's own helper: the hold, the payment link and its sessions,
 // the webhook (only source of truth) and every bad input of the issues, expiry, the owner
 // releasing a hold, and refunds recorded once whichever way Stripe tells them.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guesthouseToday } from '~/.server/guesthouse-time';
@@ -13,10 +13,9 @@ import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/st
 import { db } from '~/.server/db/client';
 import {
   bookingEvents,
-  bookingPayments,
-  bookingRefunds,
   bookings,
   contactEmails,
+  ledgerEntries,
   mailOutbox,
   pushOutbox,
   pushSubscriptions,
@@ -38,6 +37,20 @@ import { action as configAction } from '~/routes/admin/config';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { accepted } from '../support/refusals';
+
+// The ledger's rows of a booking (issue 52): what was received, and what was returned with Stripe's status.
+const receivedRows = (id: string) =>
+  db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.bookingId, id), eq(ledgerEntries.direction, 'received')));
+const returnedRows = (id: string) =>
+  db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.bookingId, id), eq(ledgerEntries.direction, 'returned')));
+const refundedCents = async (id: string) =>
+  (await returnedRows(id)).filter((r) => r.stripeStatus !== 'failed' && r.stripeStatus !== 'canceled').reduce((sum, r) => sum + r.amountCents, 0);
 import { Refusal } from '~/.server/rule-refusal';
 
 const env = vi.hoisted(() => {
@@ -191,8 +204,8 @@ describe('the webhook', () => {
     expect(await first.json()).toMatchObject({ outcome: 'confirmed' });
     const row = await booking(id);
     expect(row.status).toBe('confirmed');
-    const payments = await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id));
-    expect(payments).toMatchObject([{ kind: 'deposit', amountCents: row.depositCents, means: 'carte', stripeReference: session.payment_intent }]);
+    const payments = await receivedRows(id);
+    expect(payments).toMatchObject([{ nature: 'arrhes', amountCents: row.depositCents, means: 'stripe', stripePaymentIntent: session.payment_intent }]);
     const keys = (await mailsOf(id)).map((m) => m.idempotencyKey);
     expect(keys).toContain(`booking:${id}:confirmed`);
     expect(keys).toContain(`booking:${id}:owner-deposit-paid`);
@@ -207,7 +220,7 @@ describe('the webhook', () => {
     // The same payment in a new event id (Stripe's retry of another delivery) is not paid twice.
     const again = await deliver({ ...event, id: `${event.id}b` });
     expect(await again.json()).toMatchObject({ outcome: 'already_paid' });
-    expect(await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id))).toHaveLength(1);
+    expect(await receivedRows(id)).toHaveLength(1);
     expect(await db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, device!.id))).toHaveLength(pushes.length);
     await db.delete(pushSubscriptions);
     // The return page now reads the confirmation.
@@ -249,7 +262,7 @@ describe('the webhook', () => {
     const other = stripe.event('customer.created', { id: 'cus_1' });
     expect(await (await deliver(other)).json()).toMatchObject({ outcome: 'ignored' });
     expect((await booking(id)).status).toBe('awaiting_payment');
-    expect(await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id))).toHaveLength(0);
+    expect(await receivedRows(id)).toHaveLength(0);
   });
 
   it('an amount that differs from the snapshot is refunded at once and confirms nothing', async () => {
@@ -258,7 +271,7 @@ describe('the webhook', () => {
     expect(await (await deliver(event)).json()).toMatchObject({ outcome: 'amount_mismatch' });
     expect((await booking(id)).status).toBe('awaiting_payment');
     expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
-    expect(await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id))).toHaveLength(0);
+    expect(await receivedRows(id)).toHaveLength(0);
   });
 
   it('a charge.refunded before its payment is known is acknowledged; after, it records every refund Stripe lists', async () => {
@@ -270,15 +283,14 @@ describe('the webhook', () => {
     const made = await stripeClient().refunds.create({ payment_intent: session.payment_intent!, amount: 500 });
     const refunded = stripe.event('charge.refunded', stripe.charge(session.payment_intent!));
     expect(await (await deliver(refunded)).json()).toMatchObject({ outcome: 'refund_recorded' });
-    const [payment] = await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id));
-    expect(payment!.refundedCents).toBe(500);
-    expect(await db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, id))).toMatchObject([
-      { stripeRefundId: made.id, amountCents: 500, status: 'succeeded', recordedBy: null },
+    expect(await refundedCents(id)).toBe(500);
+    expect(await returnedRows(id)).toMatchObject([
+      { stripeRefundId: made.id, amountCents: 500, stripeStatus: 'succeeded', recordedBy: 'Stripe' },
     ]);
     // Another event about the same charge (or an older one arriving late) changes nothing.
     await deliver(stripe.event('charge.refunded', { ...stripe.charge(session.payment_intent!), amount_refunded: 200 }));
     await deliver(stripe.event('refund.created', { ...made }));
-    expect((await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)))[0]!.refundedCents).toBe(500);
+    expect(await refundedCents(id)).toBe(500);
     const history = (await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id))).filter((e) => e.kind === 'refund');
     expect(history).toMatchObject([{ actor: 'Stripe', details: { amountCents: 500, stripeReference: made.id } }]);
   });
@@ -307,21 +319,18 @@ describe('expiry and refunds', () => {
     expect((await booking(id)).status).toBe('cancelled');
     expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent)).toMatchObject([{ amount: session.amount_total }]);
     expect((await mailsOf(id)).map((m) => m.idempotencyKey)).toContain(`booking:${id}:owner-deposit-late_refunded`);
-    expect(await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id))).toHaveLength(0);
+    expect(await receivedRows(id)).toHaveLength(0);
   });
 
-  it('the owner refunds part, then the rest with cancellation; more than paid is refused', async () => {
+  it('the owner refunds part, then the rest; more than paid is refused', async () => {
     const { id, session } = await heldAndOpened();
     await deliver(stripe.complete(session.id));
     const paid = session.amount_total;
-    const refund = (amountCents: number, reason: string, cancel = false) =>
-      refundDeposit({ bookingId: id, amountCents, reason, cancel, requestKey: newRefundRequestKey() }, 'owner@example.com');
+    const refund = (amountCents: number, reason: string) => refundDeposit({ bookingId: id, amountCents, reason, requestKey: newRefundRequestKey() }, 'owner@example.com');
     expect(await refund(paid + 1, 'Trop')).toBeInstanceOf(Refusal);
     expect(await refund(1000, 'Geste commercial')).toBe(true);
-    expect(await refund(paid - 1000, 'Annulation à la demande du client', true)).toBe(true);
-    const [payment] = await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id));
-    expect(payment!.refundedCents).toBe(paid);
-    expect((await booking(id)).status).toBe('cancelled');
+    expect(await refund(paid - 1000, 'Annulation à la demande du client')).toBe(true);
+    expect(await refundedCents(id)).toBe(paid);
     expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([1000, paid - 1000]);
     const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id));
     expect(events.filter((e) => e.kind === 'refund')).toHaveLength(2);
@@ -515,7 +524,7 @@ describe('refunds recorded once, as Stripe recorded them', () => {
     await deliver(stripe.complete(opened.session.id));
     return opened;
   }
-  const refundRows = (id: string) => db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, id));
+  const refundRows = (id: string) => returnedRows(id);
 
   it('two posts of one « Rembourser » form at once make one refund, one line of history, one mail', async () => {
     const { id, session } = await paid();
@@ -556,40 +565,40 @@ describe('refunds recorded once, as Stripe recorded them', () => {
     };
     try {
       expect(
-        await refundDeposit({ bookingId: id, amountCents: 500, reason: 'Petit geste', cancel: false, requestKey: newRefundRequestKey() }, 'owner@example.com'),
+        await refundDeposit({ bookingId: id, amountCents: 500, reason: 'Petit geste', requestKey: newRefundRequestKey() }, 'owner@example.com'),
       ).toBe(true);
     } finally {
       stripe.beforeRefundAnswer = undefined;
     }
     const [made] = stripeRefunds(session.payment_intent!);
     expect(await refundRows(id)).toMatchObject([{ stripeRefundId: made!.id, amountCents: 500, recordedBy: 'owner@example.com', reason: 'Petit geste' }]);
-    expect((await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)))[0]!.refundedCents).toBe(500);
+    expect(await refundedCents(id)).toBe(500);
     const events = (await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id))).filter((e) => e.kind === 'refund');
     expect(events).toMatchObject([{ actor: 'owner@example.com', details: { amountCents: 500, reason: 'Petit geste', stripeReference: made!.id } }]);
     const [mail] = (await mailsOf(id)).filter((m) => m.idempotencyKey === `booking:${id}:refund:${made!.id}`);
     expect(mail!.subject).toContain('Reembolso');
     // Stripe's refund.updated later: the status follows, nothing is counted twice.
     await deliver(stripe.event('refund.updated', { ...made }));
-    expect((await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)))[0]!.refundedCents).toBe(500);
+    expect(await refundedCents(id)).toBe(500);
   });
 
   it('a failed refund returns nothing: the refunded figure follows its status', async () => {
     const { id, session } = await paid();
     expect(
-      await refundDeposit({ bookingId: id, amountCents: 700, reason: 'Essai', cancel: false, requestKey: newRefundRequestKey() }, 'owner@example.com'),
+      await refundDeposit({ bookingId: id, amountCents: 700, reason: 'Essai', requestKey: newRefundRequestKey() }, 'owner@example.com'),
     ).toBe(true);
     const [made] = stripeRefunds(session.payment_intent!);
     made!.status = 'failed';
     await deliver(stripe.event('refund.failed', { ...made }));
-    expect(await refundRows(id)).toMatchObject([{ status: 'failed' }]);
-    expect((await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)))[0]!.refundedCents).toBe(0);
+    expect(await refundRows(id)).toMatchObject([{ stripeStatus: 'failed' }]);
+    expect(await refundedCents(id)).toBe(0);
   });
 
   it('what Stripe refuses (more than it has left, after a refund this site has not heard of yet) is the owner’s refusal, recording nothing', async () => {
     const { id, session } = await paid();
     await stripeClient().refunds.create({ payment_intent: session.payment_intent!, amount: 300 });
     const answer = await refundDeposit(
-      { bookingId: id, amountCents: session.amount_total, reason: 'Tout', cancel: false, requestKey: newRefundRequestKey() },
+      { bookingId: id, amountCents: session.amount_total, reason: 'Tout', requestKey: newRefundRequestKey() },
       'owner@example.com',
     );
     expect(answer).toBeInstanceOf(Refusal);
@@ -658,7 +667,7 @@ describe('a delayed payment method', () => {
     expect(await (await deliver(settled)).json()).toMatchObject({ outcome: 'duplicate_refunded' });
     expect(stripeRefunds(session.payment_intent!)).toMatchObject([{ amount: session.amount_total, reason: 'duplicate' }]);
     expect((await mailsOf(id)).map((m) => m.idempotencyKey)).toContain(`booking:${id}:duplicate_payment_refunded:${session.payment_intent}`);
-    expect(await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id))).toHaveLength(1);
+    expect(await receivedRows(id)).toHaveLength(1);
   });
 
   it('a delayed payment that fails: the hold stays, the guest gets the link again and pays by card', async () => {

@@ -7,7 +7,7 @@
 import tls from 'node:tls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recordPayment } from '~/.server/booking/stays/records';
+import { recordEntry } from '~/.server/booking/stays/records';
 import { createBookingRequest } from '~/.server/booking/stays/requests';
 import { guesthouseToday } from '~/.server/guesthouse-time';
 import { db } from '~/.server/db/client';
@@ -191,8 +191,8 @@ describe('a deposit received', () => {
     await db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, id));
     await worker().drain();
     standIn.received.length = 0;
-    accepted(await recordPayment(id, { kind: 'deposit', amountCents: 9000, receivedOn: guesthouseToday(), means: 'virement' }, owner.email));
-    accepted(await recordPayment(id, { kind: 'balance', amountCents: 21000, receivedOn: guesthouseToday(), means: 'especes' }, owner.email));
+    accepted(await recordEntry(id, { nature: 'arrhes', amountCents: 9000, occurredOn: guesthouseToday(), means: 'virement' }, owner.email));
+    accepted(await recordEntry(id, { nature: 'solde', amountCents: 21000, occurredOn: guesthouseToday(), means: 'especes' }, owner.email));
     await worker().drain();
     expect(payloadsFor(phone.id)).toEqual([
       { title: 'Acompte reçu', body: expect.stringMatching(/^90\s€ · Grace Hopper · Chambre #1 · du /), url: `/admin/booking/${id}`, tag: `booking-${id}` },

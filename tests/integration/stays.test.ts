@@ -11,7 +11,7 @@ import { getExportToken } from '~/.server/booking/availability/export-feed';
 import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/stays/requests';
 import { findPendingConflicts } from '~/.server/booking/views/reservations';
 import { quoteStay } from '~/.server/booking/pricing/quote-inputs';
-import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays/records';
+import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordEntry, sendGuestMessage } from '~/.server/booking/stays/records';
 import { upsertTexts } from '~/.server/content/multilingual-content';
 import { siteTextKey } from '~/.server/content/content-keys';
 import { db } from '~/.server/db/client';
@@ -154,7 +154,7 @@ describe('money from the one engine', () => {
     expect(await acceptBookingRequest(created.id, 'owner@example.com')).toEqual({ awaitingPayment: false });
     const record = await getBookingRecord(created.id);
     expect(record!.events.map((e) => e.kind)).toEqual(['created', 'accepted']);
-    expect(record!.outstandingCents).toBe(twoAdults.amountCents);
+    expect(record!.money.outstandingCents).toBe(twoAdults.amountCents);
   });
 });
 
@@ -239,7 +239,7 @@ describe('cancelling a booking', () => {
   it('leaves the export feed, reopens its nights, tells the guest, and cannot be done twice', async () => {
     const recorded = accepted(await recordBooking(stay(d(90), d(92)), guest('Annule', 'es'), 'phone', null));
     expect(await exportFeed()).toContain(`booking-${recorded.id}@`);
-    expect(await cancelBooking(recorded.id, 'Lo sentimos', 'owner@example.com')).toEqual({ id: recorded.id });
+    expect(await cancelBooking(recorded.id, { by: 'house', message: 'Lo sentimos' }, 'owner@example.com')).toEqual({ id: recorded.id });
     expect(await exportFeed()).not.toContain(`booking-${recorded.id}@`);
     const quote = accepted(await quoteStay(roomId, { arrival: d(90), departure: d(92), guests: 2 }, ['fr']));
     expect(quote!.problems).toEqual([]);
@@ -248,7 +248,7 @@ describe('cancelling a booking', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.idempotencyKey, `booking:${recorded.id}:cancelled`));
     expect(mail!.textBody).toContain('Lo sentimos');
-    expect(refusalMessage(await cancelBooking(recorded.id, null, null))).toBe("Cette réservation n'est plus confirmée");
+    expect(refusalMessage(await cancelBooking(recorded.id, { by: 'guest', message: null }, null))).toBe("Cette réservation n'est plus confirmée");
   });
 });
 
@@ -256,13 +256,13 @@ describe('payments and messages', () => {
   it('marks the deposit received and shows what remains', async () => {
     const recorded = accepted(await recordBooking(stay(d(110), d(112)), guest('Payeur'), 'phone', null));
     const before = (await getBookingRecord(recorded.id))!;
-    expect(before.depositOutstandingCents).toBe(8430);
-    expect(await recordPayment(recorded.id, { kind: 'deposit', amountCents: 8430, receivedOn: today, means: 'virement' }, 'owner@example.com')).toEqual({
+    expect(before.money.outstandingBy.deposit).toBe(8430);
+    expect(await recordEntry(recorded.id, { nature: 'arrhes', amountCents: 8430, occurredOn: today, means: 'virement' }, 'owner@example.com')).toEqual({
       id: recorded.id,
     });
     const after = (await getBookingRecord(recorded.id))!;
-    expect(after.depositOutstandingCents).toBe(0);
-    expect(after.outstandingCents).toBe(before.amountCents - 8430);
+    expect(after.money.outstandingBy.deposit).toBe(0);
+    expect(after.money.outstandingCents).toBe(before.money.outstandingCents - 8430);
     expect(after.events.at(-1)).toMatchObject({ kind: 'payment', actor: 'owner@example.com' });
   });
 

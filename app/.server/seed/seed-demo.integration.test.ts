@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { config } from '~/.server/environment';
 import { db } from '~/.server/db/client';
 import {
-  bookingPayments,
+  ledgerEntries,
   bookings,
   contactEmails,
   distances,
@@ -18,6 +18,7 @@ import {
   roomSeasonPrices,
   seasonPeriods,
   seasons,
+  stayNotes,
   siteConfig,
   testimonials,
   transportOptions,
@@ -259,7 +260,7 @@ describe('demo content seeding', () => {
     const stays = await db.select().from(bookings);
     expect(stays.filter((b) => b.status === 'pending')).toHaveLength(2);
     const confirmed = stays.filter((b) => b.status === 'confirmed');
-    expect(confirmed).toHaveLength(3);
+    expect(confirmed).toHaveLength(4);
     expect(confirmed.map((b) => b.arrival)).toContain(today);
     expect(stays.filter((b) => b.status === 'cancelled')).toHaveLength(1);
     const phone = stays.filter((b) => b.source === 'phone');
@@ -270,8 +271,13 @@ describe('demo content seeding', () => {
       expect(stay.taxCents).toBe(2 * 110 * daysBetween(stay.arrival, stay.departure));
       expect(stay.depositCents).toBe(Math.round(stay.totalCents * 0.3));
     }
-    const payments = await db.select().from(bookingPayments);
-    expect(payments).toEqual([expect.objectContaining({ bookingId: phone[0]!.id, kind: 'deposit', amountCents: phone[0]!.depositCents })]);
+    // Money the French way (issue 52): the phone stay's arrhes received by transfer, a past stay paid in full whose note was issued.
+    const entries = await db.select().from(ledgerEntries);
+    expect(entries).toContainEqual(expect.objectContaining({ bookingId: phone[0]!.id, nature: 'arrhes', means: 'virement', amountCents: phone[0]!.depositCents }));
+    const notes = await db.select().from(stayNotes);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ kind: 'note', number: expect.stringMatching(/^\d{4}-0001$/) });
+    expect(stays.every((b) => /^R\d{2}-\d{4}$/.test(b.reference))).toBe(true);
     expect(await db.select().from(manualBlocks)).toHaveLength(1);
     const seasonRows = await db.select().from(seasons);
     const names = await db.select().from(multilingualContent).where(eq(multilingualContent.contentType, 'season'));
