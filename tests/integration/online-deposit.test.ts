@@ -137,7 +137,7 @@ describe('the hold and the payment link', () => {
     expect(mail!.subject).toContain('Anzahlung');
     expect(mail!.textBody).toContain(`http://localhost:3000/pay/${row.paymentToken}`);
     // A second request for the same nights cannot be accepted: the hold takes them.
-    await db.insert(bookings).values({ ...row, id: undefined, status: 'pending', paymentToken: null, paymentExpiresAt: null });
+    await db.insert(bookings).values({ ...row, id: undefined, reference: `${row.reference}-copie`, status: 'pending', paymentToken: null, paymentExpiresAt: null });
     const [twin] = await db.select().from(bookings).where(eq(bookings.status, 'pending'));
     expect(await acceptBookingRequest(twin!.id)).toBeInstanceOf(Refusal);
     await expect(db.update(bookings).set({ status: 'awaiting_payment' }).where(eq(bookings.id, twin!.id))).rejects.toThrow();

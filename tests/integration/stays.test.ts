@@ -327,7 +327,7 @@ describe("the guest's confirmation, over SMTP", () => {
     fr: {
       subject: /^Réservation confirmée/,
       tax: 'Taxe de séjour',
-      deposit: 'Acompte',
+      deposit: 'Arrhes',
       balance: 'Solde',
       checkIn: 'Arrivée à partir de',
       terms: "Annulation gratuite jusqu'à 14 jours",
@@ -335,7 +335,7 @@ describe("the guest's confirmation, over SMTP", () => {
     en: {
       subject: /^Booking confirmed/,
       tax: 'Tourist tax',
-      deposit: 'Deposit',
+      deposit: 'Deposit (arrhes)',
       balance: 'Balance',
       checkIn: 'Check-in from',
       terms: 'Free cancellation up to 14 days',
@@ -343,7 +343,7 @@ describe("the guest's confirmation, over SMTP", () => {
     de: {
       subject: /^Buchung bestätigt/,
       tax: 'Kurtaxe',
-      deposit: 'Anzahlung',
+      deposit: 'Anzahlung (Reugeld, arrhes)',
       balance: 'Restbetrag',
       checkIn: 'Anreise ab',
       terms: 'Kostenlose Stornierung bis 14 Tage',
@@ -351,7 +351,7 @@ describe("the guest's confirmation, over SMTP", () => {
     es: {
       subject: /^Reserva confirmada/,
       tax: 'Tasa turística',
-      deposit: 'Depósito',
+      deposit: 'Señal (arras)',
       balance: 'Saldo',
       checkIn: 'Llegada a partir de',
       terms: 'Cancelación gratuita hasta 14 días',

@@ -414,9 +414,12 @@ export function BookingPanel({
                   {quote.money.deposit ? (
                     <>
                       <div className="flex justify-between gap-4 text-sm">
-                        <dt>{t('booking.deposit')}</dt>
+                        <dt>{t(`booking.depositNature.${booking.depositNature}`)}</dt>
                         <dd data-testid="quote-deposit">{quote.money.deposit}</dd>
                       </div>
+                      <p className="text-sm text-muted-foreground" data-testid="deposit-meaning">
+                        {t(`booking.depositMeaning.${booking.depositNature}`)}
+                      </p>
                       <div className="flex justify-between gap-4 text-sm">
                         <dt>{t('booking.balance', { date: quote.money.balanceDue })}</dt>
                         <dd>{quote.money.balance}</dd>
@@ -445,6 +448,7 @@ export function BookingPanel({
             <div className="mt-6">
               <h3 className="mb-3 text-lg font-semibold">{t('booking.requestTitle')}</h3>
               <RequestForm selection={selection} lastResult={data?.result} sending={fetcher.state !== 'idle'} fetcher={fetcher} />
+              <p className="mt-3 text-xs text-muted-foreground">{t('booking.noWithdrawal')}</p>
             </div>
           )}
         </div>

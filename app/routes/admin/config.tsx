@@ -13,11 +13,13 @@ import { listEditingLanguages } from '~/.server/languages/site-languages';
 import { requireAdmin } from '~/.server/auth/permissions';
 import {
   getLegalNotice,
+  getMoneyTermsForEditing,
   getOnlineDepositForEditing,
   getSiteConfigForEditing,
   getStayTermsForEditing,
   listMissingLegalNoticeFields,
   saveLegalNotice,
+  saveMoneyTerms,
   saveOnlineDeposit,
   saveSiteConfig,
   saveStayTerms,
@@ -30,6 +32,7 @@ import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card
 import { DistancesCard } from '~/components/admin/config/distances-card';
 import { GeneralCard } from '~/components/admin/config/general-card';
 import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
+import { MoneyTermsCard } from '~/components/admin/config/money-terms-card';
 import { OnlineDepositCard } from '~/components/admin/config/online-deposit-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
@@ -40,6 +43,7 @@ import { AddContactEmailSchema, DeleteContactEmailSchema } from '~/lib/schemas/c
 import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID, TranslateDistanceNameSchema } from '~/lib/schemas/distance';
 import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
+import { MoneyTermsSchema } from '~/lib/schemas/money-terms';
 import { OnlineDepositSchema } from '~/lib/schemas/online-deposit';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
@@ -52,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, legalMissing] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, legalMissing, moneyTerms] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
@@ -62,6 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       getLegalNotice(),
       getStayTermsForEditing(language),
       listMissingLegalNoticeFields(),
+      getMoneyTermsForEditing(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
     // Offered only when both Stripe keys are set (issue 36).
@@ -85,6 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       lastBackup,
       legal,
       stayTerms,
+      moneyTerms,
       onlineDeposit,
       legalMissing,
       review,
@@ -126,6 +132,14 @@ export async function action({ request }: Route.ActionArgs) {
         failure: 'Impossible de sauvegarder la configuration',
         perform: async (value) =>
           stripeConfigured() ? saveOnlineDeposit(value) : refuse('Le paiement en ligne demande STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET'),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-money-terms':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: MoneyTermsSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: saveMoneyTerms,
         success: 'Configuration sauvegardée avec succès',
       });
     case 'add-email':
@@ -213,6 +227,7 @@ export default function Config() {
           <LegalNoticeWarning missing={loaded.legalMissing} here />
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
+          <MoneyTermsCard values={loaded.moneyTerms} />
           {loaded.onlineDeposit ? <OnlineDepositCard values={loaded.onlineDeposit} /> : null}
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />

@@ -242,6 +242,10 @@ export function moneyRows(money: MailMoney, moment: MoneyMoment, language: strin
   if (moment === 'confirmed' || moment === 'changed' || moment === 'deposit-reminder') {
     if (money.depositOutstandingCents > 0) rows.push(...transferRows(money, money.depositOutstandingCents, money.depositDueDate, language, formatDate));
   }
+  if ((moment === 'confirmed' || moment === 'changed') && money.depositCents > 0 && money.balanceOutstandingCents > 0) {
+    const due = money.balanceDueDate ? ` (${w.payBy.toLowerCase()} ${formatDate(money.balanceDueDate)})` : '';
+    rows.push({ label: w.balance, value: `${euros(money.balanceOutstandingCents)}${due}` });
+  }
   if (moment === 'balance-reminder' || ((moment === 'confirmed' || moment === 'changed') && money.depositCents === 0)) {
     rows.push({ label: w.balance, value: euros(money.balanceOutstandingCents) });
     rows.push(...transferRows(money, money.balanceOutstandingCents, money.balanceDueDate, language, formatDate));

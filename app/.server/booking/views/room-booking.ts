@@ -15,6 +15,8 @@ import { listNightlyRates, seasonByNight, type QuoteSeason } from '../pricing/qu
 import { quoteView, type QuoteView } from '../pricing/quote-view';
 import { loadQuoteSeasons, quoteStay } from '../pricing/quote-inputs';
 import { isNotFound } from '../../rule-refusal';
+import { loadMoneyTerms } from '../../content/site-settings';
+import type { DepositNature } from '~/lib/money-terms';
 
 /** How far ahead the JSON-LD offers describe the room's nightly prices. */
 export const OFFER_DAYS = 365;
@@ -38,6 +40,8 @@ export interface RoomBooking {
   calendarsBehind: boolean;
   /** The rates box: this room's season prices, names in the page's language, in date order with their coming periods. */
   rates: RateView[];
+  /** The deposit's legal nature (issue 52): the quote names it and says what it means on cancellation. */
+  depositNature: DepositNature;
 }
 
 export interface RateView {
@@ -149,7 +153,12 @@ async function readRoomCalendar(
   const monthStarts = [first];
   while (monthStarts.length < CALENDAR_MONTHS) monthStarts.push(nextMonth(monthStarts.at(-1)!));
   const end = nextMonth(monthStarts.at(-1)!);
-  const [taken, seasons, stale] = await Promise.all([listUnavailableNights(room.id, first, end), loadQuoteSeasons(room.id, chain), hasStaleFeed(room.id)]);
+  const [taken, seasons, stale, terms] = await Promise.all([
+    listUnavailableNights(room.id, first, end),
+    loadQuoteSeasons(room.id, chain),
+    hasStaleFeed(room.id),
+    loadMoneyTerms(),
+  ]);
   const dayLabel = dateTimeFormat(intlLocale(language), { dateStyle: 'full', timeZone: 'UTC' });
   const monthTitle = dateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const weekday = dateTimeFormat(intlLocale(language), { weekday: 'short', timeZone: 'UTC' });
@@ -185,6 +194,7 @@ async function readRoomCalendar(
     priced: room.pricePerNightCents !== null || room.hasSeasonPrice,
     calendarsBehind: stale,
     rates: rateViews(seasons, today, language),
+    depositNature: terms.depositNature,
   };
   return { booking, offers: jsonLdOffers(rates) };
 }
