@@ -389,9 +389,11 @@ describe("the owner's answers", () => {
   it('the database itself refuses two overlapping confirmed bookings', async () => {
     const base = { roomId, guests: 1, guestName: 'X', guestEmail: 'x@example.org', language: 'fr', totalCents: 1, quote: {} };
     await db.insert(bookings).values({ ...base, reference: 'R99-0001', status: 'confirmed', arrival: d(150), departure: d(153) });
-    await expect(db.insert(bookings).values({ ...base, reference: 'R99-0002', status: 'confirmed', arrival: d(152), departure: d(154) })).rejects.toMatchObject({
-      cause: { code: '23P01', constraint: 'bookings_confirmed_no_overlap' },
-    });
+    await expect(db.insert(bookings).values({ ...base, reference: 'R99-0002', status: 'confirmed', arrival: d(152), departure: d(154) })).rejects.toMatchObject(
+      {
+        cause: { code: '23P01', constraint: 'bookings_confirmed_no_overlap' },
+      },
+    );
     // Back-to-back stays share no night.
     await db.insert(bookings).values({ ...base, reference: 'R99-0003', status: 'confirmed', arrival: d(153), departure: d(155) });
   });

@@ -137,7 +137,9 @@ describe('the hold and the payment link', () => {
     expect(mail!.subject).toContain('Anzahlung');
     expect(mail!.textBody).toContain(`http://localhost:3000/pay/${row.paymentToken}`);
     // A second request for the same nights cannot be accepted: the hold takes them.
-    await db.insert(bookings).values({ ...row, id: undefined, reference: `${row.reference}-copie`, status: 'pending', paymentToken: null, paymentExpiresAt: null });
+    await db
+      .insert(bookings)
+      .values({ ...row, id: undefined, reference: `${row.reference}-copie`, status: 'pending', paymentToken: null, paymentExpiresAt: null });
     const [twin] = await db.select().from(bookings).where(eq(bookings.status, 'pending'));
     expect(await acceptBookingRequest(twin!.id)).toBeInstanceOf(Refusal);
     await expect(db.update(bookings).set({ status: 'awaiting_payment' }).where(eq(bookings.id, twin!.id))).rejects.toThrow();
@@ -284,9 +286,7 @@ describe('the webhook', () => {
     const refunded = stripe.event('charge.refunded', stripe.charge(session.payment_intent!));
     expect(await (await deliver(refunded)).json()).toMatchObject({ outcome: 'refund_recorded' });
     expect(await refundedCents(id)).toBe(500);
-    expect(await returnedRows(id)).toMatchObject([
-      { stripeRefundId: made.id, amountCents: 500, stripeStatus: 'succeeded', recordedBy: 'Stripe' },
-    ]);
+    expect(await returnedRows(id)).toMatchObject([{ stripeRefundId: made.id, amountCents: 500, stripeStatus: 'succeeded', recordedBy: 'Stripe' }]);
     // Another event about the same charge (or an older one arriving late) changes nothing.
     await deliver(stripe.event('charge.refunded', { ...stripe.charge(session.payment_intent!), amount_refunded: 200 }));
     await deliver(stripe.event('refund.created', { ...made }));
@@ -326,7 +326,8 @@ describe('expiry and refunds', () => {
     const { id, session } = await heldAndOpened();
     await deliver(stripe.complete(session.id));
     const paid = session.amount_total;
-    const refund = (amountCents: number, reason: string) => refundDeposit({ bookingId: id, amountCents, reason, requestKey: newRefundRequestKey() }, 'owner@example.com');
+    const refund = (amountCents: number, reason: string) =>
+      refundDeposit({ bookingId: id, amountCents, reason, requestKey: newRefundRequestKey() }, 'owner@example.com');
     expect(await refund(paid + 1, 'Trop')).toBeInstanceOf(Refusal);
     expect(await refund(1000, 'Geste commercial')).toBe(true);
     expect(await refund(paid - 1000, 'Annulation à la demande du client')).toBe(true);
@@ -564,9 +565,9 @@ describe('refunds recorded once, as Stripe recorded them', () => {
       expect(await answer.json()).toMatchObject({ outcome: 'refund_recorded' });
     };
     try {
-      expect(
-        await refundDeposit({ bookingId: id, amountCents: 500, reason: 'Petit geste', requestKey: newRefundRequestKey() }, 'owner@example.com'),
-      ).toBe(true);
+      expect(await refundDeposit({ bookingId: id, amountCents: 500, reason: 'Petit geste', requestKey: newRefundRequestKey() }, 'owner@example.com')).toBe(
+        true,
+      );
     } finally {
       stripe.beforeRefundAnswer = undefined;
     }
@@ -584,9 +585,7 @@ describe('refunds recorded once, as Stripe recorded them', () => {
 
   it('a failed refund returns nothing: the refunded figure follows its status', async () => {
     const { id, session } = await paid();
-    expect(
-      await refundDeposit({ bookingId: id, amountCents: 700, reason: 'Essai', requestKey: newRefundRequestKey() }, 'owner@example.com'),
-    ).toBe(true);
+    expect(await refundDeposit({ bookingId: id, amountCents: 700, reason: 'Essai', requestKey: newRefundRequestKey() }, 'owner@example.com')).toBe(true);
     const [made] = stripeRefunds(session.payment_intent!);
     made!.status = 'failed';
     await deliver(stripe.event('refund.failed', { ...made }));

@@ -11,7 +11,7 @@
 // its handler is given to the pass at start (startup.ts), so this module knows no kind.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { db, type Executor } from '../db/client';
-import { scheduledMessages, type ScheduledState } from '../db/schema';
+import { bookings, scheduledMessages, type ScheduledState } from '../db/schema';
 
 /** Channel a change notifies when it plans something due soon: the passes of every instance wake up. */
 export const SCHEDULED_CHANNEL = 'scheduled_messages';
@@ -42,10 +42,7 @@ export async function reconcilePlans(tx: Executor, subject: { bookingId: string 
   const wantedKeys = new Set(wanted.map((p) => p.key));
   for (const row of existing) {
     if (row.state === 'planned' && !wantedKeys.has(row.key)) {
-      await tx
-        .update(scheduledMessages)
-        .set({ state: 'cancelled', outcome: 'plus nécessaire', doneAt: now })
-        .where(eq(scheduledMessages.id, row.id));
+      await tx.update(scheduledMessages).set({ state: 'cancelled', outcome: 'plus nécessaire', doneAt: now }).where(eq(scheduledMessages.id, row.id));
     }
   }
   let soon = false;
@@ -80,8 +77,11 @@ export const MAX_SCHEDULED_ATTEMPTS = 5;
 /** How many due rows one pass carries out at most, each in its own transaction. */
 export const SCHEDULED_BATCH = 100;
 
+/** A due row whose booking another transaction holds: left for the next pass. */
+const BUSY = 'busy' as const;
+
 /** Takes the first due row nobody else holds and carries it out in the same transaction; null when none is due. */
-async function runOne(handlers: Record<string, ScheduledHandler>, now: Date): Promise<ScheduledRow | null> {
+async function runOne(handlers: Record<string, ScheduledHandler>, now: Date): Promise<ScheduledRow | typeof BUSY | null> {
   let taken: ScheduledRow | null = null;
   try {
     return await db.transaction(async (tx) => {
@@ -93,6 +93,14 @@ async function runOne(handlers: Record<string, ScheduledHandler>, now: Date): Pr
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return null;
+      // A row about a booking is carried out under the booking's lock, taken after the row's
+      // without waiting: every step of a booking locks the booking first, then its planned
+      // rows (reconcilePlans), so waiting here could deadlock with it. Held elsewhere: the
+      // row is let go untouched, for the next pass.
+      if (row.bookingId) {
+        const free = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, row.bookingId)).for('update', { skipLocked: true });
+        if (free.length === 0) return BUSY;
+      }
       taken = row;
       const handler = handlers[row.kind];
       const outcome: HandlerOutcome = handler ? await handler(tx, row, now) : { state: 'skipped', why: `type inconnu (${row.kind})` };
@@ -129,7 +137,8 @@ export async function runDueMessages(handlers: Record<string, ScheduledHandler>,
   let taken = 0;
   while (taken < limit && !stopped()) {
     const row = await runOne(handlers, now);
-    if (!row) break;
+    // Nothing due, or the first due row's booking is being changed (its step will re-plan it; the next pass takes it).
+    if (!row || row === BUSY) break;
     taken++;
   }
   return taken;

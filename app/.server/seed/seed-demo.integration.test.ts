@@ -273,7 +273,9 @@ describe('demo content seeding', () => {
     }
     // Money the French way (issue 52): the phone stay's arrhes received by transfer, a past stay paid in full whose note was issued.
     const entries = await db.select().from(ledgerEntries);
-    expect(entries).toContainEqual(expect.objectContaining({ bookingId: phone[0]!.id, nature: 'arrhes', means: 'virement', amountCents: phone[0]!.depositCents }));
+    expect(entries).toContainEqual(
+      expect.objectContaining({ bookingId: phone[0]!.id, nature: 'arrhes', means: 'virement', amountCents: phone[0]!.depositCents }),
+    );
     const notes = await db.select().from(stayNotes);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'note', number: expect.stringMatching(/^\d{4}-0001$/) });

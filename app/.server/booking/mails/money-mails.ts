@@ -123,7 +123,8 @@ const W = {
     nature: { arrhes: 'Señal (arras)', acompte: 'Anticipo (acompte)' },
     meaning: {
       arrhes: 'Este depósito son arras: si usted cancela, no se reembolsan; si la casa cancela, le devuelve el doble.',
-      acompte: 'Este depósito es un anticipo (acompte): la reserva es firme; si usted cancela, el saldo sigue siendo debido según nuestras condiciones de cancelación.',
+      acompte:
+        'Este depósito es un anticipo (acompte): la reserva es firme; si usted cancela, el saldo sigue siendo debido según nuestras condiciones de cancelación.',
     },
     noWithdrawal:
       'Al tratarse de un alojamiento para fechas determinadas, esta reserva no da derecho de desistimiento (Código de consumo francés, art. L221-28 12°).',
@@ -158,8 +159,7 @@ const W = {
     reference: 'Buchungsnummer',
     nature: { arrhes: 'Anzahlung (Reugeld, arrhes)', acompte: 'Anzahlung (acompte)' },
     meaning: {
-      arrhes:
-        'Diese Anzahlung gilt als Reugeld (arrhes): Stornieren Sie, verfällt sie; storniert das Haus, erstattet es Ihnen den doppelten Betrag.',
+      arrhes: 'Diese Anzahlung gilt als Reugeld (arrhes): Stornieren Sie, verfällt sie; storniert das Haus, erstattet es Ihnen den doppelten Betrag.',
       acompte:
         'Diese Anzahlung ist eine Teilzahlung (acompte): Die Buchung ist verbindlich; stornieren Sie, bleibt der Restbetrag nach unseren Stornobedingungen geschuldet.',
     },
@@ -237,7 +237,8 @@ export function moneyRows(money: MailMoney, moment: MoneyMoment, language: strin
   if (moment === 'changed' && money.previousAmountCents !== null && money.previousAmountCents !== money.amountCents) {
     const difference = money.amountCents - money.previousAmountCents;
     if (difference > 0) rows.push({ label: w.extraDue, value: euros(difference) });
-    else if (money.toRefundCents > 0) rows.push({ label: w.refundDue, value: (money.refundBy === 'card' ? w.byCard : w.byTransfer)(euros(money.toRefundCents)) });
+    else if (money.toRefundCents > 0)
+      rows.push({ label: w.refundDue, value: (money.refundBy === 'card' ? w.byCard : w.byTransfer)(euros(money.toRefundCents)) });
   }
   if (moment === 'confirmed' || moment === 'changed' || moment === 'deposit-reminder') {
     if (money.depositOutstandingCents > 0) rows.push(...transferRows(money, money.depositOutstandingCents, money.depositDueDate, language, formatDate));

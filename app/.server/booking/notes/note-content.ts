@@ -10,7 +10,6 @@ import { daysBetween, type IsoDate } from '~/lib/nights';
 import { MEANS_LABELS, NATURE_LABELS, VAT_FRANCHISE_MENTION, type LedgerMeans, type LedgerNature } from '~/lib/money-terms';
 import { roomTextKey } from '../../content/content-keys';
 import { loadTexts, pickText } from '../../content/multilingual-content';
-import { getLegalNotice } from '../../content/site-settings';
 import type { Executor } from '../../db/client';
 import { siteConfig, type bookings } from '../../db/schema';
 import { houseTaxCents, listEntries, moneyStatus } from '../../payments/ledger';
@@ -52,8 +51,7 @@ export interface NoteContent {
   balanceCents: number;
 }
 
-const worded = (languages: NoteLanguage[], word: (l: NoteLanguage) => string): Worded =>
-  Object.fromEntries(languages.map((l) => [l, word(l)])) as Worded;
+const worded = (languages: NoteLanguage[], word: (l: NoteLanguage) => string): Worded => Object.fromEntries(languages.map((l) => [l, word(l)])) as Worded;
 
 type QuoteSnapshot = Pick<Quote, 'lines' | 'totalCents' | 'taxCents'> & { override?: { cents: number; reason: string } | null };
 
@@ -105,8 +103,17 @@ function taxLine(row: BookingRow, languages: NoteLanguage[]): NoteLine | null {
 /** The note of a confirmed stay as it stands now: its whole content but its number and date. */
 export async function buildNoteContent(tx: Executor, row: BookingRow, issue: { number: string; issuedOn: IsoDate }): Promise<NoteContent> {
   const languages = noteLanguages(row.language);
-  const [site] = await tx.select({ address: siteConfig.address, vatMode: siteConfig.vatMode, vatRate: siteConfig.vatRateBasisPoints }).from(siteConfig).limit(1);
-  const legal = await getLegalNotice();
+  // Read in the issuing transaction (not through the page cache): its connection is the one it holds.
+  const [site] = await tx
+    .select({
+      address: siteConfig.address,
+      vatMode: siteConfig.vatMode,
+      vatRate: siteConfig.vatRateBasisPoints,
+      legalOwner: siteConfig.legalOwner,
+      legalSiret: siteConfig.legalSiret,
+    })
+    .from(siteConfig)
+    .limit(1);
   const roomTexts = (await loadTexts('room', [row.roomId], tx)).get(roomTextKey(row.roomId, 'name'));
   const quote = row.quote as QuoteSnapshot;
   const lines = await stayLines(tx, quote, languages);
@@ -123,7 +130,7 @@ export async function buildNoteContent(tx: Executor, row: BookingRow, issue: { n
     issuedOn: issue.issuedOn,
     credits: null,
     languages,
-    issuer: { name: legal.legalOwner, address: site?.address ?? '', siret: legal.legalSiret },
+    issuer: { name: site?.legalOwner ?? '', address: site?.address ?? '', siret: site?.legalSiret ?? '' },
     guest: { name: row.guestName.trim() },
     reference: row.reference,
     stay: {

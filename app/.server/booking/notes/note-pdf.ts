@@ -25,11 +25,15 @@ const day = (date: IsoDate, language: NoteLanguage) => dateTimeFormat(intlLocale
 export function renderNotePdf(note: NoteContent): Promise<Buffer> {
   const languages = note.languages;
   const both = (word: (w: Words, l: NoteLanguage) => string) => languages.map((l) => word(NOTE_WORDS[l] as Words, l)).join(' / ');
-  const text = (value: Worded) => languages.map((l) => value[l] ?? value.fr).filter((v, i, all) => all.indexOf(v) === i).join(' / ');
+  const text = (value: Worded) =>
+    languages
+      .map((l) => value[l] ?? value.fr)
+      .filter((v, i, all) => all.indexOf(v) === i)
+      .join(' / ');
   const money = (cents: number) => formatMoney(cents, 'fr');
   const title = `${both((w) => (note.kind === 'note' ? w.note : w.creditNote))} ${note.number}`;
 
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: note.issuer.name || undefined } });
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, ...(note.issuer.name ? { Author: note.issuer.name } : {}) } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -42,7 +46,15 @@ export function renderNotePdf(note: NoteContent): Promise<Buffer> {
   const width = doc.page.width - 100;
 
   doc.font('bold').fontSize(18).text(title, left, 50);
-  doc.font('body').fontSize(10).text(`${both((w) => w.date)} : ${languages.map((l) => day(note.issuedOn, l)).filter((v, i, a) => a.indexOf(v) === i).join(' / ')}`);
+  doc
+    .font('body')
+    .fontSize(10)
+    .text(
+      `${both((w) => w.date)} : ${languages
+        .map((l) => day(note.issuedOn, l))
+        .filter((v, i, a) => a.indexOf(v) === i)
+        .join(' / ')}`,
+    );
   if (note.credits) doc.text(both((w, l) => w.creditsNote(note.credits!.number, day(note.credits!.issuedOn, l))));
   doc.moveDown();
 
@@ -52,13 +64,22 @@ export function renderNotePdf(note: NoteContent): Promise<Buffer> {
     for (const line of lines.filter(Boolean)) doc.text(line);
     doc.moveDown(0.6);
   };
-  block(both((w) => w.issuer), [note.issuer.name, note.issuer.address, note.issuer.siret ? `SIRET ${note.issuer.siret}` : '']);
-  block(both((w) => w.client), [note.guest.name, `${both((w) => w.reference)} ${note.reference}`]);
-  block(both((w) => w.stay), [
-    `${text(note.stay.room)} — ${languages.map((l) => NOTE_WORDS[l].stayDates(day(note.stay.arrival, l), day(note.stay.departure, l), note.stay.nights)).join(' / ')}`,
-    languages.map((l) => NOTE_WORDS[l].guests(note.stay.adults, note.stay.children)).join(' / '),
-    note.stay.place ? `${both((w) => w.place)} : ${note.stay.place.replace(/\s*\n\s*/g, ', ')}` : '',
-  ]);
+  block(
+    both((w) => w.issuer),
+    [note.issuer.name, note.issuer.address, note.issuer.siret ? `SIRET ${note.issuer.siret}` : ''],
+  );
+  block(
+    both((w) => w.client),
+    [note.guest.name, `${both((w) => w.reference)} ${note.reference}`],
+  );
+  block(
+    both((w) => w.stay),
+    [
+      `${text(note.stay.room)} — ${languages.map((l) => NOTE_WORDS[l].stayDates(day(note.stay.arrival, l), day(note.stay.departure, l), note.stay.nights)).join(' / ')}`,
+      languages.map((l) => NOTE_WORDS[l].guests(note.stay.adults, note.stay.children)).join(' / '),
+      note.stay.place ? `${both((w) => w.place)} : ${note.stay.place.replace(/\s*\n\s*/g, ', ')}` : '',
+    ],
+  );
 
   // The lines: description, quantity, unit price, total.
   const columns = { description: left, quantity: left + width * 0.55, unit: left + width * 0.65, total: left + width * 0.82 };
@@ -75,7 +96,10 @@ export function renderNotePdf(note: NoteContent): Promise<Buffer> {
   };
   const line = (l: NoteLine) => row([text(l.label), String(l.quantity), money(l.unitCents), money(l.totalCents)]);
   row([both((w) => w.description), both((w) => w.quantity), both((w) => w.unit), both((w) => w.total)], true);
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
   doc.y += 4;
   for (const l of note.lines) line(l);
   row([both((w) => w.stayTotal), '', '', money(note.totalCents)], true);
@@ -85,7 +109,10 @@ export function renderNotePdf(note: NoteContent): Promise<Buffer> {
     row([both((w) => w.vat(rate)), '', '', money(note.vat.vatCents)]);
   }
   if (note.taxLine) line(note.taxLine);
-  doc.moveTo(left, doc.y).lineTo(left + width, doc.y).stroke();
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .stroke();
   doc.y += 4;
   row([both((w) => w.amount), '', '', money(note.amountCents)], true);
   if (note.vat.mode === 'franchise') {
@@ -94,7 +121,13 @@ export function renderNotePdf(note: NoteContent): Promise<Buffer> {
 
   if (note.kind === 'note') {
     doc.moveDown();
-    doc.font('bold').fontSize(10).text(both((w) => w.payments), left);
+    doc
+      .font('bold')
+      .fontSize(10)
+      .text(
+        both((w) => w.payments),
+        left,
+      );
     for (const p of note.payments) row([`${day(p.on, 'fr')} — ${text(p.nature)} (${text(p.means)})`, '', '', money(p.amountCents)]);
     row([both((w) => w.paid), '', '', money(note.paidCents)], true);
     row([both((w) => w.balance), '', '', money(note.balanceCents)], true);

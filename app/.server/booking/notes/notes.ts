@@ -44,11 +44,24 @@ export async function issueNote(tx: Executor, row: BookingRow, issuedBy: string 
   const existing = await currentNoteOf(tx, row.id);
   if (existing) return { note: existing, issued: false };
   const issuedOn = guesthouseToday(now);
+  // Built first: the year's counter is held (locked) for as short a time as can be.
+  const draft = await buildNoteContent(tx, row, { number: '', issuedOn });
   const { year, sequence, number } = await takeNoteNumber(tx, issuedOn);
-  const content = await buildNoteContent(tx, row, { number, issuedOn });
+  const content = { ...draft, number };
   const [note] = await tx
     .insert(stayNotes)
-    .values({ kind: 'note', number, year, sequence, bookingId: row.id, issuedOn, issuedBy, guestName: content.guest.name, amountCents: content.amountCents, content })
+    .values({
+      kind: 'note',
+      number,
+      year,
+      sequence,
+      bookingId: row.id,
+      issuedOn,
+      issuedBy,
+      guestName: content.guest.name,
+      amountCents: content.amountCents,
+      content,
+    })
     .returning();
   return { note: note!, issued: true };
 }

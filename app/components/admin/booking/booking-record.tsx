@@ -195,9 +195,7 @@ function Money({ booking }: { booking: BookingView }) {
         <CardTitle>
           <h3>Montants</h3>
         </CardTitle>
-        <CardDescription>
-          Référence {booking.reference} · Les montants du devis, gardés tels qu&apos;annoncés au client.
-        </CardDescription>
+        <CardDescription>Référence {booking.reference} · Les montants du devis, gardés tels qu&apos;annoncés au client.</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-[1fr_max-content] gap-x-4 gap-y-1 text-sm" aria-label="Montants">

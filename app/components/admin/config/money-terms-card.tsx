@@ -37,8 +37,8 @@ export function MoneyTermsCard({ values }: { values: MoneyTermsValues }) {
           <h3>Acompte, virement et factures</h3>
         </CardTitle>
         <CardDescription>
-          La nature de l&apos;acompte figure sur le devis, la confirmation et les factures ; le compte reçoit les virements des clients, qui citent la référence de
-          leur réservation.
+          La nature de l&apos;acompte figure sur le devis, la confirmation et les factures ; le compte reçoit les virements des clients, qui citent la référence
+          de leur réservation.
         </CardDescription>
       </CardHeader>
       <CardContent>
