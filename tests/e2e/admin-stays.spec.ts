@@ -91,15 +91,15 @@ test('the owner runs stays from the back office', async ({ page }, testInfo) => 
   expect(feed).toContain(dtstart(newArrival));
   expect(feed).not.toContain(dtstart(arrival));
 
-  // The deposit is marked received: what remains goes down.
+  // The arrhes are marked received (the form pre-filled with them): what remains goes down.
   await page.goto(phone.url);
   const before = await page.getByTestId('outstanding').textContent();
-  await expect(page.getByText(/Acompte attendu/)).toBeVisible();
-  await page.getByRole('button', { name: 'Marquer comme reçu' }).click();
+  await expect(page.getByText(/Confirmée — arrhes attendues/)).toBeVisible();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Paiement enregistré')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Paiements reçus' })).toContainText('Acompte');
+  await expect(page.getByRole('list', { name: 'Paiements et remboursements' })).toContainText('Arrhes');
   await expect(page.getByTestId('outstanding')).not.toHaveText(before!);
-  await expect(page.getByText(/Acompte attendu/)).toHaveCount(0);
+  await expect(page.getByText(/arrhes attendues/)).toHaveCount(0);
 
   // Another booking is cancelled: its nights reopen on the site and leave the feed.
   const other = await recordPhoneBooking(page, { name: `Anne Annulée ${tag}`, arrival: addDays(today(), base + 20), departure: addDays(today(), base + 22) });

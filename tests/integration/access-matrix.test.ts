@@ -37,6 +37,10 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/booking.tsx': 'admin',
   'routes/admin/arrivals.tsx': 'admin',
   'routes/resources/arrivals-csv.ts': 'admin',
+  // The notes and credit notes (issue 52): the register, its CSV for the accountant, each PDF.
+  'routes/admin/notes.tsx': 'admin',
+  'routes/resources/notes-csv.ts': 'admin',
+  'routes/resources/note-pdf.ts': 'admin',
   'routes/admin/sections.tsx': 'admin',
   'routes/admin/section-editor.tsx': 'admin',
   'routes/admin/languages.tsx': 'admin',
@@ -109,6 +113,11 @@ describe('access decisions', () => {
     expect(intentsOf(source('routes/admin/users.tsx')).sort()).toEqual(['delete', 'invite', 'update-role']);
     expect(intentsOf(source('routes/admin/notifications.tsx')).sort()).toEqual(['delete', 'subscribe', 'test', 'unsubscribe']);
     expect(intentsOf(source('routes/site/auth.tsx')).sort()).toEqual(['accept-invitation', 'signin', 'signup']);
+    // Money the French way (issue 52): payments and refunds by nature, the note, the bank account and the deposit's nature.
+    expect(intentsOf(source('routes/admin/booking.tsx')).sort()).toEqual(
+      ['cancel', 'change', 'issue-note', 'message', 'payment', 'record', 'refund-deposit', 'release-hold'].sort(),
+    );
+    expect(intentsOf(source('routes/admin/config.tsx'))).toContain('save-money-terms');
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(
       ['add-feed', 'delete-feed', 'delete-season-price', 'regenerate-export', 'rename-feed', 'save', 'save-season-price'].sort(),
     );
@@ -138,11 +147,13 @@ describe('authorization matrix', () => {
     p
       .replace(':roomId', '00000000-0000-4000-8000-000000000000')
       .replace(':sectionId', '00000000-0000-4000-8000-000000000000')
-      .replace(':bookingId', '00000000-0000-4000-8000-000000000000');
+      .replace(':bookingId', '00000000-0000-4000-8000-000000000000')
+      .replace(':file', '00000000-0000-4000-8000-000000000000.pdf');
   const params = {
     roomId: '00000000-0000-4000-8000-000000000000',
     sectionId: '00000000-0000-4000-8000-000000000000',
     bookingId: '00000000-0000-4000-8000-000000000000',
+    file: '00000000-0000-4000-8000-000000000000.pdf',
   };
 
   it.each(adminRoutes)('$file loader refuses anonymous visitors and users, admits admins', async ({ file, path: routePath }) => {
