@@ -20,6 +20,7 @@ const LIST_SCREENS: Array<[path: string, heading: string | RegExp]> = [
   ['/admin/today', "Aujourd'hui"],
   ['/admin/arrivals', 'Arrivées'],
   ['/admin/booking/new', 'Enregistrer une réservation'],
+  ['/admin/notes', 'Factures'],
   ['/admin/sections', "Sections de la page d'accueil"],
   ['/admin/languages', /Langues/],
   ['/admin/translations', 'Traductions'],

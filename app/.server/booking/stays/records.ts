@@ -166,7 +166,7 @@ export async function changeBooking(id: string, stay: StayDetails, actor: string
       ...(override ? { priceOverride: override } : {}),
     };
     // A note issued for the stay as it was is never edited: a credit note cancels it and a
-    // new note states the stay as it now is (decision 0026).
+    // new note states the stay as it now is (decision 0028).
     const notes = await reissueNote(tx, id, actor);
     await writeStep(
       tx,
