@@ -58,7 +58,9 @@ async function mailTo(email: string, marker: string) {
   return found;
 }
 
-test('arrhes by bank transfer: confirmation with the account, the transfer recorded, the note, the house cancels and repays twice', async ({ page }, testInfo) => {
+test('arrhes by bank transfer: confirmation with the account, the transfer recorded, the note, the house cancels and repays twice', async ({
+  page,
+}, testInfo) => {
   const project = testInfo.project.name;
   const tag = `${project} ${Date.now().toString(36)}`;
   const guestName = `Argent ${tag}`;

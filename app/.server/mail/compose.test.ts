@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, DEFAULT_RETRY } from './backoff';
-import { escapeHtml, headerText, mailboxAddress, renderContactMail, uniqueMailboxes } from './compose';
+import { escapeHtml, headerText, labelColon, mailboxAddress, renderContactMail, renderTableMail, uniqueMailboxes } from './compose';
 
 describe('header safety', () => {
   it('turns every kind of line break into a space', () => {
@@ -38,8 +38,20 @@ describe('contact mail', () => {
     expect(mail.html).not.toMatch(/<script|<i>|<b>/);
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).toContain('l&#39;été &amp; &lt;i&gt;');
-    expect(mail.text).toContain("Dates     : l'été & <i>");
+    // French typography: a non-breaking space before the colon.
+    expect(mail.text).toMatch(/Dates\u00a0: +l'été & <i>/);
     expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
+  });
+});
+
+describe('typography of a mail table', () => {
+  it('writes a colon the way each language does: French after a non-breaking space, English, German and Spanish none', () => {
+    expect(labelColon('Solde', 'fr')).toBe('Solde\u00a0:');
+    for (const language of ['en', 'de', 'es']) expect(labelColon('Total', language)).toBe('Total:');
+    const mail = renderTableMail('Title', 'Intro', [{ label: 'Total', value: '€10' }], { text: 'Pay', href: 'https://example.org/pay' }, 'en');
+    expect(mail.text).toContain('Total: €10');
+    expect(mail.text).toContain('Pay: https://example.org/pay');
+    expect(mail.text).not.toMatch(/ :/);
   });
 });
 
