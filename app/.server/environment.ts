@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from '~/lib/zod';
-import { isCommonPassword } from './auth/password-policy';
+import { isCommonPassword } from './common-passwords';
 
 const flag = (fallback: boolean) =>
   z

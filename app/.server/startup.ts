@@ -4,6 +4,7 @@
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/feeds';
+import { siteNameForMail } from './content/site-settings';
 import { config } from './environment';
 import { LOCKS, withLock } from './db/advisory-lock';
 import { pool } from './db/client';
@@ -50,7 +51,7 @@ async function run(role: ProcessRole) {
       if (seeded) console.log('Demo content seeded (SEED_DEMO=false starts with an empty site).');
     }
   });
-  onStop(await startMailWorker());
+  onStop(await startMailWorker(siteNameForMail));
   onStop(startFeedWorker());
   onStop(startHoldExpiryWorker());
   const { BACKUP_DIR, BACKUP_KEEP } = config();

@@ -3,7 +3,7 @@
 // legal page and edited in Configuration. The public header/footer read is site/shell.ts.
 import { db, type Executor } from '../db/client';
 import { siteConfig } from '../db/schema';
-import { loadTexts, SOURCE_LANGUAGE, upsertTexts } from './multilingual-content';
+import { loadTexts, pickText, SOURCE_LANGUAGE, upsertTexts } from './multilingual-content';
 import { siteTextKey } from './content-keys';
 import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
@@ -23,6 +23,12 @@ async function writeSettings(executor: Executor, columns: Partial<typeof siteCon
 export async function getSiteConfigRow() {
   const [row] = await db.select().from(siteConfig).limit(1);
   return row ?? null;
+}
+
+/** The site's name as the owners' mails are signed (they are written in French): the French name, else the column; '' when none. */
+export async function siteNameForMail(): Promise<string> {
+  const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config', null)]);
+  return pickText(texts.get(siteTextKey('name')), ['fr'], row?.name);
 }
 
 /**
