@@ -76,7 +76,7 @@ test('a page carries the symbols of the icons it draws, and only those; an icon 
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (request.isNavigationRequest()) documents.push(path);
-    // The favicon too is inside the page (root.tsx): no .svg file at all.
+    // The favicon too is inside the page (app/page-delivery/delivery-head.tsx): no .svg file at all.
     if (path.endsWith('.svg') || /\/icon-symbols-[\w-]+\.js$/.test(path)) symbolFiles.push(path);
   });
   const missingSymbols = () =>

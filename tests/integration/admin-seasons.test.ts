@@ -6,7 +6,7 @@ import { loadQuoteSeasons } from '~/.server/booking/stay';
 import { action, loader } from '~/routes/admin/seasons';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
-import { formatPrice } from '~/lib/format';
+import { formatPrice } from '~/lib/every-page/format';
 
 let cookie: string;
 beforeAll(async () => {

@@ -32,7 +32,7 @@ import { loader as robotsLoader } from '~/routes/resources/robots';
 import { loader as sitemapLoader } from '~/routes/resources/sitemap';
 import { formRequest, getRequest, run } from '../support/requests';
 import { guesthouseToday } from '~/.server/booking/clock';
-import { formatPrice } from '~/lib/format';
+import { formatPrice } from '~/lib/every-page/format';
 import { addDays } from '~/lib/nights';
 
 /** Runs a route function as the Hono entry would, with the visitor's IP in the load context. */

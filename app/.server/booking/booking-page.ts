@@ -1,7 +1,7 @@
 // What the booking record page reads (issue 35): the booking with its guest, stay,
 // quote lines, tax, deposit and balance as kept, its payments and history, every
 // instant written in the guesthouse's time zone and every amount in French.
-import { formatCents } from '~/lib/format';
+import { formatCents } from '~/lib/every-page/format';
 import { formatNightFr } from '~/lib/nights';
 import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, SOURCE_LABELS } from '~/lib/schemas/booking-admin';
 import { listRoomCards } from '../content/rooms';

@@ -2,7 +2,7 @@
 // guest's language, and the owners' French notification with the quote. Texts
 // live here rather than in the public catalogs, which ship to every browser.
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { formatCents } from '~/lib/format';
+import { formatCents } from '~/lib/every-page/format';
 import { utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../mail/compose';
 import { recognisableName } from '../mail/recognisable-name';

@@ -1,6 +1,6 @@
 // What the owner's Réservations screen reads: requests (pending first), manual
 // blocks, imported feeds and the month's occupancy grid, one row per room.
-import { formatCents } from '~/lib/format';
+import { formatCents } from '~/lib/every-page/format';
 import { addDays, daysBetween, eachNight, formatNightFr, isIsoDate } from '~/lib/nights';
 import { config } from '../environment';
 import { listRoomCards } from '../content/rooms';

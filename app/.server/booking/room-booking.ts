@@ -4,7 +4,7 @@
 // bytes when it hydrates (ICU versions differ between Node and browsers).
 import { dayStateLetter, type CalendarMonth } from '~/lib/calendar-month';
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { formatCents } from '~/lib/format';
+import { formatCents } from '~/lib/every-page/format';
 import { addDays, eachNight, isIsoDate, monthStart, nextMonth, toCents, utcMidnight, type IsoDate } from '~/lib/nights';
 import { config } from '../environment';
 import { cachePublicData } from '../public-content/invalidation';

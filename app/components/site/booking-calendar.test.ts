@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarMonth } from '~/lib/calendar-month';
 import { firstTakenFrom } from './booking-panel';
-import { languageHref } from './site-header';
+import { languageHref } from './shell/site-header';
 
 const month = (name: string, states: string): CalendarMonth => ({
   month: name,

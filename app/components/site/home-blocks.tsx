@@ -1,6 +1,6 @@
 import { useTranslation } from '~/lib/i18n-react';
-import { formatDuration, formatPrice } from '~/lib/format';
-import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/image-url';
+import { formatDuration, formatPrice } from '~/lib/every-page/format';
+import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/every-page/image-url';
 import { roomCardImageSizes, roomGridClass } from '~/lib/room-grid';
 import { AmenityList } from './amenity-list';
 import type { Segment } from '~/lib/autolink';

@@ -20,7 +20,7 @@ import type { Route } from './+types/layout';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
 /** Every screen of the back office is one signed-in owner's. */
-export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'personal', page: 'back-office' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);

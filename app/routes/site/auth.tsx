@@ -18,7 +18,7 @@ import { forgetIdleAccounts, isKnownSignInAddress, recordSignIn, takeAccountAtte
 import type { Route } from './+types/auth';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
-export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'personal', page: 'back-office' } } satisfies DeliveryHandle;
 
 /** Where an administrator lands after signing in: the owner's home (decision 0018). */
 const ADMIN_HOME = '/admin/today';

@@ -7,16 +7,16 @@ import { legalParagraphs } from '~/.server/site/legal-paragraphs';
 import { linkText } from '~/.server/content/phones';
 import { loadSiteShell } from '~/.server/site/shell';
 import { AutoLink } from '~/components/site/auto-link';
-import { SiteLayout } from '~/components/site/site-layout';
+import { SiteLayout } from '~/components/site/shell/site-layout';
 import { formatDateFr } from '~/lib/format-date-fr';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
-import { seoMeta } from '~/lib/seo';
+import { seoMeta } from '~/components/site/shell/seo';
 import type { Route } from './+types/legal';
 import { Icon } from '~/components/site/icon';
 import { siteLink } from '~/page-delivery/site-link';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
-export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'document', page: 'public' } } satisfies DeliveryHandle;
 
 export const LEGAL_SECTIONS = ['editor', 'hosting', 'intellectualProperty', 'liability', 'personalData', 'cookies', 'law'] as const;
 

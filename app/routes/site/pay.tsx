@@ -3,15 +3,15 @@
 // the way back from Stripe (?retour=1), it only reads the booking's state: the webhook
 // alone confirms a payment. Written in the booking's language; never cached.
 import { data, redirect, useLoaderData } from 'react-router';
-import { formatCents } from '~/lib/format';
+import { formatCents } from '~/lib/every-page/format';
 import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/payments/deposit';
 import { publicAccess } from '~/.server/auth/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
-import { SiteLayout } from '~/components/site/site-layout';
+import { SiteLayout } from '~/components/site/shell/site-layout';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 import type { Route } from './+types/pay';
 
-export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'personal', page: 'public' } } satisfies DeliveryHandle;
 
 type State = 'awaiting' | 'confirming' | 'paid' | 'expired' | 'closed' | 'unknown';
 

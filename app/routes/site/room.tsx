@@ -14,12 +14,12 @@ import { BookingPanel } from '~/components/site/booking-panel';
 import { AmenityList } from '~/components/site/amenity-list';
 import { Gallery } from '~/components/site/gallery';
 import { RichText } from '~/components/site/rich-text';
-import { SiteLayout } from '~/components/site/site-layout';
-import { formatPrice } from '~/lib/format';
+import { SiteLayout } from '~/components/site/shell/site-layout';
+import { formatPrice } from '~/lib/every-page/format';
 import { BOOKING_QUERY_PARAMS } from '~/lib/booking-query';
 import { isIsoDate } from '~/lib/nights';
 import { BookingRequestSchema } from '~/lib/schemas/booking';
-import { seoMeta } from '~/lib/seo';
+import { seoMeta } from '~/components/site/shell/seo';
 import { useToast } from '~/lib/toast';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room';
@@ -28,7 +28,7 @@ import { siteLink } from '~/page-delivery/site-link';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
 /** The booking panel's views (a stay's quote, the calendar's month): rendered every time, never kept, so they cannot evict `/`. */
-export const handle = { delivery: { kind: 'document', variants: BOOKING_QUERY_PARAMS } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'document', page: 'public', variants: BOOKING_QUERY_PARAMS } } satisfies DeliveryHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { useLocation } from 'react-router';
 import { useRootData } from '~/root';
-import { Icon } from './icon';
+import { Icon } from '../icon';
 import { siteLink } from '~/page-delivery/site-link';
 
 const NAV = [
