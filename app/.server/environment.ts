@@ -2,6 +2,7 @@
 // message naming the variable (see `loadConfig`), never a half-configured start.
 import path from 'node:path';
 import { isSupportedCountry } from 'libphonenumber-js/min';
+import { dateTimeFormat } from '~/lib/date-time-format';
 import { z } from '~/lib/zod';
 import { isCommonPassword } from './common-passwords';
 
@@ -13,7 +14,7 @@ const flag = (fallback: boolean) =>
 
 function isTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
+    dateTimeFormat('en', { timeZone: zone });
     return true;
   } catch {
     return false;

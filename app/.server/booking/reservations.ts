@@ -1,5 +1,6 @@
 // What the owner's Réservations screen reads: requests (pending first), manual
 // blocks, imported feeds and the month's occupancy grid, one row per room.
+import { dateTimeFormat } from '~/lib/date-time-format';
 import { formatCents } from '~/lib/every-page/format';
 import { addDays, daysBetween, eachNight, formatNightFr, isIsoDate } from '~/lib/nights';
 import { config } from '../environment';
@@ -14,7 +15,7 @@ import { listBookings, listManualBlocks } from './requests';
 export const GRID_DAYS = 28;
 export const GRID_STEP = 14;
 const WEEKDAY_LETTERS = ['D', 'L', 'M', 'M', 'J', 'V', 'S'];
-const DAY_LABEL = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const DAY_LABEL = dateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** Which kind wins a night shown in one cell (a confirmed stay over an import, etc.). */
 const PRIORITY: NightKind[] = ['confirmed', 'blocked', 'imported', 'pending'];

@@ -3,6 +3,7 @@
 // never reaches a header except through `headerText` / `mailboxAddress`, which
 // remove line breaks and refuse anything that is not one plain address.
 import { countryName } from '~/lib/countries';
+import { dateTimeFormat } from '~/lib/date-time-format';
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -38,7 +39,7 @@ export function uniqueMailboxes(values: Array<string | null | undefined>): strin
   return [...byKey.values()];
 }
 
-const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {
+const PARIS_TIME = dateTimeFormat('fr-FR', {
   dateStyle: 'full',
   timeStyle: 'short',
   timeZone: 'Europe/Paris',

@@ -7,11 +7,12 @@ import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
+import { dateTimeFormat } from '~/lib/date-time-format';
 import { cn } from '~/lib/utils';
 
 // Paris time on the server and in every browser alike (no hydration mismatch).
-const receivedAt = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const shortTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const receivedAt = dateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const shortTime = dateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 export function EnquiryCard({ message }: { message: Enquiry }) {
   const fetcher = useFetcher();
