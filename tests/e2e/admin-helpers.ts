@@ -56,11 +56,13 @@ export async function setEditingLanguage(page: Page, name: string) {
   await openSidebar(page);
   const select = page.getByLabel("Langue d'édition");
   await expect(page.getByText('Langue pour la saisie de contenu')).toBeVisible();
+  // The switch posts, then the page's loaders run again in the new language: wait for their data.
+  const reloaded = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('.data') && r.ok());
   await Promise.all([
     page.waitForResponse((r) => r.url().includes('/api/editing-language') && r.request().method() === 'POST'),
     select.selectOption({ label: name }),
   ]);
-  await page.waitForLoadState('networkidle');
+  await reloaded;
   await closeSidebar(page);
 }
 
