@@ -51,6 +51,17 @@ export async function closeSidebar(page: Page) {
   }).toPass({ timeout: 10_000 });
 }
 
+/** Opens the editor of the first room of the Chambres list. */
+export async function openFirstRoomEditor(page: Page) {
+  await page.goto('/admin/rooms');
+  await page
+    .getByRole('table', { name: 'Chambres' })
+    .getByRole('link', { name: /^Modifier / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
+}
+
 /** Picks the content-editing language in the sidebar and waits for the page to reload in it. */
 export async function setEditingLanguage(page: Page, name: string) {
   await openSidebar(page);

@@ -1,7 +1,7 @@
 // Rooms in the back office, end to end: create, edit in fr and en, season prices,
 // reorder, delete, and the public site reflecting each change (SPEC §2, §4, §5, §8).
 import type { Locator, Page } from '@playwright/test';
-import { isMobile, openSidebar, setEditingLanguage, uniqueTag } from './admin-helpers';
+import { isMobile, openFirstRoomEditor, openSidebar, setEditingLanguage, uniqueTag } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, signInAsAdmin } from './fixtures';
 
@@ -190,16 +190,6 @@ test.describe('admin rooms', () => {
     await expect(page.getByRole('tab', { name: 'Images' })).toHaveAttribute('aria-selected', 'true');
   });
 });
-
-async function openFirstRoomEditor(page: Page) {
-  await page.goto('/admin/rooms');
-  await page
-    .getByRole('table', { name: 'Chambres' })
-    .getByRole('link', { name: /^Modifier / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
-}
 
 /** True when the element's text does not fit in its box (clipped or ellipsed). */
 const overflows = (locator: Locator) => locator.evaluate((el) => el.scrollWidth > el.clientWidth + 1);

@@ -4,30 +4,14 @@
 // switch the owner stayed from leaves the picker on the language the editor holds.
 import type { Page } from '@playwright/test';
 import { expect, test, signInAsAdmin } from './fixtures';
-import { closeSidebar, closeToast, openSidebar } from './admin-helpers';
+import { closeSidebar, closeToast, openFirstRoomEditor, openSidebar } from './admin-helpers';
 
 const unsavedPrompt = (page: Page) => page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });
 const sidebarLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name });
 
-async function openFirstRoomEditor(page: Page) {
-  await page.goto('/admin/rooms');
-  await page
-    .getByRole('table', { name: 'Chambres' })
-    .getByRole('link', { name: /^Modifier / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
-}
-
 test('the room editor asks before a sidebar link or the language switch throws changes away', async ({ page }) => {
   await signInAsAdmin(page);
-  await page.goto('/admin/rooms');
-  await page
-    .getByRole('table', { name: 'Chambres' })
-    .getByRole('link', { name: /^Modifier / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
+  await openFirstRoomEditor(page);
   const editorUrl = page.url();
   const name = page.getByLabel('Nom de la chambre *');
   const original = await name.inputValue();
@@ -76,13 +60,7 @@ test('the room editor asks before a sidebar link or the language switch throws c
 
 test('the back button and closing the tab ask too; after a save they do not', async ({ page }) => {
   await signInAsAdmin(page);
-  await page.goto('/admin/rooms');
-  await page
-    .getByRole('table', { name: 'Chambres' })
-    .getByRole('link', { name: /^Modifier / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
+  await openFirstRoomEditor(page);
   const editorUrl = page.url();
   const name = page.getByLabel('Nom de la chambre *');
   const original = await name.inputValue();
