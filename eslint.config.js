@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // What CODE_STYLE.md promises about where code may reach, kept by the rules below; each is
-// shown failing on a deliberate violation by scripts/eslint-rules.test.ts.
+// shown failing on a deliberate violation by scripts/eslint-rules.integration.test.ts.
 
 /** Every file: zod through our module, server modules by name. */
 const EVERYWHERE = {
@@ -44,7 +44,7 @@ export default tseslint.config(
       'playwright-report/',
       'drizzle/',
       'bench/results/',
-      // Deliberate violations, linted by scripts/eslint-rules.test.ts only.
+      // Deliberate violations, linted by scripts/eslint-rules.integration.test.ts only.
       'scripts/eslint-fixtures/',
     ],
   },

@@ -1,6 +1,7 @@
 // The ESLint rules that keep CODE_STYLE's promises (eslint.config.js), each shown failing
 // on a deliberate violation (scripts/eslint-fixtures/, left out of the normal lint) linted
 // as if it stood where the rule applies, and passing where it does not.
+// One database pass: its subject is the ESLint configuration, no database.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
