@@ -63,6 +63,11 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export type RootData = Awaited<ReturnType<typeof loader>>['data'];
 
+/** The root loader's data, from any route. */
+export function useRootData() {
+  return useRouteLoaderData('root') as RootData;
+}
+
 // React Router's document, with what page delivery puts in its head (stylesheet, favicon,
 // preloads, the site link follower: app/page-delivery/delivery-head.tsx). The response's
 // CSP nonce reaches <Scripts> and <ScrollRestoration> through React Router's context.

@@ -1,13 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
-import { useLocation, useRouteLoaderData } from 'react-router';
-import type { RootData } from '~/root';
+import { useLocation } from 'react-router';
+import { useRootData } from '~/root';
 import { Icon } from '../icon';
 import { siteLink } from '~/page-delivery/site-link';
-
-// The root loader's data, by type only: the root module (and the server code its loader
-// calls) stays out of whatever imports the header, a unit test included.
-const useRootData = () => useRouteLoaderData('root') as RootData;
 
 const NAV = [
   { key: 'home', anchor: 'accueil' },
