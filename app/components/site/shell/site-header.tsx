@@ -3,6 +3,7 @@ import { useTranslation } from '~/lib/i18n-react';
 import { useLocation } from 'react-router';
 import { useRootData } from '~/root';
 import { Icon } from '../icon';
+import { languageHref } from '~/lib/booking-query';
 import { siteLink } from '~/page-delivery/site-link';
 
 const NAV = [
@@ -18,20 +19,6 @@ function scrollToTop(event: React.MouseEvent) {
   const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
   if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-}
-
-/** The query a page keeps across a change of language: the stay chosen on a room page. */
-const KEPT_ON_LANGUAGE_SWITCH = ['arrival', 'departure', 'guests', 'month'];
-
-/** This page in another language, keeping the chosen stay (short date and number values only). */
-export function languageHref(location: { pathname: string; search: string; hash: string }, code: string): string {
-  const params = new URLSearchParams(location.search);
-  let query = `?lang=${code}`;
-  for (const name of KEPT_ON_LANGUAGE_SWITCH) {
-    const value = params.get(name);
-    if (value && /^[0-9-]{1,10}$/.test(value)) query += `&${name}=${value}`;
-  }
-  return `${location.pathname}${query}${location.hash}`;
 }
 
 function LanguagePicker() {
