@@ -9,7 +9,7 @@ import { MapWithConsent } from './map-consent';
 import { RoomImagePlaceholder } from './room-placeholder';
 import { RichText } from './rich-text';
 import { Icon } from './icon';
-import type { IconName } from './icon-names';
+import type { IconName } from '~/lib/icons/icon-names';
 import { siteLink } from '~/page-delivery/site-link';
 
 export interface RoomCardData {
