@@ -98,6 +98,8 @@ export default tseslint.config(
       ],
     },
   },
+  // The back office's service worker runs in a worker's global scope (served as written, not bundled).
+  { files: ['app/back-office-app/service-worker.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['tests/**', '**/*.test.ts', '**/*.test.tsx', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

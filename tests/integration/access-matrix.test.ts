@@ -42,6 +42,8 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/languages.tsx': 'admin',
   'routes/admin/translations.tsx': 'admin',
   'routes/admin/config.tsx': 'admin',
+  // Each admin's devices that receive notifications (issue 48).
+  'routes/admin/notifications.tsx': 'admin',
   'routes/resources/media-upload.ts': 'admin',
   'routes/resources/editing-language.ts': 'admin',
   'routes/resources/backup.ts': 'admin',
@@ -53,6 +55,9 @@ const DECISIONS: Record<string, Access> = {
   'routes/resources/catalog.ts': 'public',
   // The export feed: open to whoever holds the room's secret token (the platforms fetch it).
   'routes/resources/ical-export.ts': 'public',
+  // The back office as an installed app: its worker and manifest hold nothing personal, and browsers fetch them without cookies.
+  'routes/resources/admin-service-worker.ts': 'public',
+  'routes/resources/admin-manifest.ts': 'public',
 };
 /** Handlers whose guard differs from their module's decision. */
 const HANDLER_EXCEPTIONS: Record<string, Access> = { 'routes/resources/sign-out.ts#action': 'user' };
@@ -102,6 +107,7 @@ describe('access decisions', () => {
       ['add-period', 'create', 'delete', 'delete-period', 'rename', 'set-min-stay', 'translate-name', 'update-period'].sort(),
     );
     expect(intentsOf(source('routes/admin/users.tsx')).sort()).toEqual(['delete', 'invite', 'update-role']);
+    expect(intentsOf(source('routes/admin/notifications.tsx')).sort()).toEqual(['delete', 'subscribe', 'test', 'unsubscribe']);
     expect(intentsOf(source('routes/site/auth.tsx')).sort()).toEqual(['accept-invitation', 'signin', 'signup']);
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(
       ['add-feed', 'delete-feed', 'delete-season-price', 'regenerate-export', 'rename-feed', 'save', 'save-season-price'].sort(),

@@ -107,6 +107,11 @@ describe('admin users screen', () => {
 
     const unknown = await post({ intent: 'explode' }, admin.cookie);
     expect(unknown.status).toBe(400);
+
+    // A user that is not there: NOT_FOUND, a 404 that names what is missing.
+    const gone = await post({ intent: 'delete', userId: crypto.randomUUID() }, admin.cookie);
+    expect(gone.status).toBe(404);
+    expect(decodeToast(gone.headers)).toMatchObject({ description: USER_RULES.notFound });
   });
 
   it('two admins deleting each other at the same moment never leave the site without an admin', async () => {

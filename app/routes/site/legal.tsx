@@ -1,3 +1,4 @@
+import { ownerTime } from '~/.server/guesthouse-time';
 import { useLoaderData } from 'react-router';
 import { getRequestLanguage } from '~/.server/languages/request-language';
 import { publicAccess } from '~/.server/auth/permissions';
@@ -8,7 +9,6 @@ import { linkText } from '~/.server/content/phones';
 import { loadSiteShell } from '~/.server/site/shell';
 import { AutoLink } from '~/components/site/auto-link';
 import { SiteLayout } from '~/components/site/shell/site-layout';
-import { formatDateFr } from '~/lib/format-date-fr';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { seoMeta } from '~/components/site/shell/seo';
 import type { Route } from './+types/legal';
@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Readers of another language are told, in theirs, why the notice is in English.
     languageNote: textLanguage === language ? null : t('legalNote.languages', { defaultValue: '' }) || null,
     // The date is computed here so that the page and its hydration agree.
-    lastUpdate: legal('legal.lastUpdate', { date: formatDateFr(new Date()) }),
+    lastUpdate: legal('legal.lastUpdate', { date: ownerTime(new Date(), 'date') }),
     back: legal('legal.back'),
     sections: LEGAL_SECTIONS.map((id) => ({
       id,
