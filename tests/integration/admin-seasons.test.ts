@@ -6,7 +6,7 @@ import { loadQuoteSeasons } from '~/.server/booking/pricing/quote-inputs';
 import { action, loader } from '~/routes/admin/seasons';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 
 let cookie: string;
 beforeAll(async () => {

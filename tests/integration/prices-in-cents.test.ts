@@ -11,7 +11,7 @@ import { writeBackup } from '~/.server/backup/create-backup';
 import { restoreBackup } from '~/.server/backup/restore-backup';
 import { applyMigrationsInTransaction, listMigrations } from '~/.server/db/migrations';
 import { diskStorage } from '~/.server/media/storage';
-import { decimalEuros } from '~/lib/every-page/money';
+import { decimalEuros } from '~/lib/money';
 import { createDatabase } from '../support/backup';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'guesthouse-cents-'));

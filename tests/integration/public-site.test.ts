@@ -32,7 +32,7 @@ import { loader as robotsLoader } from '~/routes/resources/robots';
 import { loader as sitemapLoader } from '~/routes/resources/sitemap';
 import { formRequest, getRequest, run } from '../support/requests';
 import { guesthouseToday } from '~/.server/guesthouse-time';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { addDays } from '~/lib/nights';
 
 /** Runs a route function as the Hono entry would, with the visitor's IP in the load context. */

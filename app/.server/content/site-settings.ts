@@ -10,7 +10,7 @@ import type { SiteConfigInput } from '~/lib/schemas/site-config';
 import { LEGAL_FIELD_LABELS, LEGAL_MANDATORY_FIELDS, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
 import { cachePublicData } from '../public-content/invalidation';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';
-import { decimalEuros } from '~/lib/every-page/money';
+import { decimalEuros } from '~/lib/money';
 
 /** Writes columns of the single settings row, creating it on the first save. */
 async function writeSettings(executor: Executor, columns: Partial<typeof siteConfig.$inferInsert>) {

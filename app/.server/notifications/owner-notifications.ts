@@ -10,7 +10,7 @@
 // like the back office.
 import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { and, eq, sql } from 'drizzle-orm';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { eachNight, formatNightFr } from '~/lib/nights';
 import { db, type Executor } from '../db/client';
 import { bookings, profiles, pushSubscriptions } from '../db/schema';

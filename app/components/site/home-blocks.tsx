@@ -1,6 +1,6 @@
 import { useTranslation } from '~/lib/i18n-react';
 import { formatDuration } from '~/lib/every-page/format';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/every-page/image-url';
 import { roomCardImageSizes, roomGridClass } from '~/lib/room-grid';
 import { AmenityList } from './amenity-list';

@@ -2,7 +2,7 @@
 // read by `parseAmount` (a comma accepted: "115,50"), at most two decimals, within bounds,
 // and handed to the action in integer cents.
 import { z } from '~/lib/zod';
-import { parseAmount } from '~/lib/every-page/money';
+import { parseAmount } from '~/lib/money';
 
 export interface AmountMessages {
   /** Not an amount (or missing). */

@@ -1,7 +1,7 @@
 // Room editor (SPEC §2, §4, §5): general information, images and season prices;
 // issue 14: the room's calendars (imported feeds, export link). Multilingual fields
 // load and save in the back office's editing language.
-import { decimalEuros } from '~/lib/every-page/money';
+import { decimalEuros } from '~/lib/money';
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';

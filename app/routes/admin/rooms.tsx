@@ -10,7 +10,7 @@ import { AddLink, EditableRow } from '~/components/admin/editable-row';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { ListCell, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { RoomListActionSchema } from '~/lib/schemas/room';
 import type { Route } from './+types/rooms';
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { data, useLoaderData } from 'react-router';
 import { submitContactMessage } from '~/.server/content/contact-messages';
 import { getRequestLanguage } from '~/.server/languages/request-language';

@@ -4,7 +4,7 @@
 // alone confirms a payment. Written in the booking's language; never cached.
 import { guestChain } from '~/lib/i18n';
 import { data, redirect, useLoaderData } from 'react-router';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/booking/stays/deposit';
 import { publicAccess } from '~/.server/auth/permissions';
 import { loadSiteShell } from '~/.server/site/shell';

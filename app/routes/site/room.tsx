@@ -15,7 +15,7 @@ import { AmenityList } from '~/components/site/amenity-list';
 import { Gallery } from '~/components/site/gallery';
 import { RichText } from '~/components/site/rich-text';
 import { SiteLayout } from '~/components/site/shell/site-layout';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { BOOKING_QUERY_PARAMS } from '~/lib/booking-query';
 import { isIsoDate } from '~/lib/nights';
 import { BookingRequestSchema } from '~/lib/schemas/booking';

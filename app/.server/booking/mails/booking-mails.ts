@@ -2,7 +2,7 @@
 // guest's language, and the owners' French notification with the quote. Texts
 // live here rather than in the public catalogs, which ship to every browser.
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { config } from '../../environment';
 import { ownerTime } from '../../guesthouse-time';
 import { utcMidnight, type IsoDate } from '~/lib/nights';

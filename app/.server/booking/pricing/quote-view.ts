@@ -2,7 +2,7 @@
 // balance written as money, and each reason the stay cannot be booked with the values its
 // sentence needs (the room page, the guest's refusal, the owner's price preview).
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { utcMidnight, type IsoDate } from '~/lib/nights';
 import type { Quote, QuoteProblem } from './quote';
 

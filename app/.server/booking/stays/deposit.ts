@@ -6,7 +6,7 @@
 // passes unpaid is released by a background pass; a payment arriving after that is
 // refunded at once. No card data ever reaches this server.
 import { randomBytes } from 'node:crypto';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { config } from '../../environment';
 import { db, type Executor } from '../../db/client';

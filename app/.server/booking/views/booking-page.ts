@@ -2,7 +2,7 @@
 // quote lines, tax, deposit and balance as kept, its payments and history, every
 // instant written in the guesthouse's time zone and every amount in French.
 import { OWNER_CHAIN } from '~/lib/i18n';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { formatNightFr } from '~/lib/nights';
 import { PAYMENT_KIND_LABELS, PAYMENT_MEANS_LABELS, SOURCE_LABELS } from '~/lib/schemas/booking-admin';
 import { listRoomCards } from '../../content/rooms';

@@ -1,7 +1,7 @@
 // What the owner's Réservations screen reads: requests (pending first), manual
 // blocks, imported feeds and the month's occupancy grid, one row per room.
 import { OWNER_CHAIN } from '~/lib/i18n';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { dateTimeFormat } from '~/lib/date-time-format';
 import { addDays, daysBetween, eachNight, formatNightFr, isIsoDate, utcMidnight } from '~/lib/nights';
 import { config } from '../../environment';

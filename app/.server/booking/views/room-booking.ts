@@ -4,7 +4,7 @@
 // bytes when it hydrates (ICU versions differ between Node and browsers).
 import { dayStateLetter, type CalendarMonth } from '~/lib/calendar-month';
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
-import { decimalEuros, formatMoney } from '~/lib/every-page/money';
+import { decimalEuros, formatMoney } from '~/lib/money';
 import { addDays, eachNight, isIsoDate, monthStart, nextMonth, utcMidnight, type IsoDate } from '~/lib/nights';
 import { config } from '../../environment';
 import { cachePublicData } from '../../public-content/invalidation';

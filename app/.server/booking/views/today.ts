@@ -2,7 +2,7 @@
 // stays of the next days, pending requests with how long they have waited, and the
 // warnings that need the owner (stale feeds, legal notice, hidden languages).
 import { dateTimeFormat } from '~/lib/date-time-format';
-import { formatMoney } from '~/lib/every-page/money';
+import { formatMoney } from '~/lib/money';
 import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
 import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
 import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';

@@ -1,7 +1,7 @@
 // The booking record page's blocks (app/routes/admin/booking.tsx): the record form
 // for a booking taken by phone or e-mail, and a booking's facts, money, payments,
 // messages and history with the change, cancel, payment and message forms.
-import { decimalEuros } from '~/lib/every-page/money';
+import { decimalEuros } from '~/lib/money';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { BanIcon, CalendarCogIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, WalletIcon } from 'lucide-react';
 import { Form, useActionData, useFetcher, useNavigation } from 'react-router';
