@@ -23,7 +23,7 @@ import { readinessResponse } from './drain';
 import { formBodiesOnly } from './input-guard';
 import { methodPolicy } from './method-policy';
 import { ignoreRanges } from './range-policy';
-import { contentSecurityPolicy, sameOriginWrites, securityHeaderEntries, securityHeaders } from './security';
+import { contentSecurityPolicy, ownHeaderWins, sameOriginWrites, securityHeaderEntries, securityHeaders } from './security';
 import { limitWebhookBody, STRIPE_WEBHOOK_PATH, stripeWebhook } from './stripe-webhook';
 
 /** What the pipeline tells page delivery of the server: its public origin, the paths it answers itself, the headers of every response. */
@@ -33,8 +33,12 @@ export interface DeliveryOptions {
   https: boolean;
   /** Paths answered here before React Router (/healthz, built files): never pages. */
   isServerPath: (path: string) => boolean;
-  /** Every response's security headers but the CSP, and the CSP of a page whose inline scripts are allowed by their hashes (a kept page). */
-  security: { headers: readonly [string, string][]; policy: (scriptHashes: string[]) => string };
+  /**
+   * Every response's security headers but the CSP, the CSP of a page whose inline scripts
+   * are allowed by their hashes (a kept page), and which of those headers a page may set
+   * for itself.
+   */
+  security: { headers: readonly [string, string][]; policy: (scriptHashes: string[]) => string; ownHeaderWins: (name: string) => boolean };
 }
 
 /** What the pipeline asks of page delivery (app/page-delivery/server-entry.server.ts). */
@@ -101,7 +105,7 @@ function deliveryOptions(staticFiles: Set<string>): DeliveryOptions {
     trustProxy: TRUST_PROXY,
     https,
     isServerPath,
-    security: { headers: securityHeaderEntries({ https }), policy: (hashes) => contentSecurityPolicy({ hashes }) },
+    security: { headers: securityHeaderEntries({ https }), policy: (hashes) => contentSecurityPolicy({ hashes }), ownHeaderWins },
   };
 }
 

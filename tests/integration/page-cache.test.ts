@@ -176,7 +176,7 @@ describe('what is kept', () => {
     const { setCacheCoherent } = await import('~/.server/public-content/invalidation');
     const { pageCacheFill } = await import('~/page-delivery/page-cache-http.server');
     const { adoptRouteDeclarations } = await import('~/page-delivery/delivery-policy.server');
-    const { contentSecurityPolicy, securityHeaderEntries } = await import('../../server/security');
+    const { contentSecurityPolicy, ownHeaderWins, securityHeaderEntries } = await import('../../server/security');
     // Every path below is a public document, as far as the routes declare.
     adoptRouteDeclarations({ root: { id: 'root', path: '*', module: { handle: { delivery: { kind: 'document' } } } } });
     setCacheCoherent(true);
@@ -188,7 +188,7 @@ describe('what is kept', () => {
         publicUrl: 'http://localhost:3000',
         trustProxy: false,
         https: false,
-        security: { headers: securityHeaderEntries({ https: false }), policy: (hashes) => contentSecurityPolicy({ hashes }) },
+        security: { headers: securityHeaderEntries({ https: false }), policy: (hashes) => contentSecurityPolicy({ hashes }), ownHeaderWins },
         routesReady: async () => {},
       }),
     );
