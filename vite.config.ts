@@ -9,10 +9,16 @@ import tsconfigPaths from 'vite-tsconfig-paths';
  * and page delivery's browser side (app/page-delivery/), with what they import (icons,
  * i18n, formatting…) — rather than a dozen small files whose separate compression would
  * cost every visitor bytes (the public JavaScript budget, tests/integration/bundle-budget.test.ts).
+ * The few modules that the home, room and guest-book pages share beyond the frame (prices,
+ * rich text, a form field) join it too: as chunks of their own they cost those pages more
+ * in compression than the legal notice pays for carrying them (1.6 KB, far under budget).
  */
+const SITE_FOLDERS = /\/app\/(components\/site\/shell|lib\/every-page|page-delivery)\/|\/node_modules\/clsx\//;
+const SITE_SHARED = /\/app\/(lib\/money|components\/site\/(form-field|amenity-list|room-placeholder|rich-text))\.tsx?$/;
+
 function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'framework';
-  if (/\/app\/(components\/site\/shell|lib\/every-page|page-delivery)\/|\/node_modules\/clsx\//.test(id)) return 'site';
+  if (SITE_FOLDERS.test(id) || SITE_SHARED.test(id)) return 'site';
   return undefined;
 }
 
