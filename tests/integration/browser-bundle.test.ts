@@ -25,7 +25,11 @@ function packageModules(): string[] {
 describe('the browser bundle', () => {
   it('finds the needles in the common-password package itself', () => {
     const modules = packageModules();
-    for (const needle of NEEDLES) expect(modules.some((source) => source.includes(needle)), needle).toBe(true);
+    for (const needle of NEEDLES)
+      expect(
+        modules.some((source) => source.includes(needle)),
+        needle,
+      ).toBe(true);
   });
 
   it('does not contain the common-password dictionary', () => {
