@@ -24,3 +24,14 @@ export const InviteUserSchema = z.object({
     .pipe(mailableEmailAddress('Adresse email invalide')),
   role: z.enum(ROLES, { error: 'Choisissez un rôle : Utilisateur ou Administrateur' }),
 });
+
+/** What each role may do, in one line: said beside the role pickers. */
+export const ROLE_DESCRIPTIONS: Record<UserRole, string> = {
+  admin: 'Gère tout le site : chambres, réservations, textes, configuration et utilisateurs.',
+  user: 'Un compte sans accès à l’administration : il ne peut que se connecter.',
+};
+
+/** Users → a pending invitation's 'Renvoyer' and 'Révoquer'. */
+export const InvitationIdSchema = z.object({
+  id: z.uuid({ error: 'Invitation introuvable' }),
+});
