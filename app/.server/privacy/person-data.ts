@@ -219,11 +219,12 @@ export async function erasePersonData(email: string, actor: string, now = new Da
       where lower(b.guest_email) = ${address} and b.anonymised_at is null for update`);
     if (theirs.rows.some((b) => isUnderWay(b, today))) return refuse(PERSON_DATA_RULES.stayUnderWay);
     const requestIds = theirs.rows.filter((b) => !b.stay).map((b) => b.id);
+    // The order of the nightly purge's counts (retention.ts), which the screens describe alike.
     const counts = {
       contactMessages: (await tx.delete(contactMessages).where(sameAddress(contactMessages.email, address))).rowCount ?? 0,
-      testimonials: (await tx.delete(testimonials).where(sameAddress(testimonials.email, address))).rowCount ?? 0,
       bookingRequests: requestIds.length ? ((await tx.delete(bookings).where(inArray(bookings.id, requestIds))).rowCount ?? 0) : 0,
       stayGuests: await anonymiseBookings(tx, now, sql`lower(b.guest_email) = ${address}`),
+      testimonials: (await tx.delete(testimonials).where(sameAddress(testimonials.email, address))).rowCount ?? 0,
       mails:
         (
           await tx
