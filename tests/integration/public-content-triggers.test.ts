@@ -43,6 +43,7 @@ const PRIVATE = [
   'booking_events',
   // Handled Stripe webhook events (issue 36): a booking's change is announced by the bookings trigger.
   'stripe_events',
+  'personal_data_log',
 ];
 
 let listener: pg.Client;

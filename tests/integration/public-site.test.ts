@@ -215,6 +215,16 @@ describe('public loaders', () => {
     expect(data.room).toBeNull();
   });
 
+  it('room calendar: each month heading starts with a capital letter, the rest as its language writes it (issue 47)', async () => {
+    const titles = async (lang: string) =>
+      ((await run(roomLoader, getRequest(`/room/${roomIds[0]}?lang=${lang}`), { roomId: roomIds[0]! })).data.booking.months as Array<{ title: string }>).map(
+        (m) => m.title,
+      );
+    for (const title of await titles('es')) expect(title).toMatch(/^\p{Lu}\p{Ll}+ de \d{4}$/u);
+    for (const title of await titles('fr')) expect(title).toMatch(/^\p{Lu}\p{Ll}+ \d{4}$/u);
+    for (const title of await titles('en')) expect(title).toMatch(/^\p{Lu}\p{Ll}+ \d{4}$/u);
+  });
+
   it('guest book: published only, newest first, no email', async () => {
     const { data } = await run(guestBookLoader, getRequest('/livre-dor'));
     expect(data.testimonials.map((t: { name: string }) => t.name)).toEqual(['E', 'D', 'C', 'B', 'A']);

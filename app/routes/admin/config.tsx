@@ -33,7 +33,7 @@ import { BackupCard } from '~/components/admin/config/backup-card';
 import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card';
 import { DistancesCard } from '~/components/admin/config/distances-card';
 import { GeneralCard } from '~/components/admin/config/general-card';
-import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
+import { LegalNoticeCard } from '~/components/admin/config/legal-card';
 import { OnlineDepositCard } from '~/components/admin/config/online-deposit-card';
 import { describeCounts, PersonalDataCard } from '~/components/admin/config/personal-data-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
@@ -180,7 +180,7 @@ export async function action({ request }: Route.ActionArgs) {
         perform: ({ city, durationMinutes }) => addDistance(city, durationMinutes),
         success: 'Distance ajoutée avec succès',
       });
-    case SAVE_LEGAL_INTENT:
+    case 'save-legal':
       return runIntent(formData, {
         screen: SCREEN,
         schema: LegalNoticeSchema,

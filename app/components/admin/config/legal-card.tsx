@@ -23,8 +23,6 @@ import {
 } from '~/lib/schemas/legal-notice';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
-export const SAVE_LEGAL_INTENT = 'save-legal';
-
 const REQUIRED = 'Obligatoire : non renseigné';
 
 export function LegalNoticeCard({ values, site }: { values: LegalNotice; site: SiteContact }) {
@@ -58,7 +56,7 @@ export function LegalNoticeCard({ values, site }: { values: LegalNotice; site: S
       </CardHeader>
       <CardContent className="space-y-4">
         <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-6">
-          <input type="hidden" name="intent" value={SAVE_LEGAL_INTENT} />
+          <input type="hidden" name="intent" value="save-legal" />
           <fieldset className="grid gap-4 md:grid-cols-2">
             <legend className="mb-2 font-semibold">Éditeur du site</legend>
             <RadioGroupField
