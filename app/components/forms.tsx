@@ -190,12 +190,16 @@ export function RadioGroupField<V extends string>({
             name={name}
             value={option.value}
             defaultChecked={defaultValue === option.value}
+            // Named by its label alone; the description is said after it.
+            aria-labelledby={`${id}-${option.value}-label`}
             aria-describedby={option.description ? `${id}-${option.value}-description` : undefined}
             onChange={onChange ? () => onChange(option.value) : undefined}
             className="mt-0.5 size-5 shrink-0 accent-primary"
           />
           <span>
-            <span className="font-medium">{option.label}</span>
+            <span id={`${id}-${option.value}-label`} className="font-medium">
+              {option.label}
+            </span>
             {option.description ? (
               <span id={`${id}-${option.value}-description`} className="block text-muted-foreground">
                 {option.description}

@@ -164,10 +164,12 @@ test.describe('home page', () => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
     if (info.project.name === 'mobile') {
-      const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
-      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      await toggle.click();
-      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
+      // A <summary>, whose state is its <details>' (issue 47).
+      const menu = page.locator('details:has(> summary[aria-label$="le menu"])');
+      await expect(menu).not.toHaveAttribute('open');
+      await page.getByLabel('Ouvrir le menu').click();
+      await expect(menu).toHaveAttribute('open', '');
+      await expect(page.getByLabel('Fermer le menu')).toBeVisible();
     }
     const nav = page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true');
     for (const label of ['Accueil', 'Chambres & Tarifs', 'Accès', "Livre d'or", 'Contact']) {
@@ -180,7 +182,7 @@ test.describe('home page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     // From another page, anchors go to / plus the anchor.
     await page.goto('/livre-dor');
-    if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    if (info.project.name === 'mobile') await page.getByLabel('Ouvrir le menu').click();
     await page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true').getByRole('link', { name: 'Chambres & Tarifs' }).click();
     await expect(page).toHaveURL(/\/#chambres$/);
   });

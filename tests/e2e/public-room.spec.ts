@@ -31,7 +31,9 @@ test.describe('room detail', () => {
     await expect(page.locator('[data-amenity="wifi"]')).toHaveText('WiFi');
     await expect(page.locator('[data-amenity="wifi"] svg')).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'Points forts' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Réserver cette chambre' })).toHaveAttribute('href', '/#contact');
+    // The main action leads to the calendar on the page; SPEC §2's button to the contact form stays beside it (issue 47).
+    await expect(page.getByRole('link', { name: 'Voir les disponibilités' })).toHaveAttribute('href', '#reserver');
+    await expect(page.getByRole('link', { name: 'Poser une question' })).toHaveAttribute('href', '/#contact');
   });
 
   test('the viewer: counter, wrap-around, keys, swipe, labelled close', async ({ page }, info) => {

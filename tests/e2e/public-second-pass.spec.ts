@@ -1,7 +1,7 @@
 // The public site's second pass (phones, map consent, header, room page on phones,
-// gallery viewer, legal notice configuration), on the demo content.
+// gallery viewer), on the demo content. (The legal notice's configuration: lawful-and-finished.spec.ts.)
 import type { Page } from '@playwright/test';
-import { expect, test, signInAsAdmin } from './fixtures';
+import { expect, test } from './fixtures';
 
 const isThirdParty = (url: string, origin: string) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:');
 
@@ -87,7 +87,7 @@ test.describe('room page', () => {
       return {
         title: y(document.querySelector('article h1')),
         prices: y(document.querySelector('article #room-prices')?.parentElement),
-        book: y([...document.querySelectorAll('article a')].find((a) => a.textContent === 'Réserver cette chambre')),
+        book: y([...document.querySelectorAll('article a')].find((a) => a.textContent === 'Voir les disponibilités')),
         description: y(document.querySelector('article [class*="leading-relaxed"]')),
         amenities: y(headings.find((h) => h.textContent === 'Équipements')),
       };
@@ -107,39 +107,5 @@ test.describe('room page', () => {
     await expect(dialog).toBeVisible();
     const colours = await dialog.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el, '::backdrop').backgroundColor]);
     expect(colours).toEqual(['rgb(0, 0, 0)', 'rgb(0, 0, 0)']);
-  });
-});
-
-test.describe('legal notice configuration', () => {
-  test('missing mandatory fields are flagged in Configuration, and the notice shows what the owners enter', async ({ page }) => {
-    await signInAsAdmin(page);
-    await page.goto('/admin/config');
-    const missing = page.getByTestId('legal-missing');
-    const save = page.getByRole('button', { name: 'Enregistrer les mentions légales' });
-    const director = page.getByLabel('Directeur de la publication');
-    // Empty mandatory fields (as on a fresh site; another project may have filled them).
-    await director.fill('');
-    await page.getByLabel("Nom de l'hébergeur").fill('');
-    await save.click();
-    await expect(missing).toContainText('Directeur de la publication');
-    await expect(missing).toContainText("Nom de l'hébergeur");
-    await page.goto('/mentions-legales');
-    // Never a placeholder (issue 34): the host's sentence is said without its name.
-    await expect(page.locator('article')).not.toContainText('—');
-    await expect(page.locator('article')).toContainText("Les coordonnées de l'hébergeur du site sont communiquées sur simple demande");
-
-    await page.goto('/admin/config');
-    await page.getByLabel('Propriétaire (nom ou raison sociale)').fill('SARL La Bastide');
-    await director.fill('Claire Martin');
-    await page.getByLabel("Nom de l'hébergeur").fill('OVH SAS');
-    await page.getByLabel("Adresse de l'hébergeur").fill('2 rue Kellermann\n59100 Roubaix');
-    await page.getByLabel("Téléphone de l'hébergeur").fill('+33 9 72 10 10 07');
-    await save.click();
-    await expect(missing).toHaveCount(0);
-    await page.goto('/mentions-legales');
-    const article = page.locator('article');
-    await expect(article).toContainText('Directeur de la publication : Claire Martin');
-    await expect(article).toContainText('Le site est hébergé par OVH SAS.');
-    await expect(article.getByRole('link', { name: '+33 9 72 10 10 07' })).toHaveAttribute('href', 'tel:+33972101007');
   });
 });

@@ -101,17 +101,25 @@ describe('user invitations', () => {
     await db.update(user).set({ name: 'Marie Dupont' }).where(eq(user.id, admin.userId));
     const email = `coowner-${Date.now()}@example.com`;
     await invite({ intent: 'invite', email, role: 'admin' }, admin.cookie);
-    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `invitation:${(await pendingOf(email)).id}`));
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `invitation:${(await pendingOf(email)).id}`));
     expect(mail!.subject).toBe('Marie Dupont vous invite à administrer le site Mas de Grasse');
     expect(mail!.replyTo).toBe(admin.email);
-    expect(mail!.textBody).toContain(`Marie Dupont (${admin.email}) vous invite à administrer le site Mas de Grasse (http://localhost:3000) avec le rôle Administrateur`);
+    expect(mail!.textBody).toContain(
+      `Marie Dupont (${admin.email}) vous invite à administrer le site Mas de Grasse (http://localhost:3000) avec le rôle Administrateur`,
+    );
     expect(mail!.textBody).toMatch(/Ce lien ne sert qu’une fois et expire le \p{L}+ \d{1,2} \p{L}+ \d{4} à \d{2}:\d{2} :/u);
 
     // A plain user's invitation says what that role is; an inviter without a name of their own is named by their address.
     const plainAdmin = await signedInAs('admin');
     const other = `plain-${Date.now()}@example.com`;
     await invite({ intent: 'invite', email: other, role: 'user' }, plainAdmin.cookie);
-    const [plainMail] = await db.select().from(mailOutbox).where(eq(mailOutbox.idempotencyKey, `invitation:${(await pendingOf(other)).id}`));
+    const [plainMail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `invitation:${(await pendingOf(other)).id}`));
     expect(plainMail!.subject).toBe(`${plainAdmin.email} vous invite à créer un compte sur le site Mas de Grasse`);
     expect(plainMail!.textBody).toContain('avec le rôle Utilisateur : un compte sans accès à l’administration du site.');
   });

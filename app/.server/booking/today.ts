@@ -128,18 +128,18 @@ export async function loadArrivals(from: IsoDate, to: IsoDate) {
 export function arrivalsCsv(rows: Awaited<ReturnType<typeof loadArrivals>>): string {
   const header = ['Arrivée', 'Départ', 'Chambre', 'Client', 'E-mail', 'Téléphone', 'Nuits', 'Personnes', 'Montant', 'Reste à payer', 'Acompte', 'Source'];
   const lines = rows.map((r) => [
-      r.arrivalFr,
-      r.departureFr,
-      r.room,
-      r.guestName,
-      r.guestEmail,
-      r.guestPhone ?? '',
-      r.nights,
-      r.guests,
-      r.amount,
-      r.outstanding,
-      depositLabel(r.deposit),
-      r.source,
+    r.arrivalFr,
+    r.departureFr,
+    r.room,
+    r.guestName,
+    r.guestEmail,
+    r.guestPhone ?? '',
+    r.nights,
+    r.guests,
+    r.amount,
+    r.outstanding,
+    depositLabel(r.deposit),
+    r.source,
   ]);
   return csvText([header, ...lines]);
 }

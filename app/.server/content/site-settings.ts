@@ -7,13 +7,7 @@ import { loadTexts, SOURCE_LANGUAGE, upsertTexts } from './multilingual-content'
 import { siteTextKey } from './content-keys';
 import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
-import {
-  missingLegalFields,
-  type LegalNotice,
-  type LegalNoticeInput,
-  type MissingLegalField,
-  type SiteContact,
-} from '~/lib/schemas/legal-notice';
+import { missingLegalFields, type LegalNotice, type LegalNoticeInput, type MissingLegalField, type SiteContact } from '~/lib/schemas/legal-notice';
 
 /** The notice's text columns, in the order of LegalNoticeSchema. */
 const LEGAL_TEXT_FIELDS = [

@@ -221,7 +221,8 @@ export function renderInvitationMail({ url, expiresAt, role, inviter, siteName, 
       ? `à administrer le site ${siteName} (${siteUrl}) avec le rôle Administrateur : vous pourrez y gérer les chambres, les réservations, les textes, la configuration et les utilisateurs.`
       : `à créer un compte sur le site ${siteName} (${siteUrl}) avec le rôle Utilisateur : un compte sans accès à l’administration du site.`;
   return renderLinkMail({
-    subject: role === 'admin' ? `${subjectWho} vous invite à administrer le site ${siteName}` : `${subjectWho} vous invite à créer un compte sur le site ${siteName}`,
+    subject:
+      role === 'admin' ? `${subjectWho} vous invite à administrer le site ${siteName}` : `${subjectWho} vous invite à créer un compte sur le site ${siteName}`,
     paragraphs: [
       'Bonjour,',
       `${who} vous invite ${what}`,

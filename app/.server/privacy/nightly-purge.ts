@@ -63,7 +63,12 @@ export function startNightlyPurge(): () => Promise<void> {
     failure: 'The nightly purge of personal data failed:',
     work: async () => {
       const counts = await runNightlyPurgeIfDue();
-      if (counts) console.log(`Personal data purged: ${Object.entries(counts).map(([kind, n]) => `${kind} ${n}`).join(', ')}`);
+      if (counts)
+        console.log(
+          `Personal data purged: ${Object.entries(counts)
+            .map(([kind, n]) => `${kind} ${n}`)
+            .join(', ')}`,
+        );
     },
   });
 }

@@ -36,21 +36,13 @@ export const maskAddress = (address: string) => address.replace(/^(.)[^@]*(@.*)$
 export async function findPersonData(email: string) {
   const address = addressOf(email);
   const [messages, requests, reviews, mails, [account]] = await Promise.all([
-    db
-      .select()
-      .from(contactMessages)
-      .where(sameAddress(contactMessages.email, address))
-      .orderBy(asc(contactMessages.createdAt)),
+    db.select().from(contactMessages).where(sameAddress(contactMessages.email, address)).orderBy(asc(contactMessages.createdAt)),
     db
       .select()
       .from(bookings)
       .where(and(sameAddress(bookings.guestEmail, address), sql`${bookings.anonymisedAt} is null`))
       .orderBy(asc(bookings.arrival)),
-    db
-      .select()
-      .from(testimonials)
-      .where(sameAddress(testimonials.email, address))
-      .orderBy(asc(testimonials.createdAt)),
+    db.select().from(testimonials).where(sameAddress(testimonials.email, address)).orderBy(asc(testimonials.createdAt)),
     db
       .select({ createdAt: mailOutbox.createdAt, subject: mailOutbox.subject, textBody: mailOutbox.textBody, sentAt: mailOutbox.sentAt })
       .from(mailOutbox)
@@ -111,7 +103,9 @@ export async function findPersonData(email: string) {
       payments: payments
         .filter((p) => p.bookingId === b.id)
         .map((p) => ({ kind: p.kind, amountCents: p.amountCents, receivedOn: p.receivedOn, means: p.means, stripeReference: p.stripeReference })),
-      messagesFromOwner: events.filter((e) => e.bookingId === b.id).map((e) => ({ sentAt: e.createdAt.toISOString(), text: String((e.details as { body?: string }).body ?? '') })),
+      messagesFromOwner: events
+        .filter((e) => e.bookingId === b.id)
+        .map((e) => ({ sentAt: e.createdAt.toISOString(), text: String((e.details as { body?: string }).body ?? '') })),
     })),
     testimonials: reviews.map((t) => ({
       sentAt: t.createdAt.toISOString(),
@@ -131,10 +125,12 @@ export type PersonData = Awaited<ReturnType<typeof findPersonData>>;
 /** The bookings among `ids` that are stays in the accounting sense (kept, blanked, on erasure). */
 async function listStayIds(ids: string[]) {
   if (ids.length === 0) return [];
-  const found = await db.execute<{ id: string }>(sql`select b.id from bookings b where b.id in (${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}) and ${IS_STAY}`);
+  const found = await db.execute<{ id: string }>(
+    sql`select b.id from bookings b where b.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) and ${IS_STAY}`,
+  );
   return found.rows;
 }
 
@@ -246,4 +242,3 @@ export async function listRecentErasures(limit = 5) {
     .orderBy(sql`${personalDataLog.createdAt} desc`)
     .limit(limit);
 }
-

@@ -103,7 +103,10 @@ function personalDataParagraphs(legal: TFunction, facts: LegalFacts): string[] {
     owner && legal('legal.personalData.controller', { owner }),
     legal('legal.personalData.intro'),
     ...uses.map((use) =>
-      legal(`legal.personalData.uses.${use.key}`, Object.fromEntries(Object.entries(use.periods(retention)).map(([key, months]) => [key, period(legal, months)]))),
+      legal(
+        `legal.personalData.uses.${use.key}`,
+        Object.fromEntries(Object.entries(use.periods(retention)).map(([key, months]) => [key, period(legal, months)])),
+      ),
     ),
     legal('legal.personalData.recipients.body', { recipients: listOf(recipients, facts.language) }),
     legal('legal.personalData.rights'),

@@ -16,9 +16,7 @@ export function NoAccess({ email }: { email: string }) {
         <p>
           Vous êtes connecté en tant que <strong className="[overflow-wrap:anywhere]">{email}</strong>, mais ce compte n&apos;a pas accès au back-office.
         </p>
-        <p>
-          Pour l&apos;obtenir, demandez à un administrateur du site de vous donner le rôle Administrateur (Utilisateurs → Rôle), puis rechargez cette page.
-        </p>
+        <p>Pour l&apos;obtenir, demandez à un administrateur du site de vous donner le rôle Administrateur (Utilisateurs → Rôle), puis rechargez cette page.</p>
         <div className="flex flex-wrap gap-2">
           <Form method="post" action="/sign-out">
             <Button type="submit">

@@ -36,13 +36,12 @@ export function LegalNoticeCard({ values, site }: { values: LegalNotice; site: S
   // The publisher's contact details default to the site's own (Configuration générale).
   const contactHint = (name: 'publisherAddress' | 'publisherPhone' | 'publisherEmail', siteValue: string) =>
     hint(name) ?? (values[name].trim() === '' && siteValue.trim() ? `Vide : celui du site (${siteValue.replace(/\s*\n\s*/g, ', ')})` : undefined);
-  const text = (name: keyof Omit<LegalNotice, 'publisherStatus' | 'publisherAddress' | 'hostAddress'>, type: 'text' | 'tel' | 'email' | 'url' = 'text', extraHint?: string) => (
-    <Field
-      label={LEGAL_FIELD_LABELS[name]}
-      hint={hint(name) ?? extraHint}
-      inputProps={getInputProps(fields[name], { type })}
-      errors={fields[name].errors}
-    />
+  const text = (
+    name: keyof Omit<LegalNotice, 'publisherStatus' | 'publisherAddress' | 'hostAddress'>,
+    type: 'text' | 'tel' | 'email' | 'url' = 'text',
+    extraHint?: string,
+  ) => (
+    <Field label={LEGAL_FIELD_LABELS[name]} hint={hint(name) ?? extraHint} inputProps={getInputProps(fields[name], { type })} errors={fields[name].errors} />
   );
   return (
     <Card id={LEGAL_CARD_ID} className="scroll-mt-20">
