@@ -74,7 +74,7 @@ test('the demo’s legal notice is complete; emptied, the page shows only what i
   await page.getByRole('button', { name: 'Enregistrer les mentions légales' }).click();
   await closeToast(page, 'Configuration sauvegardée avec succès');
   await expect(warning).toHaveCount(0);
-  await page.goto('/mentions-legales');
+  await page.goto('/mentions-legales?lang=fr');
   await expect(article).toContainText('Le site est hébergé par Hébergeur Exemple SAS.');
   await expect(article.getByRole('link', { name: demo.get('Site du médiateur')! })).toBeVisible();
 });
@@ -134,7 +134,7 @@ test('an invited co-owner lands in the back office; pending invitations are sent
   await invite(page, coOwner, 'Administrateur');
   const [first] = await waitForLinks(coOwner, 1);
   const pending = page.getByRole('table', { name: 'Invitations en attente' });
-  await expect(pending.getByRole('cell', { name: coOwner })).toBeVisible();
+  await expect(pending.getByRole('cell', { name: coOwner, exact: true })).toBeVisible();
   await expectNoAxeViolations(page, 'the pending invitations');
   await page.getByRole('button', { name: `Renvoyer l'invitation à ${coOwner}` }).click();
   await closeToast(page, `Invitation renvoyée à ${coOwner}`);
@@ -157,7 +157,7 @@ test('an invited co-owner lands in the back office; pending invitations are sent
     await other.context.close();
   }
   await page.reload();
-  await expect(pending.getByRole('cell', { name: coOwner })).toHaveCount(0);
+  await expect(pending.getByRole('cell', { name: coOwner, exact: true })).toHaveCount(0);
 
   // Revoked (after asking), an invitation leaves the list.
   const withdrawn = `withdrawn-${stamp}@example.com`;
@@ -167,7 +167,7 @@ test('an invited co-owner lands in the back office; pending invitations are sent
   await expect(confirm).toContainText(withdrawn);
   await confirm.getByRole('button', { name: 'Révoquer' }).click();
   await closeToast(page, `Invitation de ${withdrawn} révoquée`);
-  await expect(page.getByRole('cell', { name: withdrawn })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: withdrawn, exact: true })).toHaveCount(0);
 
   // A plain account sees, at /admin, who it is signed in as and how to ask, with a way out.
   const plain = `plain-${stamp}@example.com`;

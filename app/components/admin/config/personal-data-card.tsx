@@ -38,7 +38,7 @@ export interface PersonalDataLog {
 const RETENTION_HINTS: Record<RetentionKey, string> = {
   contactMonths: 'Après le dernier échange avec la personne.',
   guestMonths: 'Après le départ ; les dates et montants du séjour restent (pièces comptables, 10 ans).',
-  testimonialMonths: 'Après leur envoi ; un témoignage publié est gardé tant qu’il est publié.',
+  testimonialMonths: 'Comptés depuis leur envoi, même pour un témoignage dépublié après coup ; un témoignage publié est gardé tant qu’il est publié.',
   policeMonths: 'S’appliquera aux fiches de police quand le site les tiendra.',
 };
 
