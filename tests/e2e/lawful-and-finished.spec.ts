@@ -191,10 +191,11 @@ test('an invited co-owner lands in the back office; pending invitations are sent
 test('one guest’s data, exported then erased from Configuration', async ({ page }, info) => {
   const email = `guest-${info.project.name}-${Date.now().toString(36)}@example.org`;
   const origin = currentServer().origin;
-  for (const form of [
+  const forms: Array<Record<string, string>> = [
     { intent: 'contact', website: '', name: 'Zoé Invitée', email, guests: '2', message: 'Bonjour, une chambre en mai ?' },
     { intent: 'testimonial', website: '', name: 'Zoé', email, country: 'CH', rating: '5', message: 'Un séjour merveilleux' },
-  ]) {
+  ];
+  for (const form of forms) {
     const path = form.intent === 'contact' ? '/?index' : '/livre-dor';
     expect((await page.request.post(`${origin}${path}`, { headers: { origin }, form })).status()).toBe(200);
   }
