@@ -7,25 +7,15 @@ import { loadTexts, SOURCE_LANGUAGE, upsertTexts } from './multilingual-content'
 import { siteTextKey } from './content-keys';
 import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
-import { missingLegalFields, type LegalNotice, type LegalNoticeInput, type MissingLegalField, type SiteContact } from '~/lib/schemas/legal-notice';
+import {
+  LEGAL_TEXT_FIELDS,
+  missingLegalFields,
+  type LegalNotice,
+  type LegalNoticeInput,
+  type MissingLegalField,
+  type SiteContact,
+} from '~/lib/schemas/legal-notice';
 
-/** The notice's text columns, in the order of LegalNoticeSchema. */
-const LEGAL_TEXT_FIELDS = [
-  'legalOwner',
-  'legalForm',
-  'shareCapital',
-  'legalRcs',
-  'legalSiret',
-  'publisherAddress',
-  'publisherPhone',
-  'publisherEmail',
-  'publicationDirector',
-  'hostName',
-  'hostAddress',
-  'hostPhone',
-  'mediatorName',
-  'mediatorUrl',
-] as const satisfies ReadonlyArray<Exclude<keyof LegalNoticeInput, 'publisherStatus'>>;
 import { cachePublicData } from '../public-content/invalidation';
 import type { StayTerms } from '../booking/quote';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';

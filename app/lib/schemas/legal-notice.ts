@@ -57,6 +57,24 @@ export const LegalNoticeSchema = z.object({
 });
 export type LegalNoticeInput = z.infer<typeof LegalNoticeSchema>;
 
+/** The notice's text fields, in the order of LegalNoticeSchema. */
+export const LEGAL_TEXT_FIELDS = [
+  'legalOwner',
+  'legalForm',
+  'shareCapital',
+  'legalRcs',
+  'legalSiret',
+  'publisherAddress',
+  'publisherPhone',
+  'publisherEmail',
+  'publicationDirector',
+  'hostName',
+  'hostAddress',
+  'hostPhone',
+  'mediatorName',
+  'mediatorUrl',
+] as const satisfies ReadonlyArray<Exclude<keyof LegalNoticeInput, 'publisherStatus'>>;
+
 /** The notice as stored: every text field a string ('' when empty). */
 export type LegalNotice = { publisherStatus: PublisherStatus } & { [K in Exclude<keyof LegalNoticeInput, 'publisherStatus'>]: string };
 

@@ -2,7 +2,7 @@
 // kind of personal data is kept, and the person (by e-mail) whose data is exported or
 // erased on request.
 import { z } from '~/lib/zod';
-import { mailableEmailAddress } from './common';
+import { ownerTypedEmail } from './common';
 
 /**
  * The lawful defaults, in months (CNIL: prospects and customers 3 years after the last
@@ -35,12 +35,7 @@ export const RetentionSchema = z.object({
 
 /** One person's data, found by the address they wrote from. */
 export const PersonEmailSchema = z.object({
-  email: z
-    .string({ error: "L'email est obligatoire" })
-    .trim()
-    .min(1, "L'email est obligatoire")
-    .max(254, "L'email est trop long")
-    .pipe(mailableEmailAddress('Adresse email invalide')),
+  email: ownerTypedEmail(),
 });
 
 export const PERSONAL_DATA_FORMATS = ['json', 'csv'] as const;

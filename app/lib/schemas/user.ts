@@ -1,5 +1,5 @@
 import { z } from '~/lib/zod';
-import { mailableEmailAddress } from './common';
+import { ownerTypedEmail } from './common';
 
 export const ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof ROLES)[number];
@@ -16,12 +16,7 @@ export const DeleteUserSchema = z.object({
 
 /** Users → 'Inviter un utilisateur': the address the single-use link is mailed to, and the role it opens. */
 export const InviteUserSchema = z.object({
-  email: z
-    .string({ error: "L'email est obligatoire" })
-    .trim()
-    .min(1, "L'email est obligatoire")
-    .max(254, "L'email est trop long")
-    .pipe(mailableEmailAddress('Adresse email invalide')),
+  email: ownerTypedEmail(),
   role: z.enum(ROLES, { error: 'Choisissez un rôle : Utilisateur ou Administrateur' }),
 });
 
