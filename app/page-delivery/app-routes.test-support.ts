@@ -47,6 +47,7 @@ export function appRoutes(): Record<string, BuildRoute> {
     route('ical', 'root', 'ical/:file', { kind: 'not-a-page' }),
     route('upload', 'root', 'api/media', { kind: 'personal' }),
     route('arrivals-csv', 'root', 'admin/arrivals.csv', { kind: 'personal' }),
+    route('personal-data', 'root', 'admin/personal-data', { kind: 'personal' }),
     route('catalog', 'root', 'i18n/:file', { kind: 'not-a-page' }),
     route('robots', 'root', 'robots.txt', { kind: 'file' }),
     route('not-found', 'root', '*', { kind: 'document' }),
