@@ -24,6 +24,8 @@ export default tseslint.config(
     },
   },
   { files: ['app/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // The back office's service worker runs in a worker's global scope (served as written, not bundled).
+  { files: ['app/back-office-app/service-worker.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['tests/**', '**/*.test.ts', '**/*.test.tsx', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -14,7 +14,7 @@ const STRIPE_WEBHOOK_SECRET = 'whsec_e2estandin0000';
 
 /** The server of the worker with this parallel index (`testInfo.parallelIndex`). */
 export function e2eServer(index: number) {
-  const { port, stripePort } = e2ePorts(index);
+  const { port, stripePort, pushPort } = e2ePorts(index);
   // Outside test-results/, which Playwright empties at the start of every run.
   const dataDir = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${index}` : path.join(os.tmpdir(), `guesthouse-e2e-${port}`);
   return {
@@ -27,6 +27,10 @@ export function e2eServer(index: number) {
     adminState: path.join(dataDir, 'e2e-admin-state.json'),
     // The local stand-in for the Stripe API and its checkout page (tests/support/stripe-stand-in.ts).
     stripePort,
+    // The local stand-in push service (tests/support/push-stand-in.ts), over https with a
+    // certificate it writes here before the app starts, which the app then trusts.
+    pushPort,
+    pushCertificateDir: path.join(os.tmpdir(), `guesthouse-e2e-push-${port}`),
   };
 }
 
@@ -114,6 +118,14 @@ export default defineConfig({
       env: { STANDIN_PORT: String(server.stripePort), STRIPE_WEBHOOK_SECRET, WEBHOOK_URL: `${server.origin}/webhooks/stripe` },
     },
     {
+      command: 'npx tsx tests/support/push-stand-in-main.ts',
+      url: `https://127.0.0.1:${server.pushPort}/healthz`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PUSH_STANDIN_PORT: String(server.pushPort), PUSH_STANDIN_CERTIFICATE_DIR: server.pushCertificateDir },
+    },
+    {
       command: `rm -rf '${server.dataDir.replaceAll("'", `'\\''`)}' && exec node server/start.mjs`,
       url: `${server.origin}/healthz`,
       reuseExistingServer: false,
@@ -133,6 +145,9 @@ export default defineConfig({
         STRIPE_SECRET_KEY: 'sk_test_e2estandin0000',
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${server.stripePort}`,
+        // Pushes go to the stand-in push service on 127.0.0.1, whose certificate the app trusts (push-notifications.spec.ts).
+        PUSH_ALLOW_PRIVATE_ADDRESSES: 'true',
+        NODE_EXTRA_CA_CERTS: path.join(server.pushCertificateDir, 'cert.pem'),
       },
     },
   ]),

@@ -28,7 +28,11 @@ export default [
     route('languages', 'routes/admin/languages.tsx'),
     route('translations', 'routes/admin/translations.tsx'),
     route('config', 'routes/admin/config.tsx'),
+    route('notifications', 'routes/admin/notifications.tsx'),
   ]),
+  // The back office as an installed app (issue 48): open to all, browsers fetch them without cookies.
+  route('admin/sw.js', 'routes/resources/admin-service-worker.ts'),
+  route('admin/manifest.webmanifest', 'routes/resources/admin-manifest.ts'),
 
   // Resources
   route('admin/arrivals.csv', 'routes/resources/arrivals-csv.ts'),

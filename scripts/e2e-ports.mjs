@@ -5,8 +5,8 @@
 export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3999);
 
-/** The app's port and its Stripe stand-in's of the worker with this parallel index. */
+/** The app's port and its stand-ins' (Stripe, push service) of the worker with this parallel index. */
 export function e2ePorts(index) {
-  const port = BASE_PORT + 2 * index;
-  return { port, stripePort: port + 1 };
+  const port = BASE_PORT + 3 * index;
+  return { port, stripePort: port + 1, pushPort: port + 2 };
 }

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { config } from '~/.server/environment';
-import { handleStripeEvent, RetryLater } from '~/.server/payments/deposit';
+import { handleStripeEvent, RetryLater } from '~/.server/booking/stays/deposit';
 import { stripe, stripeConfigured } from '~/.server/payments/stripe-client';
 import { logRefusal } from '~/.server/http/refusal-log';
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { ConfigError, parseConfig } from './environment';
+
+const PAIR = webpush.generateVAPIDKeys();
+const OTHER = webpush.generateVAPIDKeys();
 
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {
@@ -48,9 +52,34 @@ describe('parseConfig', () => {
     [{ STRIPE_SECRET_KEY: 'pk_test_abcdefgh1234', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh1234' }, 'STRIPE_SECRET_KEY'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abcdefgh1234', STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_API_URL: 'ftp://stripe' }, 'STRIPE_API_URL'],
+    [{ VAPID_PUBLIC_KEY: PAIR.publicKey }, 'VAPID_PRIVATE_KEY'],
+    [{ VAPID_PRIVATE_KEY: PAIR.privateKey }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_PUBLIC_KEY: 'not-a-key', VAPID_PRIVATE_KEY: PAIR.privateKey }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_PUBLIC_KEY: PAIR.publicKey, VAPID_PRIVATE_KEY: 'c2hvcnQ' }, 'VAPID_PRIVATE_KEY'],
+    // Two valid keys that are not one pair: every push would be refused.
+    [{ VAPID_PUBLIC_KEY: OTHER.publicKey, VAPID_PRIVATE_KEY: PAIR.privateKey }, 'VAPID_PUBLIC_KEY'],
+    [{ VAPID_SUBJECT: 'owner@example.com' }, 'VAPID_SUBJECT'],
+    [{ VAPID_SUBJECT: 'http://example.com' }, 'VAPID_SUBJECT'],
+    [{ PUSH_ALLOW_PRIVATE_ADDRESSES: 'perhaps' }, 'PUSH_ALLOW_PRIVATE_ADDRESSES'],
   ])('stops on %j with a message naming %s', (env, variable) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it('takes a VAPID pair and subject from the environment (else the pair is made once and kept in the database)', () => {
+    const defaults = parseConfig({});
+    expect([defaults.VAPID_PUBLIC_KEY, defaults.VAPID_PRIVATE_KEY, defaults.VAPID_SUBJECT, defaults.PUSH_ALLOW_PRIVATE_ADDRESSES]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      false,
+    ]);
+    expect(parseConfig({ VAPID_PUBLIC_KEY: PAIR.publicKey, VAPID_PRIVATE_KEY: PAIR.privateKey, VAPID_SUBJECT: 'mailto:owner@example.com' })).toMatchObject({
+      VAPID_PUBLIC_KEY: PAIR.publicKey,
+      VAPID_PRIVATE_KEY: PAIR.privateKey,
+      VAPID_SUBJECT: 'mailto:owner@example.com',
+    });
+    expect(parseConfig({ VAPID_SUBJECT: 'https://maison.example/contact' }).VAPID_SUBJECT).toBe('https://maison.example/contact');
   });
 
   it('reads flags and strips a trailing slash from PUBLIC_URL', () => {

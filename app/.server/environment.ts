@@ -1,5 +1,6 @@
 // Every setting of DESIGN.md, parsed once. A wrong value stops the process with a
 // message naming the variable (see `loadConfig`), never a half-configured start.
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { isSupportedCountry } from 'libphonenumber-js/min';
 import { z } from '~/lib/zod';
@@ -37,6 +38,19 @@ const optionalUrl = (protocols: string[]) =>
     },
     { message: `must be a URL (${protocols.join(' or ')})` },
   );
+
+/** The uncompressed P-256 public key of a base64url private key, or null when it is not one. */
+export function vapidPublicKeyOf(privateKey: string): string | null {
+  const bytes = Buffer.from(privateKey, 'base64url');
+  if (bytes.length !== 32 || bytes.toString('base64url') !== privateKey) return null;
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(bytes);
+    return ecdh.getPublicKey().toString('base64url');
+  } catch {
+    return null;
+  }
+}
 
 const EnvSchema = z
   .object({
@@ -99,6 +113,18 @@ const EnvSchema = z
     }),
     // Where the Stripe SDK sends its requests; only tests point it elsewhere (a local stand-in).
     STRIPE_API_URL: optionalUrl(['http:', 'https:']),
+    // Web Push (issue 48): both keys or neither (unset: a pair generated once and kept in the database).
+    VAPID_PUBLIC_KEY: optionalString.refine((v) => v === undefined || /^B[A-Za-z0-9_-]{86}$/.test(v), {
+      message: 'must be a VAPID public key: 87 base64url characters (an uncompressed P-256 point), as `npx web-push generate-vapid-keys` prints',
+    }),
+    VAPID_PRIVATE_KEY: optionalString.refine((v) => v === undefined || vapidPublicKeyOf(v) !== null, {
+      message: 'must be a VAPID private key: 43 base64url characters (32 bytes), as `npx web-push generate-vapid-keys` prints',
+    }),
+    VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^mailto:[^@\s]+@[^@\s]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v), {
+      message: 'must be a mailto: address or an https: URL at which the push services can reach you',
+    }),
+    // Let push endpoints reach loopback and private addresses: tests only (a local stand-in push service).
+    PUSH_ALLOW_PRIVATE_ADDRESSES: flag(false),
     PHONE_DEFAULT_COUNTRY: optionalString
       .transform((v) => (v ?? 'FR').toUpperCase())
       .refine((v) => isSupportedCountry(v), { message: 'must be a two-letter country code such as FR' }),
@@ -120,6 +146,15 @@ const EnvSchema = z
         path: [env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY'],
         message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together',
       });
+    }
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+      });
+    } else if (env.VAPID_PRIVATE_KEY && env.VAPID_PUBLIC_KEY && vapidPublicKeyOf(env.VAPID_PRIVATE_KEY) !== env.VAPID_PUBLIC_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'is not the public key of VAPID_PRIVATE_KEY' });
     }
     const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {

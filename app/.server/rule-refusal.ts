@@ -2,8 +2,20 @@
 // not there, a Refusal when a rule refuses (the last administrator, a stay the price
 // engine cannot book). The back office's runIntent and the public forms' runPublicForm
 // map them to answers in one place each.
-/** A domain function's way to say "no such row" (→ 404 and the spec's error toast). */
-export const NOT_FOUND = Symbol('not found');
+
+/**
+ * A domain function's one way to say "no such row": always a 404. NOT_FOUND answers with
+ * the spec's error toast of the operation; `notFound(message)` names what is missing
+ * when that says more to the owner ("Réservation introuvable").
+ */
+export class NotFound {
+  constructor(readonly message?: string) {}
+}
+export const NOT_FOUND = new NotFound();
+export const notFound = (message: string) => new NotFound(message);
+
+/** Whether a domain function found no row: for a caller that goes on with what it returned. */
+export const isNotFound = (value: unknown): value is NotFound => value instanceof NotFound;
 
 /**
  * A domain rule said no (e.g. the last administrator): 400 (or `status`), its message

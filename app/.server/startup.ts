@@ -1,16 +1,18 @@
 // What the app does once at start, after the database is open and migrated:
 // ensure the admin account, seed the demo guesthouse, start background workers
-// (mail outbox, imported calendars, unpaid deposit holds, the nightly purge of personal
-// data, nightly backups).
+// (mail and push outboxes, imported calendars, unpaid deposit holds, the nightly purge of
+// personal data, nightly backups).
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
-import { startFeedWorker } from './booking/feeds';
+import { startFeedWorker } from './booking/availability/feeds';
 import { config } from './environment';
 import { LOCKS, withLock } from './db/advisory-lock';
 import { pool } from './db/client';
 import { openDatabase } from './db/open';
 import { startMailWorker } from './mail/worker';
-import { startHoldExpiryWorker } from './payments/hold-expiry';
+import { startHoldExpiryWorker } from './booking/stays/hold-expiry';
+import { startPushWorker } from './notifications/push-worker';
+import { dropSubscriptionsOfOtherKeys } from './notifications/vapid';
 import { startNightlyPurge } from './privacy/nightly-purge';
 import { storage } from './media/storage';
 import { startPublicContentListener } from './public-content/change-listener';
@@ -53,6 +55,9 @@ async function run(role: ProcessRole) {
     }
   });
   onStop(await startMailWorker());
+  // Devices subscribed with a VAPID key the site no longer has are dropped before the first push.
+  await dropSubscriptionsOfOtherKeys();
+  onStop(await startPushWorker());
   onStop(startFeedWorker());
   onStop(startHoldExpiryWorker());
   onStop(startNightlyPurge());

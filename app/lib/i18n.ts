@@ -29,6 +29,12 @@ export function languageChain(current: string, defaultLanguage: string | undefin
   return [...new Set([current, defaultLanguage ?? FALLBACK_LANGUAGE, FALLBACK_LANGUAGE])];
 }
 
+/** What a guest's mails and a booking's texts read: the guest's language, then French (the house's). */
+export const guestChain = (language: string): string[] => languageChain(language, FALLBACK_LANGUAGE);
+
+/** What the owners read, in the back office and in their mails: French. */
+export const OWNER_CHAIN: string[] = [FALLBACK_LANGUAGE];
+
 /** The bundled catalogs a page's texts come from, in the chain's order (a language the site added without one of ours is skipped). */
 export function bundledChain(current: string, defaultLanguage: string | undefined): string[] {
   return languageChain(current, defaultLanguage).filter((code) => Object.hasOwn(CATALOGS, code));

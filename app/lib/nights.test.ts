@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInZone, dayOfMonth, daysBetween, eachNight, isIsoDate, nextMonth, toCents } from './nights';
+import { addDays, dateInZone, dayOfMonth, daysBetween, eachNight, isIsoDate, nextMonth } from './nights';
 
 describe('calendar nights', () => {
   it('accepts only real dates', () => {
@@ -27,11 +27,5 @@ describe('calendar nights', () => {
     const instant = new Date('2026-07-01T22:30:00Z');
     expect(dateInZone(instant, 'Europe/Paris')).toBe('2026-07-02');
     expect(dateInZone(instant, 'America/New_York')).toBe('2026-07-01');
-  });
-
-  it('converts euros to integer cents without float drift', () => {
-    expect(toCents(95)).toBe(9500);
-    expect(toCents(0.29)).toBe(29);
-    expect(toCents(112.35)).toBe(11235);
   });
 });

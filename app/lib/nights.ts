@@ -61,9 +61,5 @@ export function nextMonth(date: IsoDate): IsoDate {
 /** The `day`-th (1-based) of a month written "2026-12". */
 export const dayOfMonth = (month: string, day: number): IsoDate => `${month}-${day < 10 ? '0' : ''}${day}`;
 
-/** Euros (as stored, 2 decimals) to integer cents, and back for display. */
-export const toCents = (euros: number): number => Math.round(euros * 100);
-export const fromCents = (cents: number): number => cents / 100;
-
 /** A night as the back office writes it: '2026-07-01' → '01/07/2026'. */
 export const formatNightFr = (night: IsoDate) => night.split('-').reverse().join('/');

@@ -21,6 +21,7 @@ const ADMIN_SCREENS = [
   'languages',
   'translations',
   'config',
+  'notifications',
 ];
 
 export function appRoutes(): Record<string, BuildRoute> {
@@ -49,6 +50,8 @@ export function appRoutes(): Record<string, BuildRoute> {
     route('arrivals-csv', 'root', 'admin/arrivals.csv', { kind: 'personal' }),
     route('personal-data', 'root', 'admin/personal-data', { kind: 'personal' }),
     route('catalog', 'root', 'i18n/:file', { kind: 'not-a-page' }),
+    route('admin-service-worker', 'root', 'admin/sw.js', { kind: 'not-a-page' }),
+    route('admin-manifest', 'root', 'admin/manifest.webmanifest', { kind: 'not-a-page' }),
     route('robots', 'root', 'robots.txt', { kind: 'file' }),
     route('not-found', 'root', '*', { kind: 'document' }),
   ]);

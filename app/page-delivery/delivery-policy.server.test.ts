@@ -20,6 +20,7 @@ describe('isPersonalRequest', () => {
     ['/admin/../admin/rooms', undefined],
     ['/admin/arrivals.csv', undefined],
     ['/admin/personal-data', undefined],
+    ['/admin/notifications', undefined],
     ['/api/media', undefined],
     ['/api/auth/get-session', undefined],
     ['/API/AUTH/get-session', undefined],
@@ -40,6 +41,9 @@ describe('isPersonalRequest', () => {
     ['/media/room/a.avif', 'better-auth.session_token=abc'],
     ['/ical/room.ics', 'better-auth.session_token=abc'],
     ['/i18n/en.json', 'better-auth.session_token=abc'],
+    // The back office's service worker and manifest: no one's data, their own caching (no-cache for the worker).
+    ['/admin/sw.js', 'better-auth.session_token=abc'],
+    ['/admin/manifest.webmanifest', 'better-auth.session_token=abc'],
   ])('%s with cookie %s is not', (path, cookie) => {
     expect(personal(path, cookie)).toBe(false);
   });

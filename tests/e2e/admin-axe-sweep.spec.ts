@@ -26,6 +26,7 @@ const LIST_SCREENS: Array<[path: string, heading: string | RegExp]> = [
   ['/admin/languages', /Langues/],
   ['/admin/translations', 'Traductions'],
   ['/admin/config', /Configuration/],
+  ['/admin/notifications', 'Notifications'],
   ['/admin/room/new', 'Nouvelle chambre'],
   ['/admin/section/new', 'Nouvelle section'],
 ];

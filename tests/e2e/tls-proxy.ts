@@ -2,13 +2,14 @@
 // spec: nginx with the shipped site configuration (deploy/nginx.conf) when nginx is
 // installed, otherwise a small Node https proxy that sets the same headers. The
 // certificate is self-signed, made with the openssl command for `localhost`.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { selfSignedCertificate } from '../support/tls-certificate';
 
 export interface TlsProxy {
   kind: 'nginx' | 'node';
@@ -17,33 +18,6 @@ export interface TlsProxy {
 }
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
-
-function selfSignedCertificate(dir: string) {
-  const key = path.join(dir, 'key.pem');
-  const cert = path.join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key, cert };
-}
 
 /**
  * deploy/nginx.conf's TLS server, pointed at the test's ports and certificate: the

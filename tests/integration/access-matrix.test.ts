@@ -44,6 +44,8 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/languages.tsx': 'admin',
   'routes/admin/translations.tsx': 'admin',
   'routes/admin/config.tsx': 'admin',
+  // Each admin's devices that receive notifications (issue 48).
+  'routes/admin/notifications.tsx': 'admin',
   'routes/resources/media-upload.ts': 'admin',
   'routes/resources/editing-language.ts': 'admin',
   'routes/resources/backup.ts': 'admin',
@@ -55,6 +57,9 @@ const DECISIONS: Record<string, Access> = {
   'routes/resources/catalog.ts': 'public',
   // The export feed: open to whoever holds the room's secret token (the platforms fetch it).
   'routes/resources/ical-export.ts': 'public',
+  // The back office as an installed app: its worker and manifest hold nothing personal, and browsers fetch them without cookies.
+  'routes/resources/admin-service-worker.ts': 'public',
+  'routes/resources/admin-manifest.ts': 'public',
 };
 /** Handlers whose guard differs from their module's decision. */
 const HANDLER_EXCEPTIONS: Record<string, Access> = { 'routes/resources/sign-out.ts#action': 'user' };
@@ -106,6 +111,7 @@ describe('access decisions', () => {
     expect(intentsOf(source('routes/admin/users.tsx')).sort()).toEqual(['delete', 'invite', 'resend-invitation', 'revoke-invitation', 'update-role']);
     expect(intentsOf(source('routes/admin/config.tsx'))).toEqual(expect.arrayContaining(['save-legal', 'save-retention', 'find-person', 'erase-person']));
     expect(intentsOf(source('routes/resources/personal-data.ts'))).toEqual(['export-person']);
+    expect(intentsOf(source('routes/admin/notifications.tsx')).sort()).toEqual(['delete', 'subscribe', 'test', 'unsubscribe']);
     expect(intentsOf(source('routes/site/auth.tsx')).sort()).toEqual(['accept-invitation', 'signin', 'signup']);
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(
       ['add-feed', 'delete-feed', 'delete-season-price', 'regenerate-export', 'rename-feed', 'save', 'save-season-price'].sort(),

@@ -79,6 +79,18 @@ describe('admin languages screen', () => {
     expect(await byCode('fr')).toMatchObject({ isActive: true, isDefault: true });
   });
 
+  it('answers 404 naming the language when it is not there', async () => {
+    const cases: Array<Record<string, string>> = [
+      { intent: 'update', id: crypto.randomUUID(), name: 'Gone', isActive: 'on' },
+      { intent: 'delete', id: crypto.randomUUID() },
+    ];
+    for (const fields of cases) {
+      const result = await post(fields);
+      expect(result.status, fields.intent).toBe(404);
+      expect(decodeToast(result.headers)).toMatchObject({ description: LANGUAGE_RULES.notFound });
+    }
+  });
+
   it('refuses deleting the default language with a message; deletes another', async () => {
     const fr = await byCode('fr');
     const refused = await post({ intent: 'delete', id: fr.id });

@@ -7,9 +7,9 @@ vi.hoisted(() => {
   process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
 });
 
-import { guesthouseToday } from '~/.server/booking/clock';
-import { addRoomFeed } from '~/.server/booking/feeds';
-import { createBookingRequest } from '~/.server/booking/requests';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { addRoomFeed } from '~/.server/booking/availability/feeds';
+import { createBookingRequest } from '~/.server/booking/stays/requests';
 import { db } from '~/.server/db/client';
 import { bookings, icalFeeds, manualBlocks, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';
@@ -37,7 +37,7 @@ const guest = {
 
 beforeAll(async () => {
   ({ cookie } = await signedInAs('admin'));
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 90_00 }).returning();
   roomId = room!.id;
 });
 
@@ -82,7 +82,10 @@ describe('Réservations screen', () => {
     for (const fields of cases) {
       expect((await post(fields)).status, JSON.stringify(fields)).toBe(400);
     }
-    expect((await post({ intent: 'accept', id: '00000000-0000-4000-8000-000000000000' })).status).toBe(400);
+    // A request that is not there: NOT_FOUND, a 404 that names it.
+    const missing = await post({ intent: 'accept', id: '00000000-0000-4000-8000-000000000000' });
+    expect(missing.status).toBe(404);
+    expect(decodeToast(missing.headers)).toMatchObject({ description: 'Demande introuvable' });
     expect(await db.select().from(manualBlocks)).toEqual(before);
   });
 

@@ -8,7 +8,7 @@ vi.hoisted(() => {
   process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
 });
 
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { db } from '~/.server/db/client';
 import { icalFeeds, rooms } from '~/.server/db/schema';
 import { loader as exportLoader } from '~/routes/resources/ical-export';
@@ -23,7 +23,7 @@ let roomId: string;
 let server: Awaited<ReturnType<typeof startFeedServer>>;
 beforeAll(async () => {
   admin = (await signedInAs('admin')).cookie;
-  roomId = (await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning())[0]!.id;
+  roomId = (await db.insert(rooms).values({ position: 0, pricePerNightCents: 90_00 }).returning())[0]!.id;
   server = await startFeedServer();
 });
 afterAll(() => server.close());

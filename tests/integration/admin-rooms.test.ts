@@ -89,7 +89,7 @@ describe('room editor', () => {
     const id = result.headers.get('location')!.replace('/admin/room/', '');
     expect(toastOf(result.headers)).toMatchObject({ type: 'success', title: 'Succès', description: 'Chambre sauvegardée avec succès' });
     const [room] = await db.select().from(rooms).where(eq(rooms.id, id));
-    expect(room).toMatchObject({ position: 5, maxGuests: 3, pricePerNight: 95.5, amenities: ['wifi', 'pool'], tags: ['calme', 'vue'] });
+    expect(room).toMatchObject({ position: 5, maxGuests: 3, pricePerNightCents: 95_50, amenities: ['wifi', 'pool'], tags: ['calme', 'vue'] });
     expect(await texts(id)).toEqual({
       'fr:name': 'Lavande',
       'fr:short_description': '<p>Courte </p>',
@@ -140,7 +140,7 @@ describe('room editor', () => {
   it('loads the room in the editing language', async () => {
     const id = await createRoom();
     const fr = await run(editorLoader, getRequest(`/admin/room/${id}`, admin), { roomId: id });
-    expect(fr.data.room).toMatchObject({ name: 'Lavande', maxGuests: 3, pricePerNight: 95.5, anyName: 'Lavande' });
+    expect(fr.data.room).toMatchObject({ name: 'Lavande', maxGuests: 3, pricePerNightCents: 95_50, anyName: 'Lavande' });
     expect(fr.data.language).toMatchObject({ code: 'fr', name: 'Français' });
     const en = await run(editorLoader, getRequest(`/admin/room/${id}`, `${admin}; ${EN}`), { roomId: id });
     expect(en.data.room).toMatchObject({ name: '', shortDescription: '', anyName: 'Lavande' });
@@ -219,30 +219,30 @@ describe('season prices', () => {
     expect(updated.status).toBe(200);
     const rows = await db.select().from(roomSeasonPrices).where(eq(roomSeasonPrices.roomId, id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ seasonId: high!.id, pricePerNight: 135.5 });
+    expect(rows[0]).toMatchObject({ seasonId: high!.id, pricePerNightCents: 135_50 });
 
     const loaded = await run(editorLoader, getRequest(`/admin/room/${id}`, admin), { roomId: id });
     expect(loaded.data.seasonPrices).toEqual([
-      { seasonId: low!.id, seasonName: 'Basse saison', priceId: null, pricePerNight: null },
-      { seasonId: high!.id, seasonName: 'Haute saison', priceId: rows[0]!.id, pricePerNight: 135.5 },
+      { seasonId: low!.id, seasonName: 'Basse saison', priceId: null, pricePerNightCents: null },
+      { seasonId: high!.id, seasonName: 'Haute saison', priceId: rows[0]!.id, pricePerNightCents: 135_50 },
     ]);
 
     for (const price of ['0', '-5', 'abc', '']) {
       const invalid = await save(price);
       expect(invalid.status).toBe(400);
     }
-    expect((await db.select().from(roomSeasonPrices))[0]?.pricePerNight).toBe(135.5);
+    expect((await db.select().from(roomSeasonPrices))[0]?.pricePerNightCents).toBe(135_50);
 
     const deleted = await run(editorAction, formRequest(`/admin/room/${id}`, { intent: 'delete-season-price', seasonId: high!.id }, admin), { roomId: id });
     expect(toastOf(deleted.headers)?.description).toBe('Prix de saison supprimé');
     expect(await db.select().from(roomSeasonPrices)).toHaveLength(0);
 
     const again = await run(editorAction, formRequest(`/admin/room/${id}`, { intent: 'delete-season-price', seasonId: high!.id }, admin), { roomId: id });
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(404);
     expect(toastOf(again.headers)?.description).toBe('Erreur lors de la suppression');
 
     const unknownSeason = await save('99', crypto.randomUUID());
-    expect(unknownSeason.status).toBe(400);
+    expect(unknownSeason.status).toBe(404);
     expect(toastOf(unknownSeason.headers)?.description).toBe('Erreur lors de la mise à jour du prix');
   });
 
@@ -266,8 +266,8 @@ describe('rooms list', () => {
       .where(eq(rooms.id, b));
     const fr = await run(listLoader, getRequest('/admin/rooms', admin));
     expect(fr.data.rooms).toEqual([
-      { id: a, position: 0, name: 'Alpha', maxGuests: 3, pricePerNight: 80, imageCount: 0 },
-      { id: b, position: 1, name: 'Bravo', maxGuests: 2, pricePerNight: null, imageCount: 2 },
+      { id: a, position: 0, name: 'Alpha', maxGuests: 3, pricePerNightCents: 80_00, imageCount: 0 },
+      { id: b, position: 1, name: 'Bravo', maxGuests: 2, pricePerNightCents: null, imageCount: 2 },
     ]);
     const en = await run(listLoader, getRequest('/admin/rooms', `${admin}; ${EN}`));
     expect(en.data.rooms.map((r: { name: string | null }) => r.name)).toEqual([null, null]);
@@ -323,7 +323,7 @@ describe('rooms list', () => {
     const id = await createRoom();
     const other = await createRoom({ name: 'Autre' });
     const [season] = await db.insert(seasons).values({ name: 'Été' }).returning();
-    await db.insert(roomSeasonPrices).values({ roomId: id, seasonId: season!.id, pricePerNight: 100 });
+    await db.insert(roomSeasonPrices).values({ roomId: id, seasonId: season!.id, pricePerNightCents: 100_00 });
     const result = await run(listAction, formRequest('/admin/rooms', { intent: 'delete', id }, admin));
     expect(toastOf(result.headers)).toMatchObject({ type: 'success', description: 'Chambre supprimée avec succès' });
     expect(await positions()).toEqual([other]);
@@ -331,8 +331,9 @@ describe('rooms list', () => {
     expect(Object.keys(await texts(other))).toHaveLength(4);
     expect(await db.select().from(roomSeasonPrices)).toHaveLength(0);
 
+    // The room is gone: NOT_FOUND, a 404 with the spec's toast.
     const again = await run(listAction, formRequest('/admin/rooms', { intent: 'delete', id }, admin));
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(404);
     expect(toastOf(again.headers)).toMatchObject({ type: 'error', description: 'Impossible de supprimer la chambre' });
   });
 

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
 import { languages, multilingualContent, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
-import { loadQuoteSeasons } from '~/.server/booking/stay';
+import { loadQuoteSeasons } from '~/.server/booking/pricing/quote-inputs';
 import { action, loader } from '~/routes/admin/seasons';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
-import { formatPrice } from '~/lib/format';
+import { formatMoney } from '~/lib/money';
 
 let cookie: string;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('admin seasons screen', () => {
   it('deletes a season and, by cascade, its room prices', async () => {
     const [season] = await db.insert(seasons).values({ name: 'Été' }).returning();
     const [room] = await db.insert(rooms).values({ position: 0 }).returning();
-    await db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: season!.id, pricePerNight: 120 });
+    await db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: season!.id, pricePerNightCents: 120_00 });
     const result = await post({ intent: 'delete', id: season!.id });
     expect(decodeToast(result.headers)).toMatchObject({ description: 'Saison supprimée avec succès' });
     expect(await db.select().from(seasons).where(eq(seasons.id, season!.id))).toHaveLength(0);
@@ -150,7 +150,7 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
     expect(moved.status).toBe(200);
     expect(decodeToast(moved.headers)).toMatchObject({ title: 'Succès', description: 'Période modifiée avec succès' });
     expect(await periodsOf(spring.id)).toEqual([{ id: period!.id, firstNight: '2033-05-01', lastNight: '2033-05-31' }]);
-    const room = (await db.insert(rooms).values({ position: 0, pricePerNight: 80 }).returning())[0]!;
+    const room = (await db.insert(rooms).values({ position: 0, pricePerNightCents: 80_00 }).returning())[0]!;
     const quoted = (await loadQuoteSeasons(room.id, ['fr'])).find((s) => s.id === spring.id)!;
     expect(quoted.periods).toEqual([{ firstNight: '2033-05-01', lastNight: '2033-05-31' }]);
 
@@ -172,18 +172,18 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
   it("previews the price a guest would be quoted, from the price engine, in French, with the reasons a stay can't be requested", async () => {
     const season = await newSeason('Saison aperçu');
     await post({ intent: 'add-period', id: season.id, firstNight: '2034-07-01', lastNight: '2034-07-31' });
-    const room = (await db.insert(rooms).values({ position: 0, pricePerNight: 80, maxGuests: 2 }).returning())[0]!;
-    await db.insert(roomSeasonPrices).values({ roomId: room.id, seasonId: season.id, pricePerNight: 120.5 });
+    const room = (await db.insert(rooms).values({ position: 0, pricePerNightCents: 80_00, maxGuests: 2 }).returning())[0]!;
+    await db.insert(roomSeasonPrices).values({ roomId: room.id, seasonId: season.id, pricePerNightCents: 120_50 });
     const preview = async (query: string) => (await run(loader, getRequest(`/admin/seasons?${query}`, cookie))).data.preview;
 
     // 2034 is beyond the booking horizon: the price is shown with that reason.
     const crossing = await preview(`room=${room.id}&arrival=2034-06-29&departure=2034-07-02&guests=2`);
     expect(crossing.asked).toEqual({ roomId: room.id, arrival: '2034-06-29', departure: '2034-07-02', guests: 2 });
     expect(crossing.quote.lines.map((l: { name: string; nights: number; total: string }) => [l.name, l.nights, l.total])).toEqual([
-      ['Tarif de base', 2, formatPrice(160, 'fr')],
-      ['Saison aperçu', 1, formatPrice(120.5, 'fr')],
+      ['Tarif de base', 2, formatMoney(16000, 'fr')],
+      ['Saison aperçu', 1, formatMoney(12050, 'fr')],
     ]);
-    expect(crossing.quote.total).toBe(formatPrice(280.5, 'fr'));
+    expect(crossing.quote.total).toBe(formatMoney(28050, 'fr'));
     expect(crossing.quote.problems).toEqual([expect.stringMatching(/^Les réservations sont ouvertes jusqu’au /)]);
 
     const tooMany = await preview(`room=${room.id}&arrival=2034-07-02&departure=2034-07-01&guests=3`);
@@ -216,8 +216,8 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
 
   it('saves the name in another language without touching the French name, and the guest reads it', async () => {
     const season = await newSeason('Saison des roses');
-    const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 100 }).returning();
-    await db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: season.id, pricePerNight: 150 });
+    const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 100_00 }).returning();
+    await db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: season.id, pricePerNightCents: 150_00 });
     await post({ intent: 'add-period', id: season.id, firstNight: '2030-05-01', lastNight: '2030-05-31' });
 
     const saved = await post({ intent: 'translate-name', id: season.id, language: 'en', name: ' Rose season ' }, `${cookie}; ${EN}`);

@@ -178,8 +178,9 @@ describe('sections list', () => {
     expect((await db.select().from(homepageSections))[0]?.isActive).toBe(false);
     await run(listAction, formRequest('/admin/sections', { intent: 'activate', id }, admin));
     expect((await db.select().from(homepageSections))[0]?.isActive).toBe(true);
+    // A section that is not there: NOT_FOUND, a 404 with the spec's toast.
     const missing = await run(listAction, formRequest('/admin/sections', { intent: 'activate', id: crypto.randomUUID() }, admin));
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(404);
     expect(toastOf(missing.headers)?.description).toBe('Impossible de modifier le statut de la section');
   });
 

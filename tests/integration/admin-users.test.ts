@@ -27,7 +27,7 @@ describe('admin users screen', () => {
 
     const plain = await signedInAs('user');
     const refused = await run(loader, getRequest('/admin/users', plain.cookie));
-    // Signed in without the role: the page answers 403 with who they are (decision 0024), no data.
+    // Signed in without the role: the page answers 403 with who they are (decision 0026), no data.
     expect(refused.status).toBe(403);
     expect(refused.data).toEqual({ noAccess: { email: plain.email } });
   });
@@ -109,6 +109,11 @@ describe('admin users screen', () => {
 
     const unknown = await post({ intent: 'explode' }, admin.cookie);
     expect(unknown.status).toBe(400);
+
+    // A user that is not there: NOT_FOUND, a 404 that names what is missing.
+    const gone = await post({ intent: 'delete', userId: crypto.randomUUID() }, admin.cookie);
+    expect(gone.status).toBe(404);
+    expect(decodeToast(gone.headers)).toMatchObject({ description: USER_RULES.notFound });
   });
 
   it('two admins deleting each other at the same moment never leave the site without an admin', async () => {

@@ -23,7 +23,7 @@ import { signInOverHttp, startAppProcess, type AppProcess } from '../support/app
 import { databaseDigest } from '../support/db-digest';
 import { startFeedServer } from '../support/feed-server';
 import { decodeToast } from '../support/toast-cookie';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { addDays } from '~/lib/nights';
 
 const ADMIN = { email: 'bad-input-admin@example.com', password: 'bad-input-password' };

@@ -5,8 +5,8 @@
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACKNOWLEDGEMENTS_PER_ADDRESS } from '~/.server/http/abuse';
-import { guesthouseToday } from '~/.server/booking/clock';
-import { createBookingRequest } from '~/.server/booking/requests';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { createBookingRequest } from '~/.server/booking/stays/requests';
 import { upsertTexts } from '~/.server/content/multilingual-content';
 import { roomTextKey } from '~/.server/content/content-keys';
 import { db } from '~/.server/db/client';
@@ -20,7 +20,7 @@ let roomId: string;
 
 beforeAll(async () => {
   await db.insert(contactEmails).values({ email: 'owner@example.com' });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 95, maxGuests: 2 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 95_00, maxGuests: 2 }).returning();
   roomId = room!.id;
   await upsertTexts(db, { contentType: 'room', entityId: roomId, language: 'fr' }, [{ key: roomTextKey(roomId, 'name'), value: 'Chambre Lavande' }]);
 });

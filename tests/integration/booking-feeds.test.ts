@@ -1,6 +1,7 @@
 // Imported calendars end to end: a local server serves feeds shaped like Airbnb's,
 // Booking.com's and another site's; the sync stores exactly their nights, honours
 // ETags, keeps the last good events of a failing feed and refuses bad input whole.
+import { NOT_FOUND } from '~/.server/rule-refusal';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -8,11 +9,11 @@ vi.hoisted(() => {
   process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
 });
 
-import { guesthouseToday } from '~/.server/booking/clock';
-import { addRoomFeed, claimDueFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/feeds';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { addRoomFeed, claimDueFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/availability/feeds';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content/change-listener';
 import pg from 'pg';
-import { safeFetch } from '~/.server/booking/safe-fetch';
+import { safeFetch } from '~/.server/http/safe-fetch';
 import { db } from '~/.server/db/client';
 import { icalEvents, icalFeeds, rooms } from '~/.server/db/schema';
 import { icalFixture, night } from '../support/ical-fixtures';
@@ -24,7 +25,7 @@ const today = guesthouseToday();
 
 beforeAll(async () => {
   server = await startFeedServer();
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 95 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 95_00 }).returning();
   roomId = room!.id;
 });
 afterAll(() => server.close());
@@ -243,7 +244,7 @@ describe('stale feeds (ICAL_STALE_HOURS, default 6)', () => {
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
   it('a feed not read successfully for 6 hours (or never, 6 hours after it was added) is stale; the room page and the owner are told', async () => {
-    const [staleRoom] = await db.insert(rooms).values({ position: 9, pricePerNight: 95 }).returning();
+    const [staleRoom] = await db.insert(rooms).values({ position: 9, pricePerNightCents: 95_00 }).returning();
     const [fresh] = await db
       .insert(icalFeeds)
       .values({ roomId: staleRoom!.id, url: server.url('/fresh.ics'), lastSuccessAt: hoursAgo(5.9), createdAt: hoursAgo(48) })
@@ -334,7 +335,7 @@ describe('stale feeds (ICAL_STALE_HOURS, default 6)', () => {
       expect(heard).toEqual(['ical_feeds']);
       expect(await hasStaleFeed(roomId)).toBe(false);
       heard.length = 0;
-      expect(await deleteRoomFeed(roomId, lostFeed!.id)).toBe(false);
+      expect(await deleteRoomFeed(roomId, lostFeed!.id)).toBe(NOT_FOUND);
       await settle();
       expect(heard).toEqual([]);
     } finally {

@@ -8,21 +8,15 @@ vi.hoisted(() => {
   process.env.ICAL_ALLOW_PRIVATE_ADDRESSES = 'true';
 });
 
-import { guesthouseToday } from '~/.server/booking/clock';
-import { regenerateExportToken, getExportToken } from '~/.server/booking/export';
-import { addRoomFeed, forgetRecentRoomSyncs, REQUEST_RESYNC_MS, syncFeed, syncRoomFeedsForRequest } from '~/.server/booking/feeds';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { regenerateExportToken, getExportToken } from '~/.server/booking/availability/export-feed';
+import { addRoomFeed, forgetRecentRoomSyncs, REQUEST_RESYNC_MS, syncFeed, syncRoomFeedsForRequest } from '~/.server/booking/availability/feeds';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content/change-listener';
 import pg from 'pg';
-import {
-  acceptBookingRequest,
-  addManualBlock,
-  countPendingBookings,
-  createBookingRequest,
-  deleteManualBlock,
-  refuseBookingRequest,
-} from '~/.server/booking/requests';
-import { quoteStay } from '~/.server/booking/stay';
-import { isRefusal, Refusal } from '~/.server/rule-refusal';
+import { addManualBlock, deleteManualBlock } from '~/.server/booking/availability/manual-blocks';
+import { acceptBookingRequest, countPendingBookings, createBookingRequest, refuseBookingRequest } from '~/.server/booking/stays/requests';
+import { quoteStay } from '~/.server/booking/pricing/quote-inputs';
+import { isRefusal, NOT_FOUND, Refusal } from '~/.server/rule-refusal';
 import { upsertTexts } from '~/.server/content/multilingual-content';
 import { db } from '~/.server/db/client';
 import { bookings, contactEmails, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
@@ -31,7 +25,7 @@ import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { addDays, formatNightFr, utcMidnight } from '~/lib/nights';
 import { loader as exportLoader } from '~/routes/resources/ical-export';
 import { startFeedServer } from '../support/feed-server';
-import { accepted, refusalMessage } from '../support/refusals';
+import { accepted, notFoundMessage, refusalMessage } from '../support/refusals';
 import { getRequest, run } from '../support/requests';
 
 const today = guesthouseToday();
@@ -43,7 +37,7 @@ let highId: string;
 beforeAll(async () => {
   server = await startFeedServer();
   await db.insert(contactEmails).values({ email: 'owner@example.com' });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 95, maxGuests: 2 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 95_00, maxGuests: 2 }).returning();
   roomId = room!.id;
   await upsertTexts(db, { contentType: 'room', entityId: roomId, language: 'fr' }, [{ key: roomTextKey(roomId, 'name'), value: 'Chambre Lavande' }]);
   await upsertTexts(db, { contentType: 'room', entityId: roomId, language: 'en' }, [{ key: roomTextKey(roomId, 'name'), value: 'Lavender room' }]);
@@ -56,8 +50,8 @@ beforeAll(async () => {
     { seasonId: highId, firstNight: d(100), lastNight: d(199) },
   ]);
   await db.insert(roomSeasonPrices).values([
-    { roomId, seasonId: highId, pricePerNight: 140.5 },
-    { roomId, seasonId: low!.id, pricePerNight: 80 },
+    { roomId, seasonId: highId, pricePerNightCents: 140_50 },
+    { roomId, seasonId: low!.id, pricePerNightCents: 80_00 },
   ]);
 });
 afterAll(() => server.close());
@@ -91,7 +85,7 @@ describe('seasons in PostgreSQL', () => {
 
 describe('quoteStay', () => {
   it('prices a stay crossing two seasons, names in the page language', async () => {
-    const quote = await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 2 }, ['en', 'fr']);
+    const quote = accepted(await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 2 }, ['en', 'fr']));
     expect(quote!.problems).toEqual([]);
     expect(quote!.lines).toEqual([
       { seasonId: expect.any(String), seasonName: 'Basse saison', nights: 2, unitCents: 8000, totalCents: 16000 },
@@ -102,7 +96,7 @@ describe('quoteStay', () => {
   });
 
   it('returns null for an unknown room', async () => {
-    expect(await quoteStay('00000000-0000-4000-8000-000000000000', { arrival: d(5), departure: d(6), guests: 1 }, ['fr'])).toBeNull();
+    expect(await quoteStay('00000000-0000-4000-8000-000000000000', { arrival: d(5), departure: d(6), guests: 1 }, ['fr'])).toBe(NOT_FOUND);
   });
 });
 
@@ -140,11 +134,11 @@ describe('booking requests', () => {
   });
 
   it('refuses at submit the nights a feed blocked after the page was rendered', async () => {
-    const [room] = await db.insert(rooms).values({ position: 1, pricePerNight: 100 }).returning();
+    const [room] = await db.insert(rooms).values({ position: 1, pricePerNightCents: 100_00 }).returning();
     const empty = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n');
     server.serve('/late.ics', { body: empty });
     await addRoomFeed(room!.id, server.url('/late.ics'));
-    const page = await quoteStay(room!.id, { arrival: d(30), departure: d(33), guests: 2 }, ['en']);
+    const page = accepted(await quoteStay(room!.id, { arrival: d(30), departure: d(33), guests: 2 }, ['en']));
     expect(page!.problems).toEqual([]);
     const ymd = (n: number) => d(n).replaceAll('-', '');
     server.serve('/late.ics', {
@@ -201,7 +195,7 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
   }
 
   async function roomWithFeed(path: string) {
-    const [room] = await db.insert(rooms).values({ position: 7, pricePerNight: 100 }).returning();
+    const [room] = await db.insert(rooms).values({ position: 7, pricePerNightCents: 100_00 }).returning();
     server.serve(path, { body: feedBody });
     const feed = await addRoomFeed(room!.id, server.url(path));
     await syncFeed({ id: feed!.id, url: server.url(path), etag: null, lastModified: null });
@@ -278,7 +272,9 @@ describe("the owner's answers", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:confirmed`));
     expect(mail!.subject).toMatch(/^Booking confirmed/);
-    expect((await quoteStay(roomId, { arrival: d(41), departure: d(42), guests: 1 }, ['fr']))!.problems).toEqual([{ code: 'unavailable', nights: [d(41)] }]);
+    expect(accepted(await quoteStay(roomId, { arrival: d(41), departure: d(42), guests: 1 }, ['fr'])).problems).toEqual([
+      { code: 'unavailable', nights: [d(41)] },
+    ]);
     expect(refusalMessage(await acceptBookingRequest(created.id))).toBe("Cette demande n'est plus en attente");
 
     const token = (await getExportToken(roomId))!;
@@ -291,7 +287,7 @@ describe("the owner's answers", () => {
   });
 
   it('refuses to accept nights a feed blocked after the request was stored (feeds fetched again first)', async () => {
-    const [room] = await db.insert(rooms).values({ position: 2, pricePerNight: 100 }).returning();
+    const [room] = await db.insert(rooms).values({ position: 2, pricePerNightCents: 100_00 }).returning();
     const empty = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n');
     server.serve('/before-accept.ics', { body: empty });
     await addRoomFeed(room!.id, server.url('/before-accept.ics'));
@@ -354,7 +350,7 @@ describe("the owner's answers", () => {
     expect(mail!.textBody).toContain('no podemos aceptar');
     expect(mail!.textBody).toContain('Lo sentimos, estamos cerrados.');
     expect(refusalMessage(await refuseBookingRequest(created.id))).toBe("Cette demande n'est plus en attente");
-    expect(refusalMessage(await refuseBookingRequest('00000000-0000-4000-8000-000000000000'))).toBe('Demande introuvable');
+    expect(notFoundMessage(await refuseBookingRequest('00000000-0000-4000-8000-000000000000'))).toBe('Demande introuvable');
   });
 });
 
@@ -364,14 +360,16 @@ describe('manual blocks and the export feed', () => {
     expect(refusalMessage(clash)).toMatch(/^Une réservation confirmée occupe déjà ces nuits/);
     const block = accepted(await addManualBlock(roomId, d(70), d(72), ' Travaux '));
     expect((await db.select().from(manualBlocks).where(eq(manualBlocks.id, block.id)))[0]!.note).toBe('Travaux');
-    expect((await quoteStay(roomId, { arrival: d(72), departure: d(74), guests: 1 }, ['fr']))!.problems).toEqual([{ code: 'unavailable', nights: [d(72)] }]);
+    expect(accepted(await quoteStay(roomId, { arrival: d(72), departure: d(74), guests: 1 }, ['fr'])).problems).toEqual([
+      { code: 'unavailable', nights: [d(72)] },
+    ]);
     const token = (await getExportToken(roomId))!;
     const feed = await run(exportLoader, getRequest(`/ical/${token}.ics`), { file: `${token}.ics` });
     expect(feed.data).toContain(`DTSTART;VALUE=DATE:${d(70).replaceAll('-', '')}`);
     expect(feed.data).toContain(`DTEND;VALUE=DATE:${d(73).replaceAll('-', '')}`);
     expect(feed.data).not.toContain('Travaux');
     expect(await deleteManualBlock(block.id)).toBe(true);
-    expect(await deleteManualBlock(block.id)).toBe(false);
+    expect(await deleteManualBlock(block.id)).toBe(NOT_FOUND);
   });
 
   it('answers 404 to a wrong or old token, and a regenerated token works at once', async () => {
@@ -386,7 +384,7 @@ describe('manual blocks and the export feed', () => {
   });
 
   it('deleting a room removes its bookings, blocks and feeds', async () => {
-    const [room] = await db.insert(rooms).values({ position: 9, pricePerNight: 50 }).returning();
+    const [room] = await db.insert(rooms).values({ position: 9, pricePerNightCents: 50_00 }).returning();
     await addManualBlock(room!.id, d(5), d(6), null);
     await addRoomFeed(room!.id, server.url('/none.ics'));
     await createBookingRequest({ roomId: room!.id, arrival: d(8), departure: d(9), guests: 1, ...guest });

@@ -5,7 +5,7 @@
 // One database pass: its subject is the feed parser's bounds.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { db } from '~/.server/db/client';
 import { icalEvents, icalFeeds, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';
@@ -75,7 +75,7 @@ beforeAll(async () => {
   app = await startAppProcess({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ICAL_ALLOW_PRIVATE_ADDRESSES: 'true' });
   adminCookie = await signInOverHttp(app, ADMIN);
   expect(adminCookie).toContain('session_token');
-  roomId = (await db.insert(rooms).values({ position: 0, pricePerNight: 90 }).returning())[0]!.id;
+  roomId = (await db.insert(rooms).values({ position: 0, pricePerNightCents: 90_00 }).returning())[0]!.id;
 }, 300_000);
 
 afterAll(async () => {

@@ -25,7 +25,7 @@ import { loader as guestBookLoader } from '~/routes/site/guest-book';
 import { loader as homeLoader } from '~/routes/site/home';
 import { loader as legalLoader } from '~/routes/site/legal';
 import { loader as roomLoader } from '~/routes/site/room';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { addDays } from '~/lib/nights';
 import { getRequest, run } from '../support/requests';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await db
     .insert(siteConfig)
     .values({ name: 'Mas Chaud', tagline: 'Rapide', address: '1 rue\n06130 Grasse', contactEmail: 'owner@example.com', phones: ['06 12 34 56 78'] });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 90, maxGuests: 2 }).returning({ id: rooms.id });
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 90_00, maxGuests: 2 }).returning({ id: rooms.id });
   roomId = room!.id;
   await db
     .insert(multilingualContent)

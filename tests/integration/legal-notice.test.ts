@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getLegalSettings, listMissingLegalNoticeFields, saveLegalNotice, saveRetentionSettings } from '~/.server/content/site-settings';
 import { db } from '~/.server/db/client';
 import { languages, siteConfig } from '~/.server/db/schema';
-import { loadToday } from '~/.server/booking/today';
+import { loadToday } from '~/.server/booking/views/today';
 import { legalParagraphs } from '~/.server/site/legal-paragraphs';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { RETENTION_DEFAULTS } from '~/lib/schemas/personal-data';

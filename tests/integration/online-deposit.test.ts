@@ -4,13 +4,25 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
-import { getExportToken, renderRoomExport } from '~/.server/booking/export';
-import { listUnavailableNights } from '~/.server/booking/availability';
-import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/requests';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { getExportToken, renderRoomExport } from '~/.server/booking/availability/export-feed';
+import { listUnavailableNights } from '~/.server/booking/availability/taken-nights';
+import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/stays/requests';
 import { db } from '~/.server/db/client';
-import { bookingEvents, bookingPayments, bookings, contactEmails, mailOutbox, rooms, siteConfig, stripeEvents } from '~/.server/db/schema';
-import { refundDeposit, releaseExpiredHolds } from '~/.server/payments/deposit';
+import {
+  bookingEvents,
+  bookingPayments,
+  bookings,
+  contactEmails,
+  mailOutbox,
+  pushOutbox,
+  pushSubscriptions,
+  rooms,
+  siteConfig,
+  stripeEvents,
+} from '~/.server/db/schema';
+import { vapidKeys } from '~/.server/notifications/vapid';
+import { refundDeposit, releaseExpiredHolds } from '~/.server/booking/stays/deposit';
 import { addDays } from '~/lib/nights';
 import { loader as payLoader } from '~/routes/site/pay';
 import { createApp } from '../../server/app';
@@ -43,7 +55,7 @@ beforeAll(async () => {
   await db
     .insert(siteConfig)
     .values({ name: 'Le Mas des Tests', contactEmail: 'maison@example.com', depositPercent: 30, onlineDeposit: true, paymentWindowHours: 48 });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 100, maxGuests: 3 }).returning();
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 100_00, maxGuests: 3 }).returning();
   roomId = room!.id;
 });
 afterAll(() => stripe?.close());
@@ -151,7 +163,20 @@ describe('the hold and the payment link', () => {
 });
 
 describe('the webhook', () => {
-  it('a signed checkout.session.completed confirms, records the payment and queues both mails; a replay changes nothing', async () => {
+  it('a signed checkout.session.completed confirms, records the payment and queues both mails and the owners’ push; a replay changes nothing', async () => {
+    // An admin's phone subscribed to the notifications (issue 48).
+    const owner = await signedInAs('admin');
+    const [device] = await db
+      .insert(pushSubscriptions)
+      .values({
+        userId: owner.userId,
+        endpoint: 'https://push.example.com/owner-phone',
+        p256dh: 'p256dh',
+        auth: 'auth',
+        applicationServerKey: (await vapidKeys()).publicKey,
+        device: 'Chrome sur Android',
+      })
+      .returning();
     const { id, session } = await heldAndOpened('fr');
     const event = stripe.complete(session.id);
     const first = await deliver(event);
@@ -164,12 +189,20 @@ describe('the webhook', () => {
     const keys = (await mailsOf(id)).map((m) => m.idempotencyKey);
     expect(keys).toContain(`booking:${id}:confirmed`);
     expect(keys).toContain(`booking:${id}:owner-deposit-paid`);
+    const pushes = await db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, device!.id));
+    expect(pushes.map((p) => [p.idempotencyKey, (p.payload as { title: string; url: string }).title, (p.payload as { url: string }).url])).toContainEqual([
+      `deposit-received:${payments[0]!.id}:${device!.id}`,
+      'Acompte reçu',
+      `/admin/booking/${id}`,
+    ]);
     const replay = await deliver(event);
     expect(await replay.json()).toMatchObject({ outcome: 'replay' });
     // The same payment in a new event id (Stripe's retry of another delivery) is not paid twice.
     const again = await deliver({ ...event, id: `${event.id}b` });
     expect(await again.json()).toMatchObject({ outcome: 'already_paid' });
     expect(await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id))).toHaveLength(1);
+    expect(await db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, device!.id))).toHaveLength(pushes.length);
+    await db.delete(pushSubscriptions);
     // The return page now reads the confirmation.
     const back = await run(payLoader, getRequest(`/pay/${row.paymentToken}?retour=1`), { token: row.paymentToken! });
     expect(back.data.state).toBe('paid');

@@ -54,7 +54,7 @@ async function booking(email: string, values: { status: 'pending' | 'confirmed' 
   const arrival = dateOf(new Date(values.departure.getTime() - 3 * 24 * 3600 * 1000));
   const createdAt = new Date(values.departure.getTime() - 60 * 24 * 3600 * 1000);
   // A room of its own: stays of different guests may share dates here.
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 100 }).returning({ id: rooms.id });
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 10000 }).returning({ id: rooms.id });
   const [row] = await db
     .insert(bookings)
     .values({

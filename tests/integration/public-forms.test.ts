@@ -7,7 +7,7 @@
 // One database pass: its subject is the public form runner; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { db } from '~/.server/db/client';
 import { bookings, contactEmails, contactMessages, languages, rooms, siteConfig, submissionLimits, testimonials } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';
@@ -88,7 +88,7 @@ beforeAll(async () => {
   ]);
   await db.insert(siteConfig).values({ name: 'Mas Test', contactEmail: 'owner@example.com' });
   await db.insert(contactEmails).values({ email: 'owner@example.com' });
-  const [room] = await db.insert(rooms).values({ position: 0, pricePerNight: 90, maxGuests: 2 }).returning({ id: rooms.id });
+  const [room] = await db.insert(rooms).values({ position: 0, pricePerNightCents: 90_00, maxGuests: 2 }).returning({ id: rooms.id });
   roomId = room!.id;
 });
 

@@ -30,8 +30,8 @@ import { loader as roomLoader } from '~/routes/site/room';
 import { loader as robotsLoader } from '~/routes/resources/robots';
 import { loader as sitemapLoader } from '~/routes/resources/sitemap';
 import { formRequest, getRequest, run } from '../support/requests';
-import { guesthouseToday } from '~/.server/booking/clock';
-import { formatPrice } from '~/lib/format';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { formatMoney } from '~/lib/money';
 import { addDays } from '~/lib/nights';
 
 /** Runs a route function as the Hono entry would, with the visitor's IP in the load context. */
@@ -64,13 +64,13 @@ beforeAll(async () => {
     .values([
       {
         position: 0,
-        pricePerNight: 90,
+        pricePerNightCents: 90_00,
         maxGuests: 2,
         images: ['/media/a.jpg', '/media/b.jpg'],
         primaryImage: '/media/b.jpg',
         amenities: ['wifi', 'unknown_thing'],
       },
-      { position: 1, pricePerNight: 120, maxGuests: null },
+      { position: 1, pricePerNightCents: 120_00, maxGuests: null },
     ])
     .returning({ id: rooms.id });
   roomIds = inserted.map((r) => r.id);
@@ -87,7 +87,7 @@ beforeAll(async () => {
     { contentKey: `room_${roomIds[0]}_tags`, contentValue: 'a, b, c, d, e', languageCode: 'fr', contentType: 'room', entityId: roomIds[0] },
   ]);
   const [season] = await db.insert(seasons).values({ name: 'Haute saison' }).returning();
-  await db.insert(roomSeasonPrices).values({ roomId: roomIds[0]!, seasonId: season!.id, pricePerNight: 140 });
+  await db.insert(roomSeasonPrices).values({ roomId: roomIds[0]!, seasonId: season!.id, pricePerNightCents: 140_00 });
   await db.insert(homepageSections).values([
     { title: 'Avant', position: 0 },
     { title: 'Après', position: 50 },
@@ -149,7 +149,7 @@ describe('public loaders', () => {
     const { status, data } = await run(roomLoader, getRequest(`/room/${roomIds[0]}`), { roomId: roomIds[0]! });
     expect(status).toBe(200);
     expect(data.room.images).toEqual(['/media/b.jpg', '/media/a.jpg']);
-    expect(data.room.seasonPrices).toMatchObject([{ season: 'Haute saison', pricePerNight: 140 }]);
+    expect(data.room.seasonPrices).toMatchObject([{ season: 'Haute saison', pricePerNightCents: 140_00 }]);
     expect(data.room.description).toContain('Courte');
     // A season without dates prices no night: the offers are the base price all year.
     expect(data.jsonLd).toMatchObject({
@@ -187,7 +187,7 @@ describe('public loaders', () => {
     });
     expect(data.jsonLd.offers).toEqual([night('90.00', 0, 9), night('140.00', 10, 20, 'Haute saison'), night('90.00', 21, 364)]);
     // The quote on the same page comes from the same rule: one base night, two high-season nights.
-    expect(data.booking.quote.total).toBe(formatPrice(370, 'fr'));
+    expect(data.booking.quote.total).toBe(formatMoney(37000, 'fr'));
     await db.delete(seasonPeriods).where(eq(seasonPeriods.id, period!.id));
   });
 

@@ -6,12 +6,12 @@
 // cancellation terms in the guest's language (fr, en, de, es).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guesthouseToday } from '~/.server/booking/clock';
-import { getExportToken } from '~/.server/booking/export';
-import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/requests';
-import { findPendingConflicts } from '~/.server/booking/reservations';
-import { quoteStay } from '~/.server/booking/stay';
-import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/booking-records';
+import { guesthouseToday } from '~/.server/guesthouse-time';
+import { getExportToken } from '~/.server/booking/availability/export-feed';
+import { acceptBookingRequest, createBookingRequest } from '~/.server/booking/stays/requests';
+import { findPendingConflicts } from '~/.server/booking/views/reservations';
+import { quoteStay } from '~/.server/booking/pricing/quote-inputs';
+import { cancelBooking, changeBooking, getBookingRecord, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays/records';
 import { upsertTexts } from '~/.server/content/multilingual-content';
 import { siteTextKey } from '~/.server/content/content-keys';
 import { db } from '~/.server/db/client';
@@ -69,8 +69,8 @@ beforeAll(async () => {
   const [room, other] = await db
     .insert(rooms)
     .values([
-      { position: 0, pricePerNight: 95, maxGuests: 3 },
-      { position: 1, pricePerNight: 70, maxGuests: 2 },
+      { position: 0, pricePerNightCents: 95_00, maxGuests: 3 },
+      { position: 1, pricePerNightCents: 70_00, maxGuests: 2 },
     ])
     .returning();
   roomId = room!.id;
@@ -82,8 +82,8 @@ beforeAll(async () => {
     { seasonId: high!.id, firstNight: d(100), lastNight: d(199) },
   ]);
   await db.insert(roomSeasonPrices).values([
-    { roomId, seasonId: high!.id, pricePerNight: 140.5 },
-    { roomId, seasonId: low!.id, pricePerNight: 80 },
+    { roomId, seasonId: high!.id, pricePerNightCents: 140_50 },
+    { roomId, seasonId: low!.id, pricePerNightCents: 80_00 },
   ]);
 });
 afterAll(() => smtp?.close());
@@ -114,7 +114,7 @@ async function exportFeed(room = roomId) {
 
 describe('money from the one engine', () => {
   it('a stay crossing two seasons: tax, deposit and balance in cents, kept on the request and the booking', async () => {
-    const quote = (await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 3, children: 1 }, ['fr']))!;
+    const quote = accepted(await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 3, children: 1 }, ['fr']));
     // 2 nights at 80 € + 2 at 140,50 €; 2 adults × 4 nights × 1,10 €; 30 % of the nights.
     expect(quote.totalCents).toBe(44100);
     expect(quote.taxCents).toBe(2 * 4 * 110);
@@ -137,7 +137,7 @@ describe('money from the one engine', () => {
       }),
     );
     const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
-    const twoAdults = (await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 2 }, ['fr']))!;
+    const twoAdults = accepted(await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 2 }, ['fr']));
     expect(row).toMatchObject({
       totalCents: twoAdults.totalCents,
       taxCents: twoAdults.taxCents,
@@ -241,7 +241,7 @@ describe('cancelling a booking', () => {
     expect(await exportFeed()).toContain(`booking-${recorded.id}@`);
     expect(await cancelBooking(recorded.id, 'Lo sentimos', 'owner@example.com')).toEqual({ id: recorded.id });
     expect(await exportFeed()).not.toContain(`booking-${recorded.id}@`);
-    const quote = await quoteStay(roomId, { arrival: d(90), departure: d(92), guests: 2 }, ['fr']);
+    const quote = accepted(await quoteStay(roomId, { arrival: d(90), departure: d(92), guests: 2 }, ['fr']));
     expect(quote!.problems).toEqual([]);
     const [mail] = await db
       .select()
@@ -417,7 +417,8 @@ describe('Configuration: Séjour et paiements', () => {
         '/admin/config',
         {
           intent: 'save-stay-terms',
-          touristTax: '2.5',
+          // Typed the French way: the comma is read as the decimal point.
+          touristTax: '2,50',
           touristTaxMinAge: '12',
           depositPercent: '25',
           balanceDueDays: '10',
@@ -439,8 +440,8 @@ describe('Configuration: Séjour et paiements', () => {
       checkOutTime: '10:00',
     });
     const page = await run(configLoader, getRequest('/admin/config', admin.cookie));
-    expect(page.data.stayTerms).toMatchObject({ touristTax: 2.5, depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
-    const quote = (await quoteStay(roomId, { arrival: d(10), departure: d(12), guests: 1 }, ['fr']))!;
+    expect(page.data.stayTerms).toMatchObject({ touristTax: '2.50', depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
+    const quote = accepted(await quoteStay(roomId, { arrival: d(10), departure: d(12), guests: 1 }, ['fr']));
     expect(quote.taxCents).toBe(500);
     expect(quote.depositCents).toBe(Math.round(quote.totalCents * 0.25));
   });

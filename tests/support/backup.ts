@@ -53,7 +53,7 @@ export async function fillEveryTable() {
   await submitTestimonial({ name: 'Hans', email: 'hans@example.com', message: 'Wunderbar', rating: 5, country: 'DE' });
   const season = await createSeason('Haute saison « été »');
   const [room] = await db.select({ id: rooms.id }).from(rooms).limit(1);
-  await saveRoomSeasonPrice(room!.id, season.id, 123.45);
+  await saveRoomSeasonPrice(room!.id, season.id, 123_45);
   await uploadImages({ kind: 'room', id: room!.id }, [await prepareImage('photo.jpg', await makeJpeg(800, 600))]);
   await addContactEmail('reservations@example.com');
   await addDistance('Cannes', 35);

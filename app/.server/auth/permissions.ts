@@ -53,7 +53,7 @@ export interface NoAccess {
  * Pages redirect a visitor who is not signed in to /auth; a signed-in person without
  * the role gets the page itself answered 403 with who they are, which the back office
  * shows as "no access, and how to ask" — not a redirect to /auth, which sends signed-in
- * people back to /admin (decision 0024). Other requests (fetch, form posts) get 401/403.
+ * people back to /admin (decision 0026). Other requests (fetch, form posts) get 401/403.
  */
 function refuse(request: Request, viewer: Viewer | null): never {
   const wantsPage = request.method === 'GET' && !new URL(request.url).pathname.startsWith('/api/');

@@ -1,15 +1,13 @@
 // Secrets generated once and stored in the database, so that every app instance
-// on the same database signs and verifies sessions with the same key.
+// on the same database signs and verifies sessions (and push messages) with the same key.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { db } from '../db/client';
 import { appSecrets } from '../db/schema';
 
-export async function getOrCreateSecret(name: string): Promise<string> {
-  await db
-    .insert(appSecrets)
-    .values({ name, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
+/** The secret `name`; the first caller on an empty database stores what `generate` makes (32 random bytes by default). */
+export async function getOrCreateSecret(name: string, generate: () => string = () => randomBytes(32).toString('base64url')): Promise<string> {
+  await db.insert(appSecrets).values({ name, value: generate() }).onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
   return row!.value;
 }

@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { setProfileRole, type Role } from './profiles';
 import { db, type Executor } from '../db/client';
 import { account, profiles, session, user } from '../db/schema';
-import { refuse, type Refusal } from '../rule-refusal';
+import { notFound, refuse, type NotFound, type Refusal } from '../rule-refusal';
 
 export interface UserProfile {
   id: string;
@@ -38,11 +38,11 @@ async function lockAdmins(tx: Executor): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-export async function changeUserRole(actorId: string, userId: string, role: Role): Promise<true | Refusal> {
+export async function changeUserRole(actorId: string, userId: string, role: Role): Promise<true | Refusal | NotFound> {
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
     const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId)).for('update');
-    if (!target) return refuse(USER_RULES.notFound);
+    if (!target) return notFound(USER_RULES.notFound);
     if (target.role === 'admin' && role !== 'admin') {
       if (userId === actorId) return refuse(USER_RULES.selfDemotion);
       if (admins.filter((id) => id !== userId).length === 0) return refuse(USER_RULES.lastAdmin);
@@ -60,12 +60,12 @@ export async function changeUserRole(actorId: string, userId: string, role: Role
  * profile follows by cascade); we delete them here because better-auth's call
  * cannot join our transaction.
  */
-export async function deleteUser(actorId: string, userId: string): Promise<true | Refusal> {
+export async function deleteUser(actorId: string, userId: string): Promise<true | Refusal | NotFound> {
   if (userId === actorId) return refuse(USER_RULES.selfDeletion);
-  return db.transaction(async (tx): Promise<true | Refusal> => {
+  return db.transaction(async (tx): Promise<true | Refusal | NotFound> => {
     const admins = await lockAdmins(tx);
     const [target] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, userId)).for('update');
-    if (!target) return refuse(USER_RULES.notFound);
+    if (!target) return notFound(USER_RULES.notFound);
     if (target.role === 'admin' && admins.filter((id) => id !== userId).length === 0) {
       return refuse(USER_RULES.lastAdmin);
     }

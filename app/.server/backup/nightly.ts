@@ -1,10 +1,11 @@
-// BACKUP_DIR + BACKUP_KEEP: the server writes one archive a night (after 03:00, Paris
-// time) into BACKUP_DIR and keeps the newest BACKUP_KEEP. Due-ness is read from the
+// BACKUP_DIR + BACKUP_KEEP: the server writes one archive a night (after 03:00 at the
+// guesthouse, GUESTHOUSE_TIME_ZONE) into BACKUP_DIR and keeps the newest BACKUP_KEEP. Due-ness is read from the
 // backup record, not from a timer, so a restart or a second instance neither skips nor
 // repeats a night; an advisory lock lets only one instance write at a time.
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { config } from '../environment';
 import { LOCKS, whenLockFree } from '../db/advisory-lock';
 import { startPeriodicPass } from '../db/periodic-pass';
 import type { Storage } from '../media/storage';
@@ -27,11 +28,11 @@ export async function runNightlyBackupIfDue(settings: NightlySettings, now = new
   // Another instance writing it holds the lock: this one skips its turn.
   const written = await whenLockFree(settings.pool, LOCKS.nightlyBackup, async () => {
     const due = await settings.pool.query<{ due: boolean }>(
-      `select extract(hour from $1::timestamptz at time zone 'Europe/Paris') >= $2
+      `select extract(hour from $1::timestamptz at time zone $3) >= $2
           and not exists (select 1 from backup_runs
                            where kind = 'nightly'
-                             and (created_at at time zone 'Europe/Paris')::date = ($1::timestamptz at time zone 'Europe/Paris')::date) as due`,
-      [now.toISOString(), NIGHTLY_HOUR],
+                             and (created_at at time zone $3)::date = ($1::timestamptz at time zone $3)::date) as due`,
+      [now.toISOString(), NIGHTLY_HOUR, config().GUESTHOUSE_TIME_ZONE],
     );
     if (!due.rows[0]!.due) return null;
     const file = await writeArchiveFile(settings, path.join(settings.dir, archiveFileName(now)));

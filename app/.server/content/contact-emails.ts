@@ -1,4 +1,5 @@
 // Addresses that receive contact-form notifications (SPEC §3 `contact_emails`).
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { asc, eq } from 'drizzle-orm';
 import { db } from '../db/client';
 import { contactEmails } from '../db/schema';
@@ -13,7 +14,7 @@ export async function addContactEmail(email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function deleteContactEmail(id: string): Promise<boolean> {
+export async function deleteContactEmail(id: string): Promise<true | NotFound> {
   const rows = await db.delete(contactEmails).where(eq(contactEmails.id, id)).returning({ id: contactEmails.id });
-  return rows.length > 0;
+  return rows.length > 0 || NOT_FOUND;
 }

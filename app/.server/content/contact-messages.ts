@@ -3,6 +3,7 @@
 // once both are committed; the owners' enquiry inbox (Messages) lists every message
 // with the delivery state of its notification, so they see each enquiry even when
 // mail fails.
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ContactInput } from '~/lib/schemas/contact';
 import { db } from '../db/client';
@@ -115,24 +116,24 @@ export async function readContactMessagesPage(requested: number) {
 }
 
 /** Returns false when the message does not exist (any more). */
-export async function setContactMessageRead(id: string, read: boolean): Promise<boolean> {
+export async function setContactMessageRead(id: string, read: boolean): Promise<true | NotFound> {
   const rows = await db
     .update(contactMessages)
     .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
     .where(eq(contactMessages.id, id))
     .returning({ id: contactMessages.id });
-  return rows.length > 0;
+  return rows.length > 0 || NOT_FOUND;
 }
 
 /**
  * Deletes a message and cancels its notification if it has not gone out (an owner
  * deleting spam does not want it mailed later); a sent mail's row stays as a record.
  */
-export async function deleteContactMessage(id: string): Promise<boolean> {
+export async function deleteContactMessage(id: string): Promise<true | NotFound> {
   return db.transaction(async (tx) => {
     await tx.delete(mailOutbox).where(and(eq(mailOutbox.contactMessageId, id), isNull(mailOutbox.sentAt)));
     const rows = await tx.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
-    return rows.length > 0;
+    return rows.length > 0 || NOT_FOUND;
   });
 }
 

@@ -2,6 +2,7 @@
 // home page and the Configuration card list them the same way, nearest first. A
 // distance's name is translatable like other content (`distance_{id}_name`, issue 34):
 // the `city` column is the French name, and the fallback of every language.
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { asc, eq } from 'drizzle-orm';
 import { deleteEntityTexts, loadTexts, pickText, SOURCE_LANGUAGE, upsertTexts } from './multilingual-content';
 import { distanceNameKey } from './content-keys';
@@ -50,20 +51,20 @@ export async function addDistance(city: string, durationMinutes: number): Promis
 }
 
 /** The name in one language; French is the `city` column too. True when the distance existed. */
-export async function saveDistanceName(id: string, language: string, name: string): Promise<boolean> {
+export async function saveDistanceName(id: string, language: string, name: string): Promise<true | NotFound> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: distances.id }).from(distances).where(eq(distances.id, id)).for('update');
-    if (!row) return false;
+    if (!row) return NOT_FOUND;
     if (language === SOURCE_LANGUAGE) await tx.update(distances).set({ city: name }).where(eq(distances.id, id));
     await upsertTexts(tx, { contentType: 'distance', entityId: id, language }, [{ key: distanceNameKey(id), value: name }]);
     return true;
   });
 }
 
-export async function deleteDistance(id: string): Promise<boolean> {
+export async function deleteDistance(id: string): Promise<true | NotFound> {
   return db.transaction(async (tx) => {
     const rows = await tx.delete(distances).where(eq(distances.id, id)).returning({ id: distances.id });
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return NOT_FOUND;
     await deleteEntityTexts(tx, 'distance', id);
     return true;
   });

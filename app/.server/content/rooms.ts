@@ -3,6 +3,8 @@
 // Back office: the list, the editor, reordering, deletion and season prices.
 // Multilingual texts live in multilingual_content under room_{id}_name /
 // _short_description / _long_description / _tags.
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
+import { OWNER_CHAIN } from '~/lib/i18n';
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { cleanRichText, plainText } from './sanitize';
 import { deleteEntityTexts, loadTexts, pickText, upsertTexts, type TextsByKey } from './multilingual-content';
@@ -41,7 +43,7 @@ export function listRoomCards(chain: string[]) {
 
 /** Each room's French name by id, for the owner's screens (stays, bookings, calendars). */
 export async function roomNamesFr(): Promise<Map<string, string>> {
-  return new Map((await listRoomCards(['fr'])).map((r) => [r.id, r.name]));
+  return new Map((await listRoomCards(OWNER_CHAIN)).map((r) => [r.id, r.name]));
 }
 
 async function readRoomCards(chain: string[]) {
@@ -51,7 +53,7 @@ async function readRoomCards(chain: string[]) {
       images: rooms.images,
       primaryImage: rooms.primaryImage,
       maxGuests: rooms.maxGuests,
-      pricePerNight: rooms.pricePerNight,
+      pricePerNightCents: rooms.pricePerNightCents,
       tags: rooms.tags,
     })
     .from(rooms)
@@ -69,7 +71,7 @@ async function readRoomCards(chain: string[]) {
       tags: t.tags.slice(0, 4),
       image: orderImages(row.images, row.primaryImage)[0] ?? null,
       maxGuests: row.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
-      pricePerNight: row.pricePerNight,
+      pricePerNightCents: row.pricePerNightCents,
     };
   });
 }
@@ -96,7 +98,7 @@ async function readRoomDetail(id: string, chain: string[]) {
       images: rooms.images,
       primaryImage: rooms.primaryImage,
       maxGuests: rooms.maxGuests,
-      pricePerNight: rooms.pricePerNight,
+      pricePerNightCents: rooms.pricePerNightCents,
       tags: rooms.tags,
       amenities: rooms.amenities,
     })
@@ -107,7 +109,7 @@ async function readRoomDetail(id: string, chain: string[]) {
   const [texts, prices] = await Promise.all([
     loadTexts('room', [id]),
     db
-      .select({ id: roomSeasonPrices.id, season: seasons.name, pricePerNight: roomSeasonPrices.pricePerNight })
+      .select({ id: roomSeasonPrices.id, season: seasons.name, pricePerNightCents: roomSeasonPrices.pricePerNightCents })
       .from(roomSeasonPrices)
       .innerJoin(seasons, eq(seasons.id, roomSeasonPrices.seasonId))
       .where(eq(roomSeasonPrices.roomId, id))
@@ -124,7 +126,7 @@ async function readRoomDetail(id: string, chain: string[]) {
     amenities: row.amenities,
     images: orderImages(row.images, row.primaryImage),
     maxGuests: row.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
-    pricePerNight: row.pricePerNight,
+    pricePerNightCents: row.pricePerNightCents,
     seasonPrices: prices,
   };
 }
@@ -142,7 +144,7 @@ export interface AdminRoomRow {
   position: number;
   name: string | null;
   maxGuests: number;
-  pricePerNight: number | null;
+  pricePerNightCents: number | null;
   imageCount: number;
 }
 
@@ -153,7 +155,7 @@ export async function listAdminRooms(language: string): Promise<AdminRoomRow[]> 
       id: rooms.id,
       position: rooms.position,
       maxGuests: rooms.maxGuests,
-      pricePerNight: rooms.pricePerNight,
+      pricePerNightCents: rooms.pricePerNightCents,
       imageCount: sql<number>`cardinality(${rooms.images})`.mapWith(Number),
       name: multilingualContent.contentValue,
     })
@@ -180,11 +182,11 @@ export async function moveRoom(id: string, direction: 'up' | 'down'): Promise<bo
 }
 
 /** Deletes a room with its texts (season prices cascade) in one transaction, then its image files. */
-export async function deleteRoom(id: string): Promise<boolean> {
+export async function deleteRoom(id: string): Promise<true | NotFound> {
   const deleted = await db.transaction(async (tx) => {
     await deleteEntityTexts(tx, 'room', id);
     const removed = await tx.delete(rooms).where(eq(rooms.id, id)).returning({ id: rooms.id });
-    return removed.length > 0;
+    return removed.length > 0 || NOT_FOUND;
   });
   if (deleted) {
     // Files are not transactional: a failure here leaves orphans, never a broken room.
@@ -198,7 +200,7 @@ export async function deleteRoom(id: string): Promise<boolean> {
 export interface RoomForEdit {
   id: string;
   maxGuests: number;
-  pricePerNight: number | null;
+  pricePerNightCents: number | null;
   amenities: string[];
   images: string[];
   primaryImage: string | null;
@@ -216,7 +218,7 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
     .select({
       id: rooms.id,
       maxGuests: rooms.maxGuests,
-      pricePerNight: rooms.pricePerNight,
+      pricePerNightCents: rooms.pricePerNightCents,
       amenities: rooms.amenities,
       images: rooms.images,
       primaryImage: rooms.primaryImage,
@@ -235,7 +237,7 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
   return {
     id: room.id,
     maxGuests: room.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
-    pricePerNight: room.pricePerNight,
+    pricePerNightCents: room.pricePerNightCents,
     amenities: room.amenities,
     images: room.images,
     primaryImage: room.primaryImage,
@@ -252,13 +254,17 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
  * editing language, in one transaction. Rich text is sanitised here, before storing.
  * rooms.tags mirrors the tags of the default language (and those of a new room).
  */
-export async function saveRoom(id: string | null, input: Omit<RoomInput, 'intent'>, language: { code: string; isDefault: boolean }): Promise<string | null> {
+export async function saveRoom(
+  id: string | null,
+  input: Omit<RoomInput, 'intent'>,
+  language: { code: string; isDefault: boolean },
+): Promise<string | NotFound> {
   const { tags } = input;
   return db.transaction(async (tx) => {
     let roomId = id;
     const columns = {
       maxGuests: input.maxGuests,
-      pricePerNight: input.pricePerNight ?? null,
+      pricePerNightCents: input.pricePerNight ?? null,
       amenities: input.amenities,
     };
     if (roomId === null) {
@@ -275,7 +281,7 @@ export async function saveRoom(id: string | null, input: Omit<RoomInput, 'intent
         .set({ ...columns, ...(language.isDefault && tags.length > 0 ? { tags } : {}) })
         .where(eq(rooms.id, roomId))
         .returning({ id: rooms.id });
-      if (updated.length === 0) return null;
+      if (updated.length === 0) return NOT_FOUND;
     }
     await upsertTexts(tx, { contentType: 'room', entityId: roomId, language: language.code }, [
       { key: roomTextKey(roomId, 'name'), value: input.name },
@@ -291,7 +297,7 @@ export interface SeasonPriceRow {
   seasonId: string;
   seasonName: string;
   priceId: string | null;
-  pricePerNight: number | null;
+  pricePerNightCents: number | null;
 }
 
 /** Every season (by name) with this room's price for it, if any. */
@@ -301,7 +307,7 @@ export async function listRoomSeasonPrices(roomId: string): Promise<SeasonPriceR
       seasonId: seasons.id,
       seasonName: seasons.name,
       priceId: roomSeasonPrices.id,
-      pricePerNight: roomSeasonPrices.pricePerNight,
+      pricePerNightCents: roomSeasonPrices.pricePerNightCents,
     })
     .from(seasons)
     .leftJoin(roomSeasonPrices, and(eq(roomSeasonPrices.seasonId, seasons.id), eq(roomSeasonPrices.roomId, roomId)))
@@ -310,25 +316,25 @@ export async function listRoomSeasonPrices(roomId: string): Promise<SeasonPriceR
 
 /** SPEC §4: created if none exists for the room and season, otherwise updated. */
 /** False when the season does not exist (e.g. deleted in another tab). */
-export async function saveRoomSeasonPrice(roomId: string, seasonId: string, price: number): Promise<boolean> {
+export async function saveRoomSeasonPrice(roomId: string, seasonId: string, priceCents: number): Promise<true | NotFound> {
   const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId));
-  if (!season) return false;
+  if (!season) return NOT_FOUND;
   await db
     .insert(roomSeasonPrices)
-    .values({ roomId, seasonId, pricePerNight: price })
+    .values({ roomId, seasonId, pricePerNightCents: priceCents })
     .onConflictDoUpdate({
       target: [roomSeasonPrices.roomId, roomSeasonPrices.seasonId],
-      set: { pricePerNight: price, updatedAt: new Date() },
+      set: { pricePerNightCents: priceCents, updatedAt: new Date() },
     });
   return true;
 }
 
-export async function deleteRoomSeasonPrice(roomId: string, seasonId: string): Promise<boolean> {
+export async function deleteRoomSeasonPrice(roomId: string, seasonId: string): Promise<true | NotFound> {
   const removed = await db
     .delete(roomSeasonPrices)
     .where(and(eq(roomSeasonPrices.roomId, roomId), eq(roomSeasonPrices.seasonId, seasonId)))
     .returning({ id: roomSeasonPrices.id });
-  return removed.length > 0;
+  return removed.length > 0 || NOT_FOUND;
 }
 
 export async function roomExists(id: string): Promise<boolean> {

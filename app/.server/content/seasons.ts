@@ -9,7 +9,7 @@ import { seasonNameKey } from './content-keys';
 import { db } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
 import { seasonPeriods, seasons } from '../db/schema';
-import { refuse, type Refusal } from '../rule-refusal';
+import { refuse, type Refusal, NOT_FOUND, type NotFound } from '../rule-refusal';
 
 export interface Season {
   id: string;
@@ -53,36 +53,36 @@ export async function createSeason(name: string): Promise<Season> {
  * Renames the season in French. True when the season existed. The French text
  * under the name key follows, so visitors read the new name and translations turn "à revoir".
  */
-export async function renameSeason(id: string, name: string): Promise<boolean> {
+export async function renameSeason(id: string, name: string): Promise<true | NotFound> {
   return db.transaction(async (tx) => {
     const rows = await tx.update(seasons).set({ name }).where(eq(seasons.id, id)).returning({ id: seasons.id });
-    if (rows.length === 0) return false;
+    if (rows.length === 0) return NOT_FOUND;
     await upsertTexts(tx, { contentType: 'season', entityId: id, language: COLUMN_LANGUAGE }, [{ key: seasonNameKey(id), value: name }]);
     return true;
   });
 }
 
 /** The season's name in one language; French is the `name` column. True when the season existed. */
-export async function saveSeasonName(id: string, language: string, name: string): Promise<boolean> {
+export async function saveSeasonName(id: string, language: string, name: string): Promise<true | NotFound> {
   if (language === COLUMN_LANGUAGE) return renameSeason(id, name);
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, id)).for('update');
-    if (!row) return false;
+    if (!row) return NOT_FOUND;
     await upsertTexts(tx, { contentType: 'season', entityId: id, language }, [{ key: seasonNameKey(id), value: name }]);
     return true;
   });
 }
 
 /** True when the season existed. */
-export async function deleteSeason(id: string): Promise<boolean> {
+export async function deleteSeason(id: string): Promise<true | NotFound> {
   const rows = await db.delete(seasons).where(eq(seasons.id, id)).returning({ id: seasons.id });
-  return rows.length > 0;
+  return rows.length > 0 || NOT_FOUND;
 }
 
 /** null: no minimum. True when the season existed. */
-export async function setSeasonMinStay(id: string, minStay: number | null): Promise<boolean> {
+export async function setSeasonMinStay(id: string, minStay: number | null): Promise<true | NotFound> {
   const rows = await db.update(seasons).set({ minStay }).where(eq(seasons.id, id)).returning({ id: seasons.id });
-  return rows.length > 0;
+  return rows.length > 0 || NOT_FOUND;
 }
 
 /**
@@ -110,9 +110,9 @@ async function describeOverlap(seasonId: string, firstNight: string, lastNight: 
  * Adds a period (nights, first and last included) to a season; refused, naming the
  * other season, when it shares a night with another season's. null: no such season.
  */
-export async function addSeasonPeriod(seasonId: string, firstNight: string, lastNight: string): Promise<{ id: string } | Refusal | null> {
+export async function addSeasonPeriod(seasonId: string, firstNight: string, lastNight: string): Promise<{ id: string } | Refusal | NotFound> {
   const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, seasonId)).limit(1);
-  if (!season) return null;
+  if (!season) return NOT_FOUND;
   try {
     const [row] = await db.insert(seasonPeriods).values({ seasonId, firstNight, lastNight }).returning({ id: seasonPeriods.id });
     return { id: row!.id };
@@ -123,23 +123,23 @@ export async function addSeasonPeriod(seasonId: string, firstNight: string, last
 }
 
 /** Moves a period's dates in place, under the same rule as adding one. null: no such period. */
-export async function updateSeasonPeriod(id: string, firstNight: string, lastNight: string): Promise<{ id: string } | Refusal | null> {
+export async function updateSeasonPeriod(id: string, firstNight: string, lastNight: string): Promise<{ id: string } | Refusal | NotFound> {
   try {
     const [row] = await db
       .update(seasonPeriods)
       .set({ firstNight, lastNight })
       .where(eq(seasonPeriods.id, id))
       .returning({ id: seasonPeriods.id, seasonId: seasonPeriods.seasonId });
-    return row ? { id: row.id } : null;
+    return row ? { id: row.id } : NOT_FOUND;
   } catch (error) {
     if (!isExclusionViolation(error)) throw error;
     const [period] = await db.select({ seasonId: seasonPeriods.seasonId }).from(seasonPeriods).where(eq(seasonPeriods.id, id)).limit(1);
-    return period ? describeOverlap(period.seasonId, firstNight, lastNight) : null;
+    return period ? describeOverlap(period.seasonId, firstNight, lastNight) : NOT_FOUND;
   }
 }
 
 /** True when the period existed. */
-export async function deleteSeasonPeriod(id: string): Promise<boolean> {
+export async function deleteSeasonPeriod(id: string): Promise<true | NotFound> {
   const rows = await db.delete(seasonPeriods).where(eq(seasonPeriods.id, id)).returning({ id: seasonPeriods.id });
-  return rows.length > 0;
+  return rows.length > 0 || NOT_FOUND;
 }

@@ -3,6 +3,7 @@
 // editor. Title and content are multilingual (homepage_section_{id}_title /
 // _content); the table's title and content columns keep the default language's text
 // for fallbacks.
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { DEFAULT_SECTION_TITLE, type SectionInput } from '~/lib/schemas/section';
 import { deleteEntityTexts, loadTexts, pickText, upsertTexts } from './multilingual-content';
@@ -93,9 +94,9 @@ export async function listAdminSections(language: string): Promise<AdminSectionR
   return rows.map(({ column, title, ...r }) => ({ ...r, title: title?.trim() ? title : column }));
 }
 
-export async function setSectionActive(id: string, isActive: boolean): Promise<boolean> {
+export async function setSectionActive(id: string, isActive: boolean): Promise<true | NotFound> {
   const updated = await db.update(homepageSections).set({ isActive }).where(eq(homepageSections.id, id)).returning({ id: homepageSections.id });
-  return updated.length > 0;
+  return updated.length > 0 || NOT_FOUND;
 }
 
 /** SPEC §4 reorder, the moved section parked at -1 for a moment (db/reorder.ts). False when there is no section or no neighbour in that direction. */
@@ -107,11 +108,11 @@ export async function moveSection(id: string, direction: 'up' | 'down'): Promise
 }
 
 /** Deletes a section with its texts in one transaction, then its image files. */
-export async function deleteSection(id: string): Promise<boolean> {
+export async function deleteSection(id: string): Promise<true | NotFound> {
   const deleted = await db.transaction(async (tx) => {
     await deleteEntityTexts(tx, 'homepage_section', id);
     const removed = await tx.delete(homepageSections).where(eq(homepageSections.id, id)).returning({ id: homepageSections.id });
-    return removed.length > 0;
+    return removed.length > 0 || NOT_FOUND;
   });
   if (deleted) {
     await storage()
@@ -172,7 +173,7 @@ export async function saveSection(
   id: string | null,
   input: Omit<SectionInput, 'intent'>,
   language: { code: string; isDefault: boolean },
-): Promise<string | null> {
+): Promise<string | NotFound> {
   const title = input.title.trim() || DEFAULT_SECTION_TITLE;
   const content = cleanRichText(input.content);
   return db.transaction(async (tx) => {
@@ -202,7 +203,7 @@ export async function saveSection(
         })
         .where(eq(homepageSections.id, sectionId))
         .returning({ id: homepageSections.id });
-      if (updated.length === 0) return null;
+      if (updated.length === 0) return NOT_FOUND;
     }
     await upsertTexts(tx, { contentType: 'homepage_section', entityId: sectionId, language: language.code }, [
       { key: sectionTextKey(sectionId, 'title'), value: title },

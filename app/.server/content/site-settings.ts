@@ -17,9 +17,9 @@ import {
 } from '~/lib/schemas/legal-notice';
 
 import { cachePublicData } from '../public-content/invalidation';
-import type { StayTerms } from '../booking/quote';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';
 import { RETENTION_DEFAULTS, type RetentionSettings } from '~/lib/schemas/personal-data';
+import { decimalEuros } from '~/lib/money';
 
 /** Writes columns of the single settings row, creating it on the first save. */
 async function writeSettings(executor: Executor, columns: Partial<typeof siteConfig.$inferInsert>) {
@@ -185,23 +185,15 @@ export async function saveRetentionSettings(input: RetentionSettings) {
   });
 }
 
-// The stay terms as figures (issue 35): what the price engine adds to a stay, and
-// what the guest's confirmation says about arrival and cancellation.
-
-/** The engine's terms; zero everywhere until Configuration says otherwise. */
-export async function loadStayTerms(executor: Executor = db): Promise<StayTerms> {
-  const [row] = await executor
-    .select({ touristTaxCents: siteConfig.touristTaxCents, depositPercent: siteConfig.depositPercent, balanceDueDays: siteConfig.balanceDueDays })
-    .from(siteConfig)
-    .limit(1);
-  return row ?? { touristTaxCents: 0, depositPercent: 0, balanceDueDays: 0 };
-}
+// The stay terms as figures (issue 35), as the owner edits them (the price engine reads
+// them through booking/pricing/quote-inputs.ts), and what the guest's confirmation says
+// about arrival and cancellation.
 
 /** The 'Séjour et paiements' card: figures, times and the cancellation terms in the editing language. */
 export async function getStayTermsForEditing(language: string) {
   const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config', null)]);
   return {
-    touristTax: (row?.touristTaxCents ?? 0) / 100,
+    touristTax: decimalEuros(row?.touristTaxCents ?? 0),
     touristTaxMinAge: row?.touristTaxMinAge ?? 18,
     depositPercent: row?.depositPercent ?? 0,
     balanceDueDays: row?.balanceDueDays ?? 0,
@@ -214,7 +206,7 @@ export async function getStayTermsForEditing(language: string) {
 /** Saves the stay terms (creating the single row on first save) and the cancellation terms of the editing language, in one transaction. */
 export async function saveStayTerms(input: StayTermsInput, language: string) {
   const columns = {
-    touristTaxCents: Math.round(input.touristTax * 100),
+    touristTaxCents: input.touristTax,
     touristTaxMinAge: input.touristTaxMinAge,
     depositPercent: input.depositPercent,
     balanceDueDays: input.balanceDueDays,

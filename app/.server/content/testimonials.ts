@@ -3,6 +3,7 @@
 // the owners' notification queued in the same transaction), the published reads of
 // the public pages (the email column is never selected there), and the moderation
 // of the back office (read every testimonial, edit, publish, feature, delete).
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { TestimonialInput } from '~/lib/schemas/testimonial';
 import { db } from '../db/client';
@@ -99,9 +100,9 @@ export async function listTestimonials(): Promise<AdminTestimonial[]> {
     .orderBy(desc(testimonials.createdAt));
 }
 
-async function updateOne(id: string, set: Partial<typeof testimonials.$inferInsert>): Promise<boolean> {
+async function updateOne(id: string, set: Partial<typeof testimonials.$inferInsert>): Promise<true | NotFound> {
   const rows = await db.update(testimonials).set(set).where(eq(testimonials.id, id)).returning({ id: testimonials.id });
-  return rows.length > 0;
+  return rows.length > 0 || NOT_FOUND;
 }
 
 export const publishTestimonial = (id: string, published: boolean) => updateOne(id, { isPublished: published });
@@ -110,7 +111,7 @@ export const featureTestimonial = (id: string, featured: boolean) => updateOne(i
 
 export const editTestimonial = (id: string, values: { name: string; email: string; message: string; country: string | null }) => updateOne(id, values);
 
-export async function deleteTestimonial(id: string): Promise<boolean> {
+export async function deleteTestimonial(id: string): Promise<true | NotFound> {
   const rows = await db.delete(testimonials).where(eq(testimonials.id, id)).returning({ id: testimonials.id });
-  return rows.length > 0;
+  return rows.length > 0 || NOT_FOUND;
 }

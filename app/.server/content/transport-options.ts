@@ -2,6 +2,7 @@
 // enabled or not, with a description per language in multilingual_content
 // (content_type 'transport', key transport_{id}_description). The home page's access
 // section reads the enabled ones; the Configuration card edits them.
+import { NOT_FOUND, type NotFound } from '../rule-refusal';
 import { asc, eq } from 'drizzle-orm';
 import { loadTexts, pickText, upsertTexts } from './multilingual-content';
 import { transportDescriptionKey } from './content-keys';
@@ -78,18 +79,18 @@ export async function listTransportOptionsForEditing(language: string): Promise<
     .sort((a, b) => (order.get(a.type) ?? 0) - (order.get(b.type) ?? 0));
 }
 
-export async function setTransportEnabled(id: string, enabled: boolean): Promise<boolean> {
+export async function setTransportEnabled(id: string, enabled: boolean): Promise<true | NotFound> {
   const rows = await db.update(transportOptions).set({ enabled }).where(eq(transportOptions.id, id)).returning({ id: transportOptions.id });
-  return rows.length > 0;
+  return rows.length > 0 || NOT_FOUND;
 }
 
 /**
  * Upserts the description (rich text, sanitised) in one language; an empty value
  * is not saved (SPEC §4).
  */
-export async function saveTransportDescription(id: string, language: string, description: string): Promise<boolean> {
+export async function saveTransportDescription(id: string, language: string, description: string): Promise<true | NotFound> {
   const [row] = await db.select({ id: transportOptions.id }).from(transportOptions).where(eq(transportOptions.id, id));
-  if (!row) return false;
+  if (!row) return NOT_FOUND;
   await upsertTexts(db, { contentType: 'transport', entityId: id, language }, [{ key: transportDescriptionKey(id), value: cleanRichText(description) }]);
   return true;
 }

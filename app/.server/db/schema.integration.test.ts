@@ -50,8 +50,8 @@ describe('schema constraints', () => {
       .values([{ name: 'Haute' }, { name: 'Basse' }])
       .returning({ id: seasons.id });
     await db.insert(roomSeasonPrices).values([
-      { roomId: room!.id, seasonId: high!.id, pricePerNight: 150 },
-      { roomId: room!.id, seasonId: low!.id, pricePerNight: 90.5 },
+      { roomId: room!.id, seasonId: high!.id, pricePerNightCents: 150_00 },
+      { roomId: room!.id, seasonId: low!.id, pricePerNightCents: 90_50 },
     ]);
     await db.delete(seasons).where(eq(seasons.id, high!.id));
     expect(await db.select().from(roomSeasonPrices).where(eq(roomSeasonPrices.roomId, room!.id))).toHaveLength(1);
@@ -62,12 +62,14 @@ describe('schema constraints', () => {
   it('one price per room and season, and prices must be positive', async () => {
     const [room] = await db.insert(rooms).values({ position: 3 }).returning({ id: rooms.id });
     const [season] = await db.insert(seasons).values({ name: 'Moyenne' }).returning({ id: seasons.id });
-    await db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: season!.id, pricePerNight: 100 });
-    await expect(db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: season!.id, pricePerNight: 120 })).rejects.toSatisfy(
+    await db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: season!.id, pricePerNightCents: 100_00 });
+    await expect(db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: season!.id, pricePerNightCents: 120_00 })).rejects.toSatisfy(
       (e) => code(e) === '23505',
     );
     const [other] = await db.insert(seasons).values({ name: 'Autre' }).returning({ id: seasons.id });
-    await expect(db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: other!.id, pricePerNight: 0 })).rejects.toSatisfy((e) => code(e) === '23514');
+    await expect(db.insert(roomSeasonPrices).values({ roomId: room!.id, seasonId: other!.id, pricePerNightCents: 0 })).rejects.toSatisfy(
+      (e) => code(e) === '23514',
+    );
   });
 
   it('site_config holds a single row; one default language at most', async () => {

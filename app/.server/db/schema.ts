@@ -2,7 +2,7 @@
 // names, plus better-auth's tables and what a real product needs (timestamps,
 // cascades, the contact inbox, the mail outbox, rate-limit counters).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, jsonb, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, jsonb, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -229,7 +229,8 @@ export const rooms = pgTable(
     images: textList('images'),
     primaryImage: text('primary_image'),
     maxGuests: integer('max_guests').default(2),
-    pricePerNight: numeric('price_per_night', { precision: 10, scale: 2, mode: 'number' }),
+    /** The base price of a night, in cents like every amount; null: price on request. */
+    pricePerNightCents: integer('price_per_night_cents'),
     tags: textList('tags'),
     amenities: textList('amenities'),
     /** Secret of the room's export feed (/ical/<token>.ics); the owner can regenerate it. */
@@ -241,7 +242,7 @@ export const rooms = pgTable(
   },
   (t) => [
     check('rooms_max_guests_check', sql`${t.maxGuests} is null or ${t.maxGuests} between 1 and 10`),
-    check('rooms_price_check', sql`${t.pricePerNight} is null or ${t.pricePerNight} >= 0`),
+    check('rooms_price_check', sql`${t.pricePerNightCents} is null or ${t.pricePerNightCents} >= 0`),
     uniqueIndex('rooms_ical_export_token_idx').on(t.icalExportToken),
   ],
 );
@@ -287,11 +288,12 @@ export const roomSeasonPrices = pgTable(
     seasonId: uuid('season_id')
       .notNull()
       .references(() => seasons.id, { onDelete: 'cascade' }),
-    pricePerNight: numeric('price_per_night', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** This room's price of a night in this season, in cents. */
+    pricePerNightCents: integer('price_per_night_cents').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('room_season_prices_room_season').on(t.roomId, t.seasonId), check('room_season_prices_positive', sql`${t.pricePerNight} > 0`)],
+  (t) => [unique('room_season_prices_room_season').on(t.roomId, t.seasonId), check('room_season_prices_positive', sql`${t.pricePerNightCents} > 0`)],
 );
 
 export const homepageSections = pgTable('homepage_sections', {
@@ -683,6 +685,69 @@ export const backupRuns = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('backup_runs_kind_check', sql`${t.kind} in ('download', 'command', 'nightly')`)],
+);
+
+/* ───────────── beyond the spec: notifications on the owners' phones (issue 48) ───────────── */
+
+/**
+ * A device on which an admin turned notifications on (Web Push): the push service's
+ * endpoint (a capability URL, unique), the browser's keys for the message encryption
+ * (RFC 8291) and the application server key it subscribed with — a push service refuses
+ * a message signed with another (decision 0024). Deleted with its user, when the push
+ * service says it is gone (404/410) or when the site's key changes.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    applicationServerKey: text('application_server_key').notNull(),
+    /** "Chrome sur Android": what the owner reads to tell their devices apart. */
+    device: text('device').notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One notification for one device, written in the transaction of the event it tells of
+ * and sent by the push worker (app/.server/notifications/push-worker.ts) under
+ * FOR UPDATE SKIP LOCKED with a lease, like the mail outbox: once across instances.
+ * `payload` is the French text and link shown (never more of the guest than a name and
+ * dates); not sent after `expires_at` (its TTL).
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    urgency: text('urgency').notNull().default('normal'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('push_outbox_urgency_check', sql`${t.urgency} in ('very-low', 'low', 'normal', 'high')`),
+    index('push_outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('push_outbox_subscription_idx').on(t.subscriptionId),
+    index('push_outbox_created_idx').on(t.createdAt),
+  ],
 );
 
 /* ───────────── beyond the spec: personal data (issue 47, FRENCH-RULES §7) ───────────── */

@@ -7,18 +7,21 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { IntentReply } from '~/lib/intent-reply';
 import type { z } from '~/lib/zod';
-import { NOT_FOUND, Refusal } from '../rule-refusal';
+import { NotFound, Refusal } from '../rule-refusal';
 import { redirectWithToast, toastError, toastSuccess } from './toast-response';
 
 export type { IntentReply };
 
-type Outcome<R> = R | typeof NOT_FOUND | Refusal | false | null;
+type Outcome<R> = R | NotFound | Refusal;
 
-export interface IntentSpec<S extends z.ZodType, R> {
+/** What a `perform` may answer besides NOT_FOUND and a Refusal: never `false` or `null`, which said "not found" once. */
+type Answer = object | string | number | true | void;
+
+export interface IntentSpec<S extends z.ZodType, R extends Answer> {
   schema: S;
   /** The spec's error toast for this operation (SPEC §8). */
   failure: string;
-  /** Does the work. `false`, `null` or NOT_FOUND: the row was not there. */
+  /** Does the work; NOT_FOUND (or `notFound(message)`): the row was not there. */
   perform: (value: z.output<S>) => Promise<Outcome<R>>;
   /**
    * The spec's success toast, or a response of its own (e.g. a redirect after a
@@ -35,11 +38,11 @@ export interface IntentSpec<S extends z.ZodType, R> {
 
 /**
  * Runs one intent of an action: parse with the schema (400 with field errors), do
- * the work (404 when the row is missing, 400 with the rule's message when a rule
+ * the work (404 when the row is missing, with its own message or the spec's, 400 with the rule's message when a rule
  * refuses, 500 with the spec's message when it throws — logged, never swallowed),
  * then the success toast.
  */
-export async function runIntent<S extends z.ZodType, R>(formData: FormData, spec: IntentSpec<S, R>) {
+export async function runIntent<S extends z.ZodType, R extends Answer>(formData: FormData, spec: IntentSpec<S, R>) {
   const intent = String(formData.get('intent') ?? '');
   const submission = parseWithZod(formData, { schema: spec.schema });
   if (submission.status !== 'success') {
@@ -53,8 +56,8 @@ export async function runIntent<S extends z.ZodType, R>(formData: FormData, spec
     console.error(`[${spec.screen}] ${intent} failed:`, error);
     return toastError<IntentReply>(spec.failure, { ok: false, intent, result: submission.reply() }, { status: 500 });
   }
-  if (outcome === NOT_FOUND || outcome === false || outcome === null) {
-    return toastError<IntentReply>(spec.failure, { ok: false, intent, result: submission.reply() }, { status: 404 });
+  if (outcome instanceof NotFound) {
+    return toastError<IntentReply>(outcome.message ?? spec.failure, { ok: false, intent, result: submission.reply() }, { status: 404 });
   }
   if (outcome instanceof Refusal) {
     const { fieldErrors, reasons = [], status = 400 } = outcome.options;

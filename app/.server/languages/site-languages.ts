@@ -7,7 +7,7 @@ import { moveByPosition } from '../db/reorder';
 import { languages } from '../db/schema';
 import type { ActiveLanguage } from './language-choice';
 import { cachePublicData, peekPublicData } from '../public-content/invalidation';
-import { refuse, type Refusal } from '../rule-refusal';
+import { notFound, refuse, type NotFound, type Refusal } from '../rule-refusal';
 
 const sqlLockLanguages = sql`lock table ${languages} in share row exclusive mode`;
 
@@ -101,11 +101,11 @@ export async function createLanguage(values: { code: string; name: string; isAct
   });
 }
 
-export async function updateLanguage(id: string, values: { name: string; isActive: boolean; isDefault: boolean }): Promise<true | Refusal> {
+export async function updateLanguage(id: string, values: { name: string; isActive: boolean; isDefault: boolean }): Promise<true | Refusal | NotFound> {
   return db.transaction(async (tx) => {
     await tx.execute(sqlLockLanguages);
     const [current] = await tx.select({ isDefault: languages.isDefault }).from(languages).where(eq(languages.id, id));
-    if (!current) return refuse(LANGUAGE_RULES.notFound);
+    if (!current) return notFound(LANGUAGE_RULES.notFound);
     if (current.isDefault && !values.isDefault) return refuse(LANGUAGE_RULES.unsetDefault);
     if ((current.isDefault || values.isDefault) && !values.isActive) {
       return refuse(current.isDefault ? LANGUAGE_RULES.deactivateDefault : LANGUAGE_RULES.inactiveDefault);
@@ -116,10 +116,10 @@ export async function updateLanguage(id: string, values: { name: string; isActiv
   });
 }
 
-export async function deleteLanguage(id: string): Promise<true | Refusal> {
+export async function deleteLanguage(id: string): Promise<true | Refusal | NotFound> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select({ isDefault: languages.isDefault }).from(languages).where(eq(languages.id, id)).for('update');
-    if (!current) return refuse(LANGUAGE_RULES.notFound);
+    if (!current) return notFound(LANGUAGE_RULES.notFound);
     if (current.isDefault) return refuse(LANGUAGE_RULES.deleteDefault);
     await tx.delete(languages).where(eq(languages.id, id));
     return true;

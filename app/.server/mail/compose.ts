@@ -3,6 +3,7 @@
 // never reaches a header except through `headerText` / `mailboxAddress`, which
 // remove line breaks and refuse anything that is not one plain address.
 import { countryName } from '~/lib/countries';
+import { ownerTime } from '../guesthouse-time';
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -37,14 +38,6 @@ export function uniqueMailboxes(values: Array<string | null | undefined>): strin
   }
   return [...byKey.values()];
 }
-
-const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'full',
-  timeStyle: 'short',
-  timeZone: 'Europe/Paris',
-});
-
-export const formatParisDate = (date: Date) => PARIS_TIME.format(date);
 
 export interface MailRow {
   label: string;
@@ -161,7 +154,7 @@ export function renderTestimonialMail(testimonial: TestimonialFields, publicUrl:
       { label: 'Pays', value: countryName(testimonial.country) || EMPTY },
       { label: 'Note', value: `${'★'.repeat(rating)}${'☆'.repeat(5 - rating)} (${rating}/5)` },
       { label: 'Message', value: testimonial.message.trim() },
-      { label: 'Date', value: formatParisDate(testimonial.createdAt) },
+      { label: 'Date', value: ownerTime(testimonial.createdAt, 'full') },
     ],
     { text: 'Modérer le livre d’or', href: adminUrl },
   );
@@ -226,7 +219,7 @@ export function renderInvitationMail({ url, expiresAt, role, inviter, siteName, 
     paragraphs: [
       'Bonjour,',
       `${who} vous invite ${what}`,
-      `Ouvrez le lien ci-dessous et choisissez votre mot de passe. Ce lien ne sert qu’une fois et expire le ${formatParisDate(expiresAt)} :`,
+      `Ouvrez le lien ci-dessous et choisissez votre mot de passe. Ce lien ne sert qu’une fois et expire le ${ownerTime(expiresAt, 'full')} :`,
     ],
     url,
     closing: 'Si vous n’attendiez pas cette invitation, ignorez ce message : aucun compte ne sera créé.',

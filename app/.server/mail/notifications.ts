@@ -1,11 +1,22 @@
-// The two notifications of SPEC §7 (send-contact-email, send-testimonial-notification),
-// queued in the caller's transaction: the outbox row commits with the message or not at all.
+// Who a mail goes to: the owners (`enqueueOwnerMail`: the two notifications of SPEC §7,
+// send-contact-email and send-testimonial-notification, and the booking's) or a guest
+// (`enqueueGuestMail`), queued in the caller's transaction: the outbox row commits with
+// what it tells of or not at all.
 import { asc } from 'drizzle-orm';
 import { config } from '../environment';
 import type { Executor } from '../db/client';
 import { contactEmails, siteConfig } from '../db/schema';
-import { mailboxAddress, renderContactMail, renderExistingAccountMail, renderTestimonialMail, uniqueMailboxes } from './compose';
-import { enqueueMail } from './outbox';
+import {
+  mailboxAddress,
+  renderContactMail,
+  renderExistingAccountMail,
+  renderTestimonialMail,
+  uniqueMailboxes,
+  type ContactFields,
+  type RenderedMail,
+  type TestimonialFields,
+} from './compose';
+import { enqueueMail, type OutgoingMail } from './outbox';
 
 /**
  * The site's main contact email plus the contact-emails list, valid addresses only,
@@ -18,50 +29,68 @@ export async function listOwnerRecipients(executor: Executor): Promise<string[]>
   return uniqueMailboxes([site?.email, ...extra.map((e) => e.email)]);
 }
 
-export interface ContactNotification {
-  id: string;
-  name: string;
-  email: string;
-  phone?: string | null;
-  dates?: string | null;
-  guests: number;
-  message: string;
-}
-
-export async function queueContactNotification(executor: Executor, message: ContactNotification) {
-  const mail = renderContactMail(message);
+/**
+ * A mail to the owners (the site's address and the contact-emails list), answerable to
+ * whoever it is about (`replyTo`). `about` links it to the message or testimonial it
+ * tells of. The one way an owners' mail reaches the outbox.
+ */
+export async function enqueueOwnerMail(
+  executor: Executor,
+  idempotencyKey: string,
+  mail: RenderedMail,
+  options: { kind: OutgoingMail['kind']; replyTo?: string | null; contactMessageId?: string; testimonialId?: string },
+) {
   await enqueueMail(executor, {
-    idempotencyKey: `contact:${message.id}`,
-    kind: 'contact',
+    idempotencyKey,
     recipients: await listOwnerRecipients(executor),
-    replyTo: mailboxAddress(message.email),
+    ...options,
+    replyTo: mailboxAddress(options.replyTo),
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+  });
+}
+
+/**
+ * A mail to a guest's address, from MAIL_FROM with Reply-To the site's contact address,
+ * so that a guest who answers reaches the house. An address that is not one plain
+ * mailbox never reaches the outbox (an empty list would mean "the owners").
+ */
+export async function enqueueGuestMail(executor: Executor, idempotencyKey: string, address: string | null | undefined, mail: RenderedMail) {
+  const recipient = mailboxAddress(address);
+  if (!recipient) return;
+  const [site] = await executor.select({ contactEmail: siteConfig.contactEmail }).from(siteConfig).limit(1);
+  await enqueueMail(executor, {
+    idempotencyKey,
+    kind: 'booking',
+    recipients: [recipient],
+    replyTo: mailboxAddress(site?.contactEmail),
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+}
+
+export interface ContactNotification extends ContactFields {
+  id: string;
+}
+
+export async function queueContactNotification(executor: Executor, message: ContactNotification) {
+  await enqueueOwnerMail(executor, `contact:${message.id}`, renderContactMail(message), {
+    kind: 'contact',
+    replyTo: message.email,
     contactMessageId: message.id,
   });
 }
 
-export interface TestimonialNotification {
+export interface TestimonialNotification extends TestimonialFields {
   id: string;
-  name: string;
-  email: string;
-  country: string | null;
-  rating: number;
-  message: string;
-  createdAt: Date;
 }
 
 export async function queueTestimonialNotification(executor: Executor, testimonial: TestimonialNotification) {
-  const mail = renderTestimonialMail(testimonial, config().PUBLIC_URL);
-  await enqueueMail(executor, {
-    idempotencyKey: `testimonial:${testimonial.id}`,
+  await enqueueOwnerMail(executor, `testimonial:${testimonial.id}`, renderTestimonialMail(testimonial, config().PUBLIC_URL), {
     kind: 'testimonial',
-    recipients: await listOwnerRecipients(executor),
-    replyTo: mailboxAddress(testimonial.email),
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
+    replyTo: testimonial.email,
     testimonialId: testimonial.id,
   });
 }

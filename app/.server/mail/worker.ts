@@ -2,17 +2,15 @@
 // Several instances on one database are safe: a mail is claimed under
 // FOR UPDATE SKIP LOCKED and leased before it is sent (outbox.ts), so exactly one
 // instance sends it. It wakes every few seconds, and at once on NOTIFY mail_outbox,
-// which enqueueMail sends in the enqueuing transaction (delivered at its commit to
-// every instance, this one included).
+// which enqueueMail sends in the enqueuing transaction (db/outbox-drain.ts).
 import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import type Mail from 'nodemailer/lib/mailer';
-import pg from 'pg';
 import { config } from '../environment';
 import { loadTexts, pickText } from '../content/multilingual-content';
 import { siteTextKey } from '../content/content-keys';
 import { db } from '../db/client';
-import { openDatabase } from '../db/open';
+import { createOutboxDrain } from '../db/outbox-drain';
 import { siteConfig } from '../db/schema';
 import { headerText, mailboxAddress, uniqueMailboxes } from './compose';
 import { listOwnerRecipients } from './notifications';
@@ -125,6 +123,8 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
     return true;
   }
 
+  let stopped = false;
+
   async function drain(): Promise<number> {
     let sent = 0;
     // A stopping worker finishes the mail in hand, claims no other: the next is due at
@@ -137,87 +137,17 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
     return sent;
   }
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let listener: pg.Client | undefined;
-  let reconnect: NodeJS.Timeout | undefined;
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(wake, delay);
-    timer.unref();
-  }
-
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await drain();
-        } catch (error) {
-          log(`[mail] outbox drain failed: ${(error as Error).message}`);
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-      schedule(pollIntervalMs);
-    });
-  }
-
-  async function listen() {
-    if (stopped) return;
-    const client = new pg.Client({ connectionString: (await openDatabase()).url });
-    const retry = (error?: Error) => {
-      if (listener !== client) return;
-      listener = undefined;
-      if (error) log(`[mail] LISTEN ${MAIL_CHANNEL} lost (${error.message}); polling until it is back`);
-      client.end().catch(() => {});
-      if (stopped) return;
-      reconnect = setTimeout(() => void listen(), pollIntervalMs);
-      reconnect.unref();
-    };
-    client.on('notification', (message) => {
-      if (message.channel === MAIL_CHANNEL) wake();
-    });
-    client.on('error', retry);
-    client.on('end', () => retry());
-    listener = client;
-    try {
-      await client.connect();
-      await client.query(`listen ${MAIL_CHANNEL}`);
-      // Anything committed while nobody was listening.
-      wake();
-    } catch (error) {
-      retry(error as Error);
-    }
-  }
+  const loop = createOutboxDrain({ channel: MAIL_CHANNEL, drain, label: '[mail]', pollIntervalMs, listen: options.listen, log });
 
   return {
     description: transport.description,
     drain,
-    wake,
-    async start() {
-      if (options.listen !== false) await listen();
-      wake();
-    },
+    wake: loop.wake,
+    start: loop.start,
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      clearTimeout(reconnect);
-      const client = listener;
-      listener = undefined;
-      await client?.end().catch(() => {});
       // A send in progress finishes (or times out) so its outcome is recorded.
-      if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+      await loop.stop();
       transport.close();
     },
   };

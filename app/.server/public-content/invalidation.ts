@@ -5,7 +5,7 @@
 // → NOTIFY, change-listener.ts), so a flush is exact and never time-based. While
 // the announcing connection is down nothing is cached at all: what is served from
 // memory is always as fresh as the database.
-import { guesthouseToday } from '../booking/clock';
+import { guesthouseToday } from '../guesthouse-time';
 
 /* ───────────── coherence: caches are used only while invalidation is guaranteed ───────────── */
 

@@ -4,12 +4,15 @@
 // a manual block, placed relative to the day of seeding so the screens are not empty.
 import { eq } from 'drizzle-orm';
 import { addDays, type IsoDate } from '~/lib/nights';
-import { guesthouseToday } from '../booking/clock';
-import { recordBookingEvent } from '../booking/booking-trail';
-import { moneySnapshot } from '../booking/requests';
-import { quoteStay } from '../booking/stay';
+import { guesthouseToday } from '../guesthouse-time';
+import { guestChain } from '~/lib/i18n';
+import { moneySnapshot } from '../booking/pricing/quote';
+import { quoteStay } from '../booking/pricing/quote-inputs';
+import { writeStep, type HistoryLine } from '../booking/stays/trail';
+import { addPayment } from '../payments/ledger';
+import { isNotFound } from '../rule-refusal';
 import type { Tx } from '../db/client';
-import { bookingPayments, bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
+import { bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
 import { seasonNameKey } from '../content/content-keys';
 import type { Localized } from './demo-content';
 
@@ -139,7 +142,8 @@ export async function insertDemoBookings(
     const roomId = roomIds[stay.room % roomIds.length]!;
     const arrival = addDays(today, stay.from);
     const departure = addDays(today, stay.from + stay.nights);
-    const quote = await quoteStay(roomId, { arrival, departure, guests: 2 }, [stay.guest.language, 'fr'], tx);
+    const quote = await quoteStay(roomId, { arrival, departure, guests: 2 }, guestChain(stay.guest.language), tx);
+    if (isNotFound(quote)) throw new Error(`demo room ${roomId} is missing`);
     const [row] = await tx
       .insert(bookings)
       .values({
@@ -154,21 +158,24 @@ export async function insertDemoBookings(
         guestPhone: stay.guest.phone,
         message: stay.guest.message,
         language: stay.guest.language,
-        ...moneySnapshot(quote!),
-        quote: quote!,
+        ...moneySnapshot(quote),
+        quote,
         decidedAt: stay.status === 'pending' ? null : new Date(),
       })
       .returning({ id: bookings.id });
     const id = row!.id;
     const owner = 'demo';
-    await recordBookingEvent(tx, id, 'created', stay.source === 'site' ? null : owner, { source: stay.source });
-    if (stay.source === 'site' && stay.status !== 'pending') await recordBookingEvent(tx, id, 'accepted', owner);
-    if (stay.status === 'cancelled') await recordBookingEvent(tx, id, 'cancelled', owner, { message: 'Annulé à la demande de la cliente.' });
-    if ('deposit' in stay && stay.deposit && quote!.depositCents > 0) {
-      const payment = { kind: 'deposit' as const, amountCents: quote!.depositCents, receivedOn: addDays(today, -5), means: 'virement' as const };
-      await tx.insert(bookingPayments).values({ bookingId: id, ...payment, recordedBy: owner });
-      await recordBookingEvent(tx, id, 'payment', owner, payment);
+    // Its history as if each step had been taken; the demo sends no mail.
+    const history: HistoryLine[] = [{ kind: 'created', actor: stay.source === 'site' ? null : owner, details: { source: stay.source } }];
+    if (stay.source === 'site' && stay.status !== 'pending') history.push({ kind: 'accepted', actor: owner });
+    if (stay.status === 'cancelled') history.push({ kind: 'cancelled', actor: owner, details: { message: 'Annulé à la demande de la cliente.' } });
+    if ('deposit' in stay && stay.deposit && quote.depositCents > 0) {
+      const payment = { kind: 'deposit' as const, amountCents: quote.depositCents, receivedOn: addDays(today, -5), means: 'virement' as const };
+      await addPayment(tx, { bookingId: id, ...payment, recordedBy: owner });
+      history.push({ kind: 'payment', actor: owner, details: payment });
     }
+    const guest = { roomId, guestName: stay.guest.name, guestEmail: stay.guest.email, guestPhone: stay.guest.phone, message: stay.guest.message };
+    await writeStep(tx, { id, ...guest, language: stay.guest.language, quote }, { history });
   }
   await tx.insert(manualBlocks).values({
     roomId: roomIds[2 % roomIds.length]!,

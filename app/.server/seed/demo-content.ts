@@ -99,10 +99,10 @@ export interface DemoRoom {
   long: Localized;
   tags: Localized;
   maxGuests: number;
-  /** Base price per night (the mid-season rate). */
-  price: number;
-  /** One price per DEMO_SEASONS entry. */
-  seasonPrices: [number, number, number];
+  /** Base price per night in cents (the mid-season rate). */
+  priceCents: number;
+  /** One price per DEMO_SEASONS entry, in cents. */
+  seasonPricesCents: [number, number, number];
   amenities: string[];
   pictures: DemoPicture[];
 }
@@ -142,8 +142,8 @@ export const DEMO_ROOMS: DemoRoom[] = [
       de: 'Lavendelblick, Balkon, Queen-Size-Bett, Absolute Ruhe',
     },
     maxGuests: 2,
-    price: 115,
-    seasonPrices: [95, 115, 140],
+    priceCents: 115_00,
+    seasonPricesCents: [95_00, 115_00, 140_00],
     amenities: ['wifi', 'bathroom', 'double_bed', 'balcony', 'mountain_view', 'air_conditioning', 'petit_dejeuner'],
     pictures: [
       { kind: 'bedroom', accent: LAVENDER, time: 'day', corner: 'olive' },
@@ -181,8 +181,8 @@ export const DEMO_ROOMS: DemoRoom[] = [
       de: 'Gartenebene, Eigene Terrasse, Olivenbäume, Direkter Poolzugang',
     },
     maxGuests: 2,
-    price: 95,
-    seasonPrices: [80, 95, 120],
+    priceCents: 95_00,
+    seasonPricesCents: [80_00, 95_00, 120_00],
     amenities: ['wifi', 'bathroom', 'double_bed', 'garden', 'jardin_provencal', 'coffee', 'petit_dejeuner'],
     pictures: [
       { kind: 'bedroom', accent: JASMINE, time: 'day', mirror: true, corner: 'chest' },
@@ -219,8 +219,8 @@ export const DEMO_ROOMS: DemoRoom[] = [
       de: 'Familiensuite, Zwei Schlafzimmer, Kitchenette, Poolblick',
     },
     maxGuests: 4,
-    price: 160,
-    seasonPrices: [135, 160, 195],
+    priceCents: 160_00,
+    seasonPricesCents: [135_00, 160_00, 195_00],
     amenities: ['wifi_haut_debit', 'bathroom', 'kitchen', 'tv', 'double_bed', 'air_conditioning', 'pool', 'parking_prive_gratuit', 'petit_dejeuner'],
     pictures: [
       { kind: 'bedroom', accent: ROSE, time: 'golden', corner: 'olive' },
@@ -259,8 +259,8 @@ export const DEMO_ROOMS: DemoRoom[] = [
       de: 'Unterm Dach, Blick auf Grasse, Zustellbett, Sonnenuntergänge',
     },
     maxGuests: 3,
-    price: 125,
-    seasonPrices: [105, 125, 150],
+    priceCents: 125_00,
+    seasonPricesCents: [105_00, 125_00, 150_00],
     amenities: ['wifi', 'bathroom', 'double_bed', 'tv', 'coffee', 'mountain_view', 'air_conditioning', 'petit_dejeuner'],
     pictures: [
       { kind: 'bedroom', accent: MIMOSA, time: 'golden', corner: 'chest' },

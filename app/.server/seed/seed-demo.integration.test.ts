@@ -25,7 +25,7 @@ import {
 import { keyFromUrl, storage } from '~/.server/media/storage';
 import { AMENITY_IDS } from '~/lib/amenities';
 import { COUNTRY_CODES } from '~/lib/countries';
-import { guesthouseToday } from '~/.server/booking/clock';
+import { guesthouseToday } from '~/.server/guesthouse-time';
 import { addDays, daysBetween } from '~/lib/nights';
 import { seedDemoIfEmpty } from './seed-demo';
 
@@ -168,7 +168,7 @@ describe('demo content seeding', () => {
       expect(room.primaryImage).toBe(room.images[0]);
       expect(room.maxGuests).toBeGreaterThanOrEqual(2);
       expect(room.maxGuests).toBeLessThanOrEqual(4);
-      expect(room.pricePerNight).toBeGreaterThanOrEqual(80);
+      expect(room.pricePerNightCents).toBeGreaterThanOrEqual(80_00);
       expect(room.tags.length).toBeGreaterThan(0);
       expect(room.amenities.every((a) => AMENITY_IDS.includes(a))).toBe(true);
       for (const url of room.images) {

@@ -163,7 +163,7 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
       images,
       primaryImage: images[0],
       maxGuests: room.maxGuests,
-      pricePerNight: room.price,
+      pricePerNightCents: room.priceCents,
       tags: splitTags(room.tags.fr),
       amenities: room.amenities,
     })),
@@ -185,7 +185,7 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
       plan.seasonPlans.map((season, index) => ({
         roomId: id,
         seasonId: season.id,
-        pricePerNight: room.seasonPrices[index]!,
+        pricePerNightCents: room.seasonPricesCents[index]!,
       })),
     ),
   );

@@ -15,7 +15,7 @@ import type { PublicFormReply } from '~/lib/public-forms';
 import type { Toast } from '~/lib/toast';
 import type { z } from '~/lib/zod';
 import { clientIpOf, isHoneypotFilled, takeSubmissionSlot } from '../http/abuse';
-import { NOT_FOUND, Refusal } from '../rule-refusal';
+import { NotFound, Refusal } from '../rule-refusal';
 import { declareCookie, readCookie, serializeCookie } from '../http/cookies';
 import { getRequestLanguage } from '../languages/request-language';
 import { sendToast } from '../http/toast-response';
@@ -54,7 +54,7 @@ export interface PublicFormSpec<S extends z.ZodType> {
    * Stores the submission: its id, a Refusal (shown on the form, with its status; its
    * `reasons` under its message) or NOT_FOUND. A throw is logged and answered with `failure`.
    */
-  perform: (value: z.output<S>) => Promise<{ id: string } | Refusal | typeof NOT_FOUND>;
+  perform: (value: z.output<S>) => Promise<{ id: string } | Refusal | NotFound>;
 }
 
 /**
@@ -91,7 +91,7 @@ export async function runPublicForm<S extends z.ZodType>(
     console.error(`[${spec.form}] could not store a submission:`, error);
     return answer.notStored(submission);
   }
-  if (outcome === NOT_FOUND) throw data(spec.notFound ?? null, { status: 404 });
+  if (outcome instanceof NotFound) throw data(spec.notFound ?? null, { status: 404 });
   if (outcome instanceof Refusal) {
     const { fieldErrors, reasons = [], status = 400 } = outcome.options;
     return answer.refused(submission, [outcome.message, ...reasons], status, fieldErrors);

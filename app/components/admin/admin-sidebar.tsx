@@ -1,6 +1,7 @@
 // The back office's sidebar (SPEC §2): entries and the paths that highlight them,
 // the unread messages badge, and the editing-language picker when expanded.
 import {
+  BellIcon,
   BedDoubleIcon,
   CalendarCheckIcon,
   CalendarRangeIcon,
@@ -65,6 +66,7 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   { label: 'Langues', to: '/admin/languages', icon: LanguagesIcon, isActive: under('/admin/languages') },
   { label: 'Traductions', to: '/admin/translations', icon: SpellCheckIcon, isActive: under('/admin/translations') },
   { label: 'Configuration', to: '/admin/config', icon: SettingsIcon, isActive: under('/admin/config') },
+  { label: 'Notifications', to: '/admin/notifications', icon: BellIcon, isActive: under('/admin/notifications') },
 ];
 
 export function AdminSidebar({

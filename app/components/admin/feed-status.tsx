@@ -2,9 +2,13 @@
 // room editor: its last successful synchronisation with what it imported and skipped,
 // and, while failing, its last error.
 import { TriangleAlertIcon } from 'lucide-react';
-import { formatDateTimeFr } from '~/lib/format-date-fr';
+import { useOwnerTime } from './owner-time';
 
-export const syncedWhen = (iso: string | null) => (iso ? formatDateTimeFr(new Date(iso)) : 'jamais');
+/** When a feed was last read, at the guesthouse: "24/11/2026 à 08:15", or 'jamais'. */
+export function useSyncedWhen() {
+  const ownerTime = useOwnerTime();
+  return (iso: string | null) => (iso ? ownerTime(iso) : 'jamais');
+}
 
 /** The owner's warning for a feed not read successfully for ICAL_STALE_HOURS. */
 export const staleWarning = (hours: number) =>
@@ -24,6 +28,7 @@ export function FeedStatus({
   stale: boolean;
   staleHours: number;
 }) {
+  const syncedWhen = useSyncedWhen();
   return (
     <>
       <p className="text-muted-foreground">

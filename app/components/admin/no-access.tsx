@@ -1,4 +1,4 @@
-// What a signed-in person without the Administrateur role sees at /admin (decision 0024):
+// What a signed-in person without the Administrateur role sees at /admin (decision 0026):
 // who they are signed in as, that this account has no access to the back office, how to
 // get it, and a way to sign out (to sign in with another account).
 import { LogOutIcon, ShieldOffIcon } from 'lucide-react';

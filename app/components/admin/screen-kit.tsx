@@ -2,14 +2,15 @@
 // guest book, languages, configuration).
 import { SearchIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { BACK_OFFICE_META } from '~/back-office-app/head';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
 import { dateTimeFormat } from '~/lib/date-time-format';
 import { useToast } from '~/lib/toast';
 import { cn } from '~/lib/utils';
 
-/** Every back-office page title has one pattern: '<screen> · Administration'. */
-export const adminMeta = (title: string) => [{ title: `${title} · Administration` }, { name: 'robots', content: 'noindex' }];
+/** Every back-office page title has one pattern: '<screen> · Administration'; the head says the back office is an app (BACK_OFFICE_META). */
+export const adminMeta = (title: string) => [{ title: `${title} · Administration` }, { name: 'robots', content: 'noindex' }, ...BACK_OFFICE_META];
 
 export function ScreenHeader({ id, title, description, children }: { id: string; title: string; description?: string; children?: React.ReactNode }) {
   return (

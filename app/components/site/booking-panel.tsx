@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import type { PublicFormReply } from '~/lib/public-forms';
-import type { RoomBooking } from '~/.server/booking/room-booking';
+import type { RoomBooking } from '~/.server/booking/views/room-booking';
 import { calendarDay, type CalendarMonth } from '~/lib/calendar-month';
 import { useTranslation } from '~/lib/i18n-react';
 import { addDays, utcMidnight } from '~/lib/nights';

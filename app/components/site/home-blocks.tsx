@@ -1,5 +1,6 @@
 import { useTranslation } from '~/lib/i18n-react';
-import { formatDuration, formatPrice } from '~/lib/format';
+import { formatDuration } from '~/lib/format';
+import { formatMoney } from '~/lib/money';
 import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/image-url';
 import { roomCardImageSizes, roomGridClass } from '~/lib/room-grid';
 import { AmenityList } from './amenity-list';
@@ -19,7 +20,7 @@ export interface RoomCardData {
   tags: string[];
   image: string | null;
   maxGuests: number;
-  pricePerNight: number | null;
+  pricePerNightCents: number | null;
 }
 
 export function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: string; id?: string }) {
@@ -61,8 +62,8 @@ function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="font-serif text-xl font-semibold">{room.name}</h3>
-        {room.pricePerNight ? (
-          <p className="text-sm font-medium text-primary">{t('rooms.perNight', { price: formatPrice(room.pricePerNight, i18n.language) })}</p>
+        {room.pricePerNightCents ? (
+          <p className="text-sm font-medium text-primary">{t('rooms.perNight', { price: formatMoney(room.pricePerNightCents, i18n.language) })}</p>
         ) : null}
         {room.shortDescription ? <RichText html={room.shortDescription} className="line-clamp-4 text-sm text-muted-foreground" /> : null}
         {room.tags.length ? (

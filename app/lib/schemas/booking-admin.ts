@@ -1,5 +1,6 @@
 import { isIsoDate } from '~/lib/nights';
 import { z } from '~/lib/zod';
+import { amountInCents } from './amount';
 import { mailableEmailAddress } from './common';
 
 // The owner's Réservations screen (issue 14): answers to requests, manual blocks, feeds.
@@ -61,13 +62,17 @@ export const RegenerateExportSchema = z.object({});
 // change its dates, room or guests, cancel it, mark money received, write to the guest.
 
 const stayId = z.uuid({ error: 'Réservation introuvable' });
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+/** An amount typed in euros, given to the action in cents. */
 const amount = (label: string) =>
-  z
-    .number({ error: `${label} doit être un montant en euros` })
-    .gt(0, `${label} doit être supérieur à 0`)
-    .max(100_000, `${label} est trop élevé`)
-    .refine(hasAtMostTwoDecimals, `${label} ne peut avoir que 2 décimales`);
+  amountInCents(
+    {
+      invalid: `${label} doit être un montant en euros`,
+      tooSmall: `${label} doit être supérieur à 0`,
+      tooLarge: `${label} est trop élevé`,
+      decimals: `${label} ne peut avoir que 2 décimales`,
+    },
+    { minCents: 1, maxCents: 10_000_000 },
+  );
 
 export const GUEST_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
 export const RECORD_SOURCES = ['phone', 'email'] as const;

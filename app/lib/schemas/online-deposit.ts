@@ -1,6 +1,7 @@
 // Configuration card 'Paiement en ligne de l'acompte' (issue 36) and the owner's refund
 // of a card deposit from a booking's page.
 import { z } from '~/lib/zod';
+import { amountInCents } from './amount';
 
 /** Conform sends a checked checkbox as 'on' and omits an unchecked one. */
 const checkbox = z
@@ -21,15 +22,18 @@ export const OnlineDepositSchema = z.object({
 });
 export type OnlineDepositInput = z.infer<typeof OnlineDepositSchema>;
 
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-
 export const RefundDepositSchema = z.object({
   id: z.uuid({ error: 'Réservation introuvable' }),
-  amount: z
-    .number({ error: 'Le montant du remboursement est requis (en euros)' })
-    .min(0.01, 'Le montant du remboursement doit être positif')
-    .max(100_000, 'Le montant du remboursement est trop élevé')
-    .refine(hasAtMostTwoDecimals, 'Le montant ne peut avoir que 2 décimales'),
+  /** Typed in euros, in cents. */
+  amount: amountInCents(
+    {
+      invalid: 'Le montant du remboursement est requis (en euros)',
+      tooSmall: 'Le montant du remboursement doit être positif',
+      tooLarge: 'Le montant du remboursement est trop élevé',
+      decimals: 'Le montant ne peut avoir que 2 décimales',
+    },
+    { minCents: 1, maxCents: 10_000_000 },
+  ),
   reason: z
     .string({ error: 'La raison du remboursement est requise' })
     .trim()

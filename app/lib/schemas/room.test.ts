@@ -26,7 +26,7 @@ describe('RoomSchema', () => {
     );
     expect(s.status).toBe('success');
     if (s.status !== 'success') return;
-    expect(s.value).toMatchObject({ name: 'Lavande', maxGuests: 3, pricePerNight: 95.5, amenities: ['wifi', 'pool'] });
+    expect(s.value).toMatchObject({ name: 'Lavande', maxGuests: 3, pricePerNight: 95_50, amenities: ['wifi', 'pool'] });
   });
 
   it('accepts one amenity and none, and an empty price', () => {
@@ -74,9 +74,11 @@ describe('RoomListActionSchema and SeasonPriceSchema', () => {
     expect(parseWithZod(form({ intent: 'delete', id: 'nope' }), { schema: RoomListActionSchema }).status).toBe('error');
   });
 
-  it('accepts season prices above 0 with cents', () => {
+  it('accepts season prices above 0 with cents, typed in euros (a comma too) and given in cents', () => {
     const ok = parseWithZod(form({ intent: 'save-season-price', seasonId: ID, price: '120.5' }), { schema: SeasonPriceSchema });
-    expect(ok.status === 'success' && ok.value).toEqual({ intent: 'save-season-price', seasonId: ID, price: 120.5 });
+    expect(ok.status === 'success' && ok.value).toEqual({ intent: 'save-season-price', seasonId: ID, price: 120_50 });
+    const comma = parseWithZod(form({ intent: 'save-season-price', seasonId: ID, price: '115,50' }), { schema: SeasonPriceSchema });
+    expect(comma.status === 'success' && comma.value.intent === 'save-season-price' && comma.value.price).toBe(115_50);
     for (const price of ['0', '-1', '', 'x', '1.001']) {
       expect(parseWithZod(form({ intent: 'save-season-price', seasonId: ID, price }), { schema: SeasonPriceSchema }).status).toBe('error');
     }

@@ -1,7 +1,7 @@
 // Forms of the rooms screens (SPEC §2, §5): the list's actions, the editor's
 // general tab, and the season prices tab. Shared by the forms and the actions.
 import { z } from '~/lib/zod';
-import { amenityList, entityId, euros, moveDirection, richText } from './admin-common';
+import { amenityList, entityId, moveDirection, priceInCents, richText } from './admin-common';
 
 export const ROOM_DEFAULT_MAX_GUESTS = 2;
 
@@ -25,7 +25,8 @@ export const RoomSchema = z.object({
     .int('Le nombre de personnes doit être un nombre entier')
     .min(1, 'Le nombre de personnes doit être compris entre 1 et 10')
     .max(10, 'Le nombre de personnes doit être compris entre 1 et 10'),
-  pricePerNight: euros().optional(),
+  /** Typed in euros, given to the action in cents (as every `priceInCents`). */
+  pricePerNight: priceInCents().optional(),
   shortDescription: richText,
   longDescription: richText,
   /** The editor's comma-separated text; the action gets the list (splitTags). */
@@ -41,6 +42,6 @@ export const RoomListActionSchema = z.discriminatedUnion('intent', [
 
 /** Season prices tab: saved on leaving the field when > 0, or deleted. */
 export const SeasonPriceSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('save-season-price'), seasonId: entityId, price: euros() }),
+  z.object({ intent: z.literal('save-season-price'), seasonId: entityId, price: priceInCents() }),
   z.object({ intent: z.literal('delete-season-price'), seasonId: entityId }),
 ]);

@@ -3,8 +3,7 @@
 // cancellation terms the guest's confirmation carries.
 import { z } from '~/lib/zod';
 import { richText } from './admin-common';
-
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+import { amountInCents } from './amount';
 
 /** "16:00": a time of day on the 24-hour clock; empty: not said. */
 const timeOfDay = (message: string) =>
@@ -24,11 +23,16 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .max(max, `${label} doit être compris entre ${min} et ${max}`);
 
 export const StayTermsSchema = z.object({
-  touristTax: z
-    .number({ error: 'La taxe de séjour doit être un montant en euros' })
-    .min(0, 'La taxe de séjour ne peut pas être négative')
-    .max(1000, 'La taxe de séjour est trop élevée')
-    .refine(hasAtMostTwoDecimals, 'La taxe de séjour ne peut avoir que 2 décimales')
+  /** Per adult per night, typed in euros, in cents. */
+  touristTax: amountInCents(
+    {
+      invalid: 'La taxe de séjour doit être un montant en euros',
+      tooSmall: 'La taxe de séjour ne peut pas être négative',
+      tooLarge: 'La taxe de séjour est trop élevée',
+      decimals: 'La taxe de séjour ne peut avoir que 2 décimales',
+    },
+    { minCents: 0, maxCents: 100_000 },
+  )
     .optional()
     .transform((v) => v ?? 0),
   touristTaxMinAge: wholeNumber("L'âge", 0, 25)

@@ -5,13 +5,16 @@ export const ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof ROLES)[number];
 export const ROLE_LABELS: Record<UserRole, string> = { user: 'Utilisateur', admin: 'Administrateur' };
 
+/** A user's id as better-auth makes it (32 characters): anything far longer is not one, refused before any lookup. */
+const userId = z.string({ error: 'Utilisateur manquant' }).trim().min(1, 'Utilisateur manquant').max(100, 'Utilisateur introuvable');
+
 export const UpdateRoleSchema = z.object({
-  userId: z.string({ error: 'Utilisateur manquant' }).trim().min(1, 'Utilisateur manquant'),
+  userId,
   role: z.enum(ROLES, { error: 'Choisissez un rôle : Utilisateur ou Administrateur' }),
 });
 
 export const DeleteUserSchema = z.object({
-  userId: z.string({ error: 'Utilisateur manquant' }).trim().min(1, 'Utilisateur manquant'),
+  userId,
 });
 
 /** Users → 'Inviter un utilisateur': the address the single-use link is mailed to, and the role it opens. */

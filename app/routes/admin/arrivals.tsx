@@ -3,7 +3,7 @@
 import { DownloadIcon, PrinterIcon } from 'lucide-react';
 import { Form, Link, useLoaderData } from 'react-router';
 import { loadList } from '~/.server/http/admin-screen';
-import { loadArrivals, readArrivalsPeriod } from '~/.server/booking/today';
+import { loadArrivals, readArrivalsPeriod } from '~/.server/booking/views/today';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';

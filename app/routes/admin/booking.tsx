@@ -1,13 +1,13 @@
 // A booking as a record (issue 35): /admin/booking/new records a booking taken by
 // phone or e-mail; /admin/booking/<id> shows the guest, the stay, the money kept
 // from the quote, payments, messages and history, with change, cancel, payment and
-// message actions. Every action is one transaction in ~/.server/booking/booking-records.
+// message actions. Every action is one transaction in ~/.server/booking/stays/records.
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
-import { loadBookingPage, loadRecordForm } from '~/.server/booking/booking-page';
-import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/booking-records';
-import { refundDeposit } from '~/.server/payments/deposit';
+import { loadBookingPage, loadRecordForm } from '~/.server/booking/views/booking-page';
+import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays/records';
+import { refundDeposit } from '~/.server/booking/stays/deposit';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { redirectWithToast } from '~/.server/http/toast-response';
 import { BookingRecord, RecordBookingForm } from '~/components/admin/booking/booking-record';
@@ -15,7 +15,6 @@ import { adminMeta } from '~/components/admin/screen-kit';
 import { Button } from '~/components/ui/button';
 import { CancelBookingSchema, ChangeBookingSchema, GuestMessageSchema, RecordBookingSchema, RecordPaymentSchema } from '~/lib/schemas/booking-admin';
 import { RefundDepositSchema } from '~/lib/schemas/online-deposit';
-import { toCents } from '~/lib/nights';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/booking';
 
@@ -34,7 +33,7 @@ const stayOf = (v: { roomId: string; arrival: string; departure: string; guests:
   departure: v.departure,
   guests: v.guests,
   children: v.children,
-  priceOverride: v.price !== undefined ? { cents: toCents(v.price), reason: v.priceReason ?? '' } : null,
+  priceOverride: v.price !== undefined ? { cents: v.price, reason: v.priceReason ?? '' } : null,
 });
 
 export async function action({ request }: Route.ActionArgs) {
@@ -76,7 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RecordPaymentSchema,
         failure: "Impossible d'enregistrer le paiement",
-        perform: ({ id, kind, amount, receivedOn, means }) => recordPayment(id, { kind, amountCents: toCents(amount), receivedOn, means }, viewer.email),
+        perform: ({ id, kind, amount, receivedOn, means }) => recordPayment(id, { kind, amountCents: amount, receivedOn, means }, viewer.email),
         success: 'Paiement enregistré',
       });
     case 'refund-deposit':
@@ -84,7 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RefundDepositSchema,
         failure: "Impossible de rembourser l'acompte",
-        perform: ({ id, amount, reason, cancel }) => refundDeposit(id, toCents(amount), reason, cancel, viewer.email),
+        perform: ({ id, amount, reason, cancel }) => refundDeposit(id, amount, reason, cancel, viewer.email),
         success: 'Remboursement demandé à Stripe, le client est prévenu',
       });
     case 'message':

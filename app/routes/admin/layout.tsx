@@ -3,12 +3,16 @@
 import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { data, Form, isRouteErrorResponse, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { config } from '~/.server/environment';
 import { readCookie } from '~/.server/http/cookies';
 import { getEditingLanguage, linkedEditingLanguageSwitch, rememberLinkedEditingLanguage } from '~/.server/languages/editing-language-choice';
-import { countPendingBookings } from '~/.server/booking/requests';
+import { countPendingBookings } from '~/.server/booking/stays/requests';
 import { countUnreadContactMessages } from '~/.server/content/contact-messages';
 import { listEditingLanguages } from '~/.server/languages/site-languages';
 import { requireAdmin, type NoAccess as NoAccessReply } from '~/.server/auth/permissions';
+import { vapidKeys } from '~/.server/notifications/vapid';
+import { BACK_OFFICE_META, backOfficeLinks } from '~/back-office-app/head';
+import { useBackOfficeApp } from '~/back-office-app/use-back-office-app';
 import { AdminSidebar } from '~/components/admin/admin-sidebar';
 import { NoAccess } from '~/components/admin/no-access';
 import { ErrorBoundary as SiteErrorBoundary } from '~/root';
@@ -26,11 +30,12 @@ export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandl
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  const [languages, editingLanguage, unreadMessages, pendingBookings] = await Promise.all([
+  const [languages, editingLanguage, unreadMessages, pendingBookings, push] = await Promise.all([
     listEditingLanguages(),
     getEditingLanguage(request),
     countUnreadContactMessages(),
     countPendingBookings(),
+    vapidKeys(),
   ]);
   const replaced = await linkedEditingLanguageSwitch(request, editingLanguage);
   const nameOf = (code: string) => ({ code, name: languages.find((l) => l.code === code)?.name ?? code });
@@ -42,9 +47,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       email: viewer.email,
       languages: languages.map(({ code, name, isActive }) => ({ code, name, isActive })),
       editingLanguage,
+      // Instants are written in the guesthouse's time zone, in the browser too (components/admin/owner-time.ts).
+      timeZone: config().GUESTHOUSE_TIME_ZONE,
       unreadMessages,
       pendingBookings,
       languageSwitch,
+      // The site's push key: a device subscribed with an older one subscribes again (app/back-office-app).
+      pushKey: push.publicKey,
       // The state the user left the sidebar in (open unless they closed it).
       sidebarOpen: readCookie(request, SIDEBAR_COOKIE_NAME) !== 'false',
     },
@@ -53,8 +62,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: 'Administration' }, { name: 'robots', content: 'noindex' }];
+  return [{ title: 'Administration' }, { name: 'robots', content: 'noindex' }, ...BACK_OFFICE_META];
 }
+
+/** The back office installs as an app on a phone (manifest, home-screen icon); public pages link none of it. */
+export const links: Route.LinksFunction = () => backOfficeLinks();
 
 /** The public page that shows what the screen edits ("Voir le site"). */
 function publicPageOf(pathname: string): string {
@@ -65,7 +77,8 @@ function publicPageOf(pathname: string): string {
 }
 
 export default function AdminLayout() {
-  const { email, languages, editingLanguage, unreadMessages, pendingBookings, sidebarOpen, languageSwitch } = useLoaderData<typeof loader>();
+  const { email, languages, editingLanguage, unreadMessages, pendingBookings, sidebarOpen, languageSwitch, pushKey } = useLoaderData<typeof loader>();
+  useBackOfficeApp(pushKey);
   const { pathname } = useLocation();
   // Kept while the owner stays on the page the link opened (a save reloads without the switch).
   const [notice, setNotice] = useState<EditingLanguageSwitch | null>(languageSwitch);

@@ -3,9 +3,10 @@
 import { useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { NOT_FOUND, refuse } from '~/.server/rule-refusal';
-import { syncFeed, getFeed } from '~/.server/booking/feeds';
-import { acceptBookingRequest, addManualBlock, deleteManualBlock, refuseBookingRequest } from '~/.server/booking/requests';
-import { loadReservations } from '~/.server/booking/reservations';
+import { syncFeed, getFeed } from '~/.server/booking/availability/feeds';
+import { addManualBlock, deleteManualBlock } from '~/.server/booking/availability/manual-blocks';
+import { acceptBookingRequest, refuseBookingRequest } from '~/.server/booking/stays/requests';
+import { loadReservations } from '~/.server/booking/views/reservations';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { StayShortcuts } from '~/components/admin/booking/stay-shortcuts';
 import { BlocksCard, DecidedCard, FeedsCard, OccupancyCard, PendingCard, StaleFeedsAlert } from '~/components/admin/reservations/cards';

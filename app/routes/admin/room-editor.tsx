@@ -1,12 +1,13 @@
 // Room editor (SPEC §2, §4, §5): general information, images and season prices;
 // issue 14: the room's calendars (imported feeds, export link). Multilingual fields
 // load and save in the back office's editing language.
+import { decimalEuros } from '~/lib/money';
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { Trash2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { data, Link, useActionData, useFetcher, useLoaderData } from 'react-router';
-import { exportFeedUrl, getExportToken, regenerateExportToken } from '~/.server/booking/export';
-import { deleteRoomFeed, feedView, importReport, importRoomFeed, listRoomFeeds, renameRoomFeed } from '~/.server/booking/feeds';
+import { exportFeedUrl, getExportToken, regenerateExportToken } from '~/.server/booking/availability/export-feed';
+import { deleteRoomFeed, feedView, importReport, importRoomFeed, listRoomFeeds, renameRoomFeed } from '~/.server/booking/availability/feeds';
 import { config } from '~/.server/environment';
 import { getEditingLanguageDetails } from '~/.server/languages/editing-language-choice';
 import { requireAdmin } from '~/.server/auth/permissions';
@@ -14,7 +15,7 @@ import { deleteRoomSeasonPrice, getRoomForEdit, listRoomSeasonPrices, roomExists
 import { redirectWithToast } from '~/.server/http/toast-response';
 import { listFieldsToReview } from '~/.server/languages/translation-coverage';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
-import { refuse } from '~/.server/rule-refusal';
+import { NOT_FOUND, refuse } from '~/.server/rule-refusal';
 import { useAdminForm } from '~/components/admin/admin-form';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
 import { EditorForm, ImagesCard } from '~/components/admin/editor-kit';
@@ -112,7 +113,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         schema: AddFeedSchema,
         failure: "Impossible d'ajouter le calendrier",
         perform: async ({ url, label }) => {
-          if (roomId === null || !(await roomExists(roomId))) return null;
+          if (roomId === null || !(await roomExists(roomId))) return NOT_FOUND;
           return (
             (await importRoomFeed(roomId, url, label)) ??
             refuse('Ce calendrier est déjà importé pour cette chambre', { fieldErrors: { url: ['Ce calendrier est déjà importé pour cette chambre'] } })
@@ -128,7 +129,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RenameFeedSchema,
         failure: 'Impossible de renommer le calendrier',
-        perform: ({ id, label }) => (roomId === null ? Promise.resolve(null) : renameRoomFeed(roomId, id, label)),
+        perform: ({ id, label }) => (roomId === null ? Promise.resolve(NOT_FOUND) : renameRoomFeed(roomId, id, label)),
         success: 'Calendrier renommé avec succès',
       });
     case 'delete-feed':
@@ -136,7 +137,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         screen: SCREEN,
         schema: DeleteFeedSchema,
         failure: 'Impossible de supprimer le calendrier',
-        perform: ({ id }) => (roomId === null ? Promise.resolve(null) : deleteRoomFeed(roomId, id)),
+        perform: ({ id }) => (roomId === null ? Promise.resolve(NOT_FOUND) : deleteRoomFeed(roomId, id)),
         success: 'Calendrier supprimé avec succès',
       });
     case 'regenerate-export':
@@ -144,7 +145,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RegenerateExportSchema,
         failure: 'Impossible de régénérer le lien',
-        perform: () => (roomId === null ? Promise.resolve(null) : regenerateExportToken(roomId)),
+        perform: () => (roomId === null ? Promise.resolve(NOT_FOUND) : regenerateExportToken(roomId)),
         success: "Lien d'export régénéré : l'ancien lien ne fonctionne plus",
       });
     default:
@@ -214,7 +215,7 @@ function RoomForm() {
     defaultValue: {
       name: room?.name ?? '',
       maxGuests: String(room?.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS),
-      pricePerNight: room?.pricePerNight == null ? '' : room.pricePerNight.toFixed(2),
+      pricePerNight: decimalEuros(room?.pricePerNightCents),
       tags: room?.tags ?? '',
     },
   });
@@ -290,7 +291,7 @@ function SeasonPrices({ seasonPrices }: { seasonPrices: SeasonPriceRowData[] }) 
             </TableHeader>
             <TableBody>
               {seasonPrices.map((row) => (
-                <SeasonPriceRow key={`${row.seasonId}-${row.pricePerNight ?? ''}`} row={row} />
+                <SeasonPriceRow key={`${row.seasonId}-${row.pricePerNightCents ?? ''}`} row={row} />
               ))}
             </TableBody>
           </Table>
@@ -303,7 +304,7 @@ function SeasonPrices({ seasonPrices }: { seasonPrices: SeasonPriceRowData[] }) 
 function SeasonPriceRow({ row }: { row: SeasonPriceRowData }) {
   const fetcher = useFetcher();
   const inputId = useId();
-  const saved = row.pricePerNight == null ? '' : row.pricePerNight.toFixed(2);
+  const saved = decimalEuros(row.pricePerNightCents);
   const busy = fetcher.state !== 'idle';
   return (
     <TableRow>

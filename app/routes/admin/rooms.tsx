@@ -10,7 +10,7 @@ import { AddLink, EditableRow } from '~/components/admin/editable-row';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { ListCell, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
-import { formatPrice } from '~/lib/format';
+import { formatMoney } from '~/lib/money';
 import { RoomListActionSchema } from '~/lib/schemas/room';
 import type { Route } from './+types/rooms';
 
@@ -105,7 +105,7 @@ export default function Rooms() {
                   <ListCell className="max-md:text-xs max-md:text-muted-foreground">{index + 1}</ListCell>
                   <ListCell className="font-medium">{name}</ListCell>
                   <ListCell label="Personnes max">{room.maxGuests}</ListCell>
-                  <ListCell label="Prix de base/nuit">{room.pricePerNight == null ? '—' : formatPrice(room.pricePerNight)}</ListCell>
+                  <ListCell label="Prix de base/nuit">{room.pricePerNightCents == null ? '—' : formatMoney(room.pricePerNightCents)}</ListCell>
                   <ListCell label="Images">{room.imageCount}</ListCell>
                 </EditableRow>
               );

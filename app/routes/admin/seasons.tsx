@@ -1,13 +1,14 @@
 // 'Gestion des Saisons' (SPEC §2, §5): add, rename inline, delete (with the price
 // warning). The example screen of CODE_STYLE.md. Issue 14: each season's periods,
 // minimum stay and name in the editing language (cards in components/admin/seasons/).
+import { OWNER_CHAIN } from '~/lib/i18n';
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { CheckIcon, PencilIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
-import { parsePricePreviewQuery, previewStayPrice } from '~/.server/booking/price-preview';
+import { parsePricePreviewQuery, previewStayPrice } from '~/.server/booking/pricing/price-preview';
 import { getEditingLanguage } from '~/.server/languages/editing-language-choice';
 import { listEditingLanguages } from '~/.server/languages/site-languages';
 import { requireAdmin } from '~/.server/auth/permissions';
@@ -66,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           seasons.map((s) => ({ owner: 'season' as const, entityId: s.id })),
           code,
         ),
-        rooms: (await listRoomCards(['fr'])).map((r) => ({ id: r.id, name: r.name })),
+        rooms: (await listRoomCards(OWNER_CHAIN)).map((r) => ({ id: r.id, name: r.name })),
         preview: asked ? { asked, quote: await previewStayPrice(asked) } : null,
       };
     },

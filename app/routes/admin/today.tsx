@@ -5,7 +5,7 @@ import { TriangleAlertIcon } from 'lucide-react';
 import { LEGAL_CARD_ID } from '~/components/admin/legal-notice-warning';
 import { Link, useLoaderData } from 'react-router';
 import { loadList } from '~/.server/http/admin-screen';
-import { loadToday } from '~/.server/booking/today';
+import { loadToday } from '~/.server/booking/views/today';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { StayShortcuts } from '~/components/admin/booking/stay-shortcuts';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';

@@ -1,5 +1,5 @@
 // GET /admin/arrivals.csv?from=…&to=…: the arrivals of a period as a spreadsheet (issue 35).
-import { arrivalsCsv, loadArrivals, readArrivalsPeriod } from '~/.server/booking/today';
+import { arrivalsCsv, loadArrivals, readArrivalsPeriod } from '~/.server/booking/views/today';
 import { requireAdmin } from '~/.server/auth/permissions';
 import type { Route } from './+types/arrivals-csv';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';

@@ -1,6 +1,6 @@
 // GET /ical/<token>.ics — a room's export feed. Open to anyone holding the secret
 // token (the platforms fetch it without signing in); any other name is a 404.
-import { renderRoomExport } from '~/.server/booking/export';
+import { renderRoomExport } from '~/.server/booking/availability/export-feed';
 import { publicAccess } from '~/.server/auth/permissions';
 import type { Route } from './+types/ical-export';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';

@@ -25,7 +25,7 @@ const ADMIN_HOME = '/admin/today';
 /**
  * Where a signed-in person goes (SPEC §2: to /admin): an administrator to the owner's
  * home, anyone else to /admin, which tells them they have no access and how to ask
- * (decision 0024) rather than sending them back here.
+ * (decision 0026) rather than sending them back here.
  */
 const homeOf = (role: string | null | undefined) => (role === 'admin' ? ADMIN_HOME : '/admin');
 

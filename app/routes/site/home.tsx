@@ -1,3 +1,4 @@
+import { formatMoney } from '~/lib/money';
 import { data, useLoaderData } from 'react-router';
 import { submitContactMessage } from '~/.server/content/contact-messages';
 import { getRequestLanguage } from '~/.server/languages/request-language';
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     languages,
   });
   const telephone = shell.phones[0] ? (linkPhone(shell.phones[0], language)?.international ?? shell.phones[0]) : '';
-  const prices = rooms.map((r) => r.pricePerNight).filter((p): p is number => typeof p === 'number' && p > 0);
+  const prices = rooms.map((r) => r.pricePerNightCents).filter((p): p is number => typeof p === 'number' && p > 0);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'LodgingBusiness',
@@ -58,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...(telephone ? { telephone } : {}),
     ...(shell.email ? { email: shell.email } : {}),
     image: site.heroImages.map((src) => new URL(src, seo.origin).toString()),
-    ...(prices.length ? { priceRange: `${Math.min(...prices)} € – ${Math.max(...prices)} €` } : {}),
+    ...(prices.length ? { priceRange: `${formatMoney(Math.min(...prices), language)} – ${formatMoney(Math.max(...prices), language)}` } : {}),
   };
   const contactSent = takeSentFlag(request, 'contact');
   return data(

@@ -1,3 +1,4 @@
+import { ownerTime } from '~/.server/guesthouse-time';
 import { useLoaderData } from 'react-router';
 import { getRequestLanguage } from '~/.server/languages/request-language';
 import { publicAccess } from '~/.server/auth/permissions';
@@ -10,7 +11,6 @@ import { linkText } from '~/.server/content/phones';
 import { loadSiteShell } from '~/.server/site/shell';
 import { AutoLink } from '~/components/site/auto-link';
 import { SiteLayout } from '~/components/site/site-layout';
-import { formatDateFr } from '~/lib/format-date-fr';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { seoMeta } from '~/lib/seo';
 import type { Route } from './+types/legal';
@@ -63,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Readers of another language are told, in theirs, why the notice is in English.
     languageNote: textLanguage === language ? null : t('legalNote.languages', { defaultValue: '' }) || null,
     // The date is computed here so that the page and its hydration agree.
-    lastUpdate: legal('legal.lastUpdate', { date: formatDateFr(new Date()) }),
+    lastUpdate: legal('legal.lastUpdate', { date: ownerTime(new Date(), 'date') }),
     back: legal('legal.back'),
     sections: sections.map((section, i) => ({ ...section, title: `${i + 1}. ${legal(`legal.${section.id}.title`)}` })),
   };

@@ -2,9 +2,10 @@
 // creates (or reuses) the Stripe Checkout Session and redirects there; otherwise, and on
 // the way back from Stripe (?retour=1), it only reads the booking's state: the webhook
 // alone confirms a payment. Written in the booking's language; never cached.
+import { guestChain } from '~/lib/i18n';
 import { data, redirect, useLoaderData } from 'react-router';
-import { formatCents } from '~/lib/format';
-import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/payments/deposit';
+import { formatMoney } from '~/lib/money';
+import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/booking/stays/deposit';
 import { publicAccess } from '~/.server/auth/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
 import { SiteLayout } from '~/components/site/site-layout';
@@ -61,9 +62,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const returned = new URL(request.url).searchParams.has('retour');
   const found = await findByPaymentToken(params.token);
   const language = found && TEXTS[found.language] ? found.language : 'fr';
-  const { shell } = await loadSiteShell([language, 'fr']);
+  const { shell } = await loadSiteShell(guestChain(language));
   const answer = (state: State, status = 200) =>
-    data({ shell, language, state, deposit: found ? formatCents(found.depositCents, language) : null }, { status, headers: noStore });
+    data({ shell, language, state, deposit: found ? formatMoney(found.depositCents, language) : null }, { status, headers: noStore });
   if (!found) return answer('unknown', 404);
   const state = paymentState(found);
   // Back from Stripe: the state as the webhook left it, nothing more.

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { data, useLoaderData } from 'react-router';
 import { NOT_FOUND } from '~/.server/rule-refusal';
-import { createBookingRequest } from '~/.server/booking/requests';
-import { loadRoomBooking } from '~/.server/booking/room-booking';
+import { createBookingRequest } from '~/.server/booking/stays/requests';
+import { loadRoomBooking } from '~/.server/booking/views/room-booking';
 import { getRequestLanguage } from '~/.server/languages/request-language';
 import { publicAccess } from '~/.server/auth/permissions';
 import { getRoomDetail } from '~/.server/content/rooms';
@@ -15,7 +15,7 @@ import { AmenityList } from '~/components/site/amenity-list';
 import { Gallery } from '~/components/site/gallery';
 import { RichText } from '~/components/site/rich-text';
 import { SiteLayout } from '~/components/site/site-layout';
-import { formatPrice } from '~/lib/format';
+import { formatMoney } from '~/lib/money';
 import { BOOKING_QUERY_PARAMS } from '~/lib/booking-query';
 import { isIsoDate } from '~/lib/nights';
 import { BookingRequestSchema } from '~/lib/schemas/booking';
@@ -49,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   });
   const query = new URL(request.url).searchParams;
   const { booking, offers } = await loadRoomBooking(
-    { id: room.id, maxGuests: room.maxGuests, pricePerNight: room.pricePerNight, hasSeasonPrice: room.seasonPrices.length > 0 },
+    { id: room.id, maxGuests: room.maxGuests, pricePerNightCents: room.pricePerNightCents, hasSeasonPrice: room.seasonPrices.length > 0 },
     query,
     language,
     chain,
@@ -161,9 +161,9 @@ export default function RoomPage() {
                     </div>
                   ))}
                 </dl>
-              ) : room.pricePerNight ? (
+              ) : room.pricePerNightCents ? (
                 <p data-testid="base-price">
-                  <span className="text-2xl font-semibold">{formatPrice(room.pricePerNight, i18n.language)}</span>{' '}
+                  <span className="text-2xl font-semibold">{formatMoney(room.pricePerNightCents, i18n.language)}</span>{' '}
                   <span className="text-muted-foreground">{t('room.perNight')}</span>
                 </p>
               ) : null}

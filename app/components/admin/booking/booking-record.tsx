@@ -1,6 +1,7 @@
 // The booking record page's blocks (app/routes/admin/booking.tsx): the record form
 // for a booking taken by phone or e-mail, and a booking's facts, money, payments,
 // messages and history with the change, cancel, payment and message forms.
+import { decimalEuros } from '~/lib/money';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { BanIcon, CalendarCogIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, WalletIcon } from 'lucide-react';
 import { Form, useActionData, useFetcher, useNavigation } from 'react-router';
@@ -348,7 +349,8 @@ function PaymentForm({ booking, today }: { booking: BookingView; today: string }
     reply: fetcher.data,
     defaultValue: {
       kind: booking.depositOutstandingCents > 0 ? 'deposit' : 'balance',
-      amount: String((booking.depositOutstandingCents > 0 ? booking.depositOutstandingCents : booking.outstandingCents) / 100 || ''),
+      amount:
+        booking.outstandingCents > 0 ? decimalEuros(booking.depositOutstandingCents > 0 ? booking.depositOutstandingCents : booking.outstandingCents) : '',
       receivedOn: today,
       means: 'virement',
     },
@@ -392,7 +394,7 @@ function RefundForm({ booking }: { booking: BookingView }) {
     id: `refund-${booking.id}`,
     schema: RefundDepositSchema,
     reply: fetcher.data,
-    defaultValue: { amount: String(refundable / 100) },
+    defaultValue: { amount: decimalEuros(refundable) },
   });
   useFetcherSuccess(fetcher, () => form.reset());
   return (
@@ -406,7 +408,7 @@ function RefundForm({ booking }: { booking: BookingView }) {
         <input type="hidden" name="id" value={booking.id} />
         <Field
           label="Montant à rembourser (€)"
-          inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0.01, max: refundable / 100 }}
+          inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0.01, max: decimalEuros(refundable) }}
           errors={fields.amount.errors}
         />
         <TextareaField

@@ -4,7 +4,7 @@
 import { DownloadIcon } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Button } from '~/components/ui/button';
-import { formatDateTimeFr } from '~/lib/format-date-fr';
+import { useOwnerTime } from '~/components/admin/owner-time';
 
 export interface LastBackup {
   kind: string;
@@ -24,6 +24,7 @@ function formatSize(bytes: number): string {
 }
 
 export function BackupCard({ lastBackup }: { lastBackup: LastBackup | null }) {
+  const ownerTime = useOwnerTime();
   return (
     <Card>
       <CardHeader>
@@ -39,7 +40,7 @@ export function BackupCard({ lastBackup }: { lastBackup: LastBackup | null }) {
       <CardContent className="space-y-4">
         <p className="text-sm" data-testid="last-backup">
           {lastBackup
-            ? `Dernière sauvegarde : ${formatDateTimeFr(new Date(lastBackup.createdAt))} (${KIND_LABELS[lastBackup.kind] ?? lastBackup.kind}, ${formatSize(lastBackup.bytes)})`
+            ? `Dernière sauvegarde : ${ownerTime(lastBackup.createdAt)} (${KIND_LABELS[lastBackup.kind] ?? lastBackup.kind}, ${formatSize(lastBackup.bytes)})`
             : 'Aucune sauvegarde pour le moment'}
         </p>
         <form method="post" action="/api/backup">

@@ -11,7 +11,7 @@ import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 import { ErrorList, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { formatDateTimeFr } from '~/lib/format-date-fr';
+import { useOwnerTime } from '~/components/admin/owner-time';
 import type { IntentReply } from '~/lib/intent-reply';
 import { monthsInFrench, PersonEmailSchema, RETENTION_RULES, RetentionSchema, type RetentionKey, type RetentionSettings } from '~/lib/schemas/personal-data';
 import { SaveButton } from './save-button';
@@ -69,6 +69,7 @@ export function PersonalDataCard({
   lastPurge: PersonalDataLog | null;
   erasures: PersonalDataLog[];
 }) {
+  const ownerTime = useOwnerTime();
   return (
     <Card id={PERSONAL_DATA_CARD_ID} className="scroll-mt-20">
       <CardHeader>
@@ -84,7 +85,7 @@ export function PersonalDataCard({
         <RetentionForm retention={retention} />
         <p className="text-sm" data-testid="last-purge">
           {lastPurge
-            ? `Dernière purge : ${formatDateTimeFr(new Date(lastPurge.createdAt))} — ${describeCounts(lastPurge.counts)}.`
+            ? `Dernière purge : ${ownerTime(lastPurge.createdAt)} — ${describeCounts(lastPurge.counts)}.`
             : 'Aucune purge pour le moment : la première a lieu la nuit prochaine, après 4 h.'}
         </p>
         <PersonLookup />
@@ -94,7 +95,7 @@ export function PersonalDataCard({
             <ul className="list-disc space-y-1 pl-5" data-testid="recent-erasures">
               {erasures.map((e) => (
                 <li key={String(e.createdAt)}>
-                  {formatDateTimeFr(new Date(e.createdAt))} — {e.subject} par {e.actor} : {describeCounts(e.counts)}
+                  {ownerTime(e.createdAt)} — {e.subject} par {e.actor} : {describeCounts(e.counts)}
                 </li>
               ))}
             </ul>

@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
 
 export interface StayTermsValues {
-  touristTax: number;
+  touristTax: string;
   touristTaxMinAge: number;
   depositPercent: number;
   balanceDueDays: number;
@@ -28,7 +28,7 @@ export function StayTermsCard({ values, language, languageName }: { values: Stay
     reply: fetcher.data,
     defaultValue: {
       ...values,
-      touristTax: String(values.touristTax),
+      touristTax: values.touristTax,
       touristTaxMinAge: String(values.touristTaxMinAge),
       depositPercent: String(values.depositPercent),
       balanceDueDays: String(values.balanceDueDays),

@@ -7,14 +7,14 @@ import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent } from '~/components/ui/card';
+import { useOwnerTime } from '~/components/admin/owner-time';
 import { cn } from '~/lib/utils';
 
 // Paris time on the server and in every browser alike (no hydration mismatch).
-const receivedAt = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const shortTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 export function EnquiryCard({ message }: { message: Enquiry }) {
   const fetcher = useFetcher();
+  const ownerTime = useOwnerTime();
   const pendingIntent = fetcher.formData?.get('intent');
   // Optimistic: the read state flips as soon as the button is pressed.
   const isRead = pendingIntent === 'mark-read' ? true : pendingIntent === 'mark-unread' ? false : message.readAt !== null;
@@ -30,7 +30,7 @@ export function EnquiryCard({ message }: { message: Enquiry }) {
               {message.name}
             </h3>
             <p className="text-sm text-muted-foreground">
-              Reçu le <time dateTime={new Date(message.createdAt).toISOString()}>{receivedAt.format(new Date(message.createdAt))}</time>
+              Reçu le <time dateTime={new Date(message.createdAt).toISOString()}>{ownerTime(message.createdAt, 'long')}</time>
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -111,17 +111,18 @@ function MailStateBadge({ mail }: { mail: Enquiry['mail'] }) {
 
 function MailStateDetails({ message }: { message: Enquiry }) {
   const fetcher = useFetcher();
+  const ownerTime = useOwnerTime();
   const { mail } = message;
   if (!mail) return <p className="text-sm text-muted-foreground">Aucun e-mail de notification pour ce message.</p>;
   if (mail.state === 'sent') {
-    return <p className="text-sm text-muted-foreground">E-mail de notification envoyé le {mail.sentAt ? shortTime.format(new Date(mail.sentAt)) : ''}.</p>;
+    return <p className="text-sm text-muted-foreground">E-mail de notification envoyé le {mail.sentAt ? ownerTime(mail.sentAt, 'short') : ''}.</p>;
   }
   if (mail.state === 'pending') {
     return (
       <div className="text-sm text-muted-foreground">
         <p>
           E-mail de notification en attente
-          {mail.attempts > 0 ? ` · prochain essai le ${shortTime.format(new Date(mail.nextAttemptAt))}` : ''}.
+          {mail.attempts > 0 ? ` · prochain essai le ${ownerTime(mail.nextAttemptAt, 'short')}` : ''}.
         </p>
         {mail.lastError ? <p className="break-words">Dernière erreur : {mail.lastError}</p> : null}
       </div>

@@ -4,7 +4,7 @@ import { CheckIcon, RefreshCwIcon, TriangleAlertIcon, XIcon } from 'lucide-react
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { useAdminForm, useFetcherReply, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
-import { FeedStatus, staleWarning, syncedWhen } from '~/components/admin/feed-status';
+import { FeedStatus, staleWarning, useSyncedWhen } from '~/components/admin/feed-status';
 import { EmptyState } from '~/components/admin/screen-kit';
 import { Field, SelectField, TextareaField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -36,6 +36,7 @@ interface BookingRow {
 }
 
 function BookingFacts({ booking }: { booking: BookingRow }) {
+  const syncedWhen = useSyncedWhen();
   return (
     <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
       <dt className="text-muted-foreground">Séjour</dt>

@@ -6,7 +6,7 @@ import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
-import { formatDateTimeFr } from '~/lib/format-date-fr';
+import { useOwnerTime } from '~/components/admin/owner-time';
 import { ROLE_LABELS, type UserRole } from '~/lib/schemas/user';
 
 export interface PendingInvitationRow {
@@ -41,7 +41,7 @@ export function PendingInvitations({ invitations }: { invitations: PendingInvita
 
 function InvitationRow({ invitation }: { invitation: PendingInvitationRow }) {
   const resend = useFetcher();
-  const expires = formatDateTimeFr(new Date(invitation.expiresAt));
+  const expires = useOwnerTime()(invitation.expiresAt);
   return (
     <ListRow>
       <ListCell className="font-medium [overflow-wrap:anywhere]">{invitation.email}</ListCell>

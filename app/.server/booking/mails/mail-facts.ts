@@ -1,0 +1,55 @@
+// The facts a booking's mails show (room, house, stay and its money, the practical terms),
+// loaded once per step for each side that is written to: the guest, in their language,
+// and the owners, in French (the same quote, its season names in French).
+import { guestChain, OWNER_CHAIN } from '~/lib/i18n';
+import type { Executor } from '../../db/client';
+import { siteConfig } from '../../db/schema';
+import { roomTextKey, siteTextKey } from '../../content/content-keys';
+import { loadTexts, pickText } from '../../content/multilingual-content';
+import { plainParagraphs } from '../../content/sanitize';
+import { loadGuestPractical } from '../../content/site-settings';
+import { SITE_FALLBACKS } from '../../site/shell';
+import { loadSeasonNames } from '../pricing/quote-inputs';
+import type { BookingMailFacts } from './booking-mails';
+
+export interface MailBooking {
+  roomId: string;
+  guestName: string;
+  guestEmail: string;
+  guestPhone: string | null;
+  message: string | null;
+  language: string;
+}
+
+/** The room's and the house's names along the chain, read in the step's transaction (one query after another). */
+async function factsIn(executor: Executor, booking: MailBooking, quote: BookingMailFacts['quote'], chain: string[]): Promise<BookingMailFacts> {
+  const [site] = await executor.select({ name: siteConfig.name }).from(siteConfig).limit(1);
+  const siteTexts = await loadTexts('site_config', null, executor);
+  const roomTexts = await loadTexts('room', [booking.roomId], executor);
+  const { guestName, guestEmail, guestPhone, message } = booking;
+  return {
+    roomName: pickText(roomTexts.get(roomTextKey(booking.roomId, 'name')), chain) || 'Chambre',
+    siteName: pickText(siteTexts.get(siteTextKey('name')), chain, site?.name) || SITE_FALLBACKS.name,
+    guestName,
+    guestEmail,
+    guestPhone,
+    message,
+    quote,
+  };
+}
+
+/** What the guest's mail shows, in their language, with the house's practical terms. */
+export async function loadGuestMailFacts(executor: Executor, booking: MailBooking, quote: BookingMailFacts['quote']): Promise<BookingMailFacts> {
+  const chain = guestChain(booking.language);
+  const facts = await factsIn(executor, booking, quote, chain);
+  const practical = await loadGuestPractical(chain, executor);
+  return { ...facts, practical: { ...practical, cancellationText: plainParagraphs(practical.cancellationHtml) } };
+}
+
+/** What the owners' mail shows, in French: the guest's quote with its seasons named in French. */
+export async function loadOwnerMailFacts(executor: Executor, booking: MailBooking, quote: BookingMailFacts['quote']): Promise<BookingMailFacts> {
+  const seasonIds = [...new Set(quote.lines.flatMap((l) => (l.seasonId ? [l.seasonId] : [])))];
+  const names = await loadSeasonNames(seasonIds, OWNER_CHAIN, executor);
+  const lines = quote.lines.map((l) => (l.seasonId ? { ...l, seasonName: names.get(l.seasonId) ?? l.seasonName } : l));
+  return factsIn(executor, booking, { ...quote, lines }, OWNER_CHAIN);
+}

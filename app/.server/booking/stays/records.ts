@@ -1,0 +1,218 @@
+// A booking as a record the owner manages (issue 35): recorded by hand (phone,
+// e-mail), changed (dates, room, guests), cancelled, its deposit and balance marked
+// received, and messages written to the guest. Each action is one transaction that
+// re-checks availability where nights move, writes its history (booking_events)
+// and its outbox mail in the guest's language. Confirmed stays of one room never
+// overlap: the exclusion constraint `bookings_confirmed_no_overlap` refuses the
+// second of two concurrent writes, which the owner reads as "no longer free".
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { guestChain } from '~/lib/i18n';
+import { eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
+import { db, type Executor } from '../../db/client';
+import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
+import { bookingEvents, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../../db/schema';
+import { addPayment, listBookingPayments, paymentStatus } from '../../payments/ledger';
+import { guestMail } from '../mails/booking-mails';
+import { moneySnapshot, type QuoteProblem } from '../pricing/quote';
+import { quoteStay } from '../pricing/quote-inputs';
+import { stayTransaction, writeStep } from './trail';
+
+/** The booking written, or why not (app/.server/rule-refusal.ts). */
+export type StayResult = { id: string } | Refusal | NotFound;
+
+export interface StayDetails {
+  roomId: string;
+  arrival: IsoDate;
+  departure: IsoDate;
+  guests: number;
+  children: number;
+  /** The owner's price for the nights, in cents, instead of the engine's; with its reason. */
+  priceOverride?: { cents: number; reason: string } | null;
+}
+
+export interface RecordedGuest {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  language: string;
+  message: string | null;
+}
+
+/** A bound on the stays one list shows (four rooms: far more than a period holds). */
+export const MAX_LISTED_STAYS = 500;
+
+const NOT_FREE = 'Ces nuits ne sont plus libres';
+const BOOKING_NOT_FOUND = notFound('Réservation introuvable');
+
+/** What stops the owner, who may book what a guest may not (past minimum stay, beyond the horizon). */
+function ownerProblem(problems: QuoteProblem[], options: { pastAllowed: boolean }): string | null {
+  for (const problem of problems) {
+    switch (problem.code) {
+      case 'invalid_dates':
+      case 'departure_not_after_arrival':
+        return "Le départ doit être après l'arrivée";
+      case 'too_long':
+        return `Un séjour compte ${problem.maxNights} nuits au plus`;
+      case 'guests':
+        return `Cette chambre accueille ${problem.maxGuests} ${problem.maxGuests > 1 ? 'personnes' : 'personne'} au plus`;
+      case 'unavailable':
+        return `${NOT_FREE} : ${problem.nights.map(formatNightFr).join(', ')}`;
+      case 'past':
+        if (!options.pastAllowed) return "L'arrivée ne peut pas être dans le passé";
+        break;
+      case 'no_price':
+        return "Cette chambre n'a pas de prix pour ces nuits : indiquez un prix et sa raison";
+      default:
+        break;
+    }
+  }
+  return null;
+}
+
+/** The engine's quote (or the owner's price, with the same tax, deposit and balance rules), made once in the step's transaction. */
+async function pricedStay(stay: StayDetails, language: string, tx: Executor, options: { excludeBookingId?: string; pastAllowed: boolean }) {
+  const quote = await quoteStay(stay.roomId, stay, guestChain(language), tx, {
+    excludeBookingId: options.excludeBookingId,
+    priceOverrideCents: stay.priceOverride?.cents,
+  });
+  if (isNotFound(quote)) return notFound('Chambre introuvable');
+  const problem = ownerProblem(quote.problems, { pastAllowed: options.pastAllowed });
+  if (problem) return refuse(problem);
+  const override = stay.priceOverride ?? null;
+  // What the booking row keeps of the stay: its room, nights, guests and the figures it was quoted.
+  const columns = {
+    roomId: stay.roomId,
+    arrival: quote.arrival,
+    departure: quote.departure,
+    guests: quote.guests,
+    children: stay.children,
+    ...moneySnapshot(quote),
+    priceOverrideReason: override?.reason ?? null,
+    quote: { ...quote, override },
+  };
+  return { quote, override, columns };
+}
+
+/** A booking taken by phone or e-mail: confirmed at once, priced by the engine unless the owner says otherwise. */
+export async function recordBooking(
+  stay: StayDetails,
+  guest: RecordedGuest,
+  source: Exclude<BookingSource, 'site'>,
+  actor: string | null,
+): Promise<StayResult> {
+  return stayTransaction(async (tx) => {
+    const priced = await pricedStay(stay, guest.language, tx, { pastAllowed: false });
+    if (isRefusal(priced) || isNotFound(priced)) return priced;
+    const { quote, override, columns } = priced;
+    const values = {
+      roomId: stay.roomId,
+      guestName: guest.name.trim(),
+      guestEmail: guest.email?.trim() ?? '',
+      guestPhone: guest.phone?.trim() || null,
+      message: guest.message?.trim() || null,
+    };
+    const [row] = await tx
+      .insert(bookings)
+      .values({ ...values, ...columns, status: 'confirmed', source, language: guest.language, decidedAt: new Date() })
+      .returning({ id: bookings.id });
+    const id = row!.id;
+    await writeStep(
+      tx,
+      { id, ...values, language: guest.language, quote },
+      { history: [{ kind: 'created', actor, details: { source, ...(override ? { priceOverride: override } : {}) } }], guest: [guestMail('confirmed')] },
+    );
+    return { id };
+  });
+}
+
+async function lockConfirmed(tx: Executor, id: string) {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+  if (!row) return BOOKING_NOT_FOUND;
+  if (row.status !== 'confirmed') return refuse("Cette réservation n'est plus confirmée");
+  return row;
+}
+
+/** New dates, room or guests: re-quoted by the engine (or the owner's price), re-checked in this transaction, the guest told. */
+export async function changeBooking(id: string, stay: StayDetails, actor: string | null): Promise<StayResult> {
+  return stayTransaction(async (tx) => {
+    const row = await lockConfirmed(tx, id);
+    if (isRefusal(row) || isNotFound(row)) return row;
+    // A stay under way keeps its arrival: the owner may still move its departure.
+    const priced = await pricedStay(stay, row.language, tx, { excludeBookingId: id, pastAllowed: stay.arrival === row.arrival });
+    if (isRefusal(priced) || isNotFound(priced)) return priced;
+    const { quote, override, columns } = priced;
+    await tx.update(bookings).set(columns).where(eq(bookings.id, id));
+    const details = {
+      from: { roomId: row.roomId, arrival: row.arrival, departure: row.departure, guests: row.guests, totalCents: row.totalCents },
+      to: { roomId: stay.roomId, arrival: quote.arrival, departure: quote.departure, guests: quote.guests, totalCents: quote.totalCents },
+      ...(override ? { priceOverride: override } : {}),
+    };
+    await writeStep(tx, { ...row, roomId: stay.roomId }, { history: [{ kind: 'changed', actor, details }], guest: [guestMail('changed')], quote });
+    return { id };
+  });
+}
+
+/** Cancels a confirmed stay: its nights reopen on the public calendar and leave the export feed; the guest is told. */
+export async function cancelBooking(id: string, message: string | null, actor: string | null): Promise<StayResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockConfirmed(tx, id);
+    if (isRefusal(row) || isNotFound(row)) return row;
+    const note = message?.trim() || null;
+    await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id));
+    await writeStep(tx, row, { history: [{ kind: 'cancelled', actor, details: note ? { message: note } : {} }], guest: [guestMail('cancelled', note)] });
+    return { id };
+  });
+}
+
+export interface PaymentInput {
+  kind: (typeof PAYMENT_KINDS)[number];
+  amountCents: number;
+  receivedOn: IsoDate;
+  means: (typeof PAYMENT_MEANS)[number];
+}
+
+/** Marks a deposit or balance as received (amount, date, means). */
+export async function recordPayment(id: string, payment: PaymentInput, actor: string | null): Promise<StayResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
+    if (!row) return BOOKING_NOT_FOUND;
+    if (row.status === 'pending' || row.status === 'refused') return refuse("Cette demande n'est pas une réservation");
+    const paymentId = await addPayment(tx, { bookingId: id, ...payment, recordedBy: actor });
+    await writeStep(tx, row, {
+      history: [{ kind: 'payment', actor, details: { ...payment } }],
+      notify: payment.kind === 'deposit' ? { kind: 'deposit-received', bookingId: id, paymentId, amountCents: payment.amountCents } : undefined,
+    });
+    return { id };
+  });
+}
+
+/** A message from the owner to the guest: kept in the booking's history and sent through the outbox. */
+export async function sendGuestMessage(id: string, body: string, actor: string | null): Promise<StayResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+    if (!row) return BOOKING_NOT_FOUND;
+    if (!row.guestEmail.trim()) return refuse("Ce client n'a pas d'adresse e-mail");
+    await writeStep(tx, row, { history: [{ kind: 'message', actor, details: { body: body.trim() } }], guest: [guestMail('message', body.trim())] });
+    return { id };
+  });
+}
+
+/** The booking page: the row, its payments (what remains to pay) and its history, oldest first. */
+export async function getBookingRecord(id: string) {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).limit(1);
+  if (!row) return null;
+  const payments = await listBookingPayments(id);
+  const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id)).orderBy(asc(bookingEvents.createdAt));
+  return { row, payments, events, ...paymentStatus(row, payments) };
+}
+
+/** Confirmed stays (and holds awaiting their deposit, whose nights are taken) touching [from, to), soonest first: the home's and the arrivals list's rows. */
+export async function listConfirmedStays(from: IsoDate, to: IsoDate) {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(and(inArray(bookings.status, [...NIGHT_HOLDING_STATUSES]), lt(bookings.arrival, to), gt(bookings.departure, from)))
+    .orderBy(asc(bookings.arrival), asc(bookings.createdAt))
+    .limit(MAX_LISTED_STAYS);
+  return rows.map((b) => ({ ...b, nights: eachNight(b.arrival, b.departure).length }));
+}

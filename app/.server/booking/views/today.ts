@@ -1,0 +1,147 @@
+// The owner's home, 'Aujourd'hui' (issue 35): today's arrivals and departures, the
+// stays of the next days, pending requests with how long they have waited, and the
+// warnings that need the owner (stale feeds, legal notice, hidden languages).
+import { dateTimeFormat } from '~/lib/date-time-format';
+import { formatMoney } from '~/lib/money';
+import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
+import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
+import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
+import { roomNamesFr } from '../../content/rooms';
+import { linkPhone } from '../../content/phones';
+import { listMissingLegalNoticeFields } from '../../content/site-settings';
+import { csvText } from '../../http/csv';
+import { listTranslationCoverage } from '../../languages/translation-coverage';
+import { guesthouseToday, ownerTime } from '../../guesthouse-time';
+import { listRoomFeeds } from '../availability/feeds';
+import { listBookings } from '../stays/requests';
+import { listPaymentsOf, paymentStatus } from '../../payments/ledger';
+import { listConfirmedStays } from '../stays/records';
+
+const euros = (cents: number) => formatMoney(cents);
+
+/** "depuis 3 h", "depuis 2 j": how long a request has waited. */
+export function waitedSince(createdAt: Date, now = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / 60_000));
+  if (minutes < 60) return `depuis ${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `depuis ${hours} h`;
+  return `depuis ${Math.floor(hours / 24)} j`;
+}
+
+/** One stay as the lists show it, with what is owed. */
+export async function describeStays(stays: Awaited<ReturnType<typeof listConfirmedStays>>, roomName: Map<string, string>) {
+  const payments = await listPaymentsOf(stays.map((s) => s.id));
+  return stays.map((s) => {
+    const own = payments.filter((p) => p.bookingId === s.id);
+    const money = paymentStatus(s, own);
+    const deposit: DepositState =
+      s.status === 'awaiting_payment'
+        ? 'online_due'
+        : money.outstandingCents === 0
+          ? 'paid'
+          : s.depositCents === 0
+            ? 'none'
+            : money.depositOutstandingCents === 0
+              ? 'received'
+              : 'due';
+    // A card deposit says when, how much and Stripe's reference (issue 36); a refund, how much went back.
+    const card = own.find((p) => p.stripeReference);
+    const depositDetail = card
+      ? `carte, ${euros(card.amountCents)} le ${formatNightFr(card.receivedOn)} (${card.stripeReference})${card.refundedCents > 0 ? `, remboursé ${euros(card.refundedCents)}` : ''}`
+      : s.status === 'awaiting_payment' && s.paymentExpiresAt
+        ? `avant le ${ownerTime(s.paymentExpiresAt)}`
+        : null;
+    return {
+      id: s.id,
+      room: roomName.get(s.roomId) ?? 'Chambre supprimée',
+      guestName: s.guestName,
+      guestEmail: s.guestEmail,
+      guestPhone: s.guestPhone,
+      guestPhoneHref: s.guestPhone ? (linkPhone(s.guestPhone, 'fr')?.href ?? null) : null,
+      arrival: s.arrival,
+      departure: s.departure,
+      arrivalFr: formatNightFr(s.arrival),
+      departureFr: formatNightFr(s.departure),
+      nights: s.nights,
+      guests: s.guests,
+      source: s.source,
+      amount: euros(money.amountCents),
+      outstanding: euros(money.outstandingCents),
+      deposit,
+      depositDetail,
+    };
+  });
+}
+
+export async function loadToday() {
+  const today = guesthouseToday();
+  const end = addDays(today, UPCOMING_DAYS);
+  const roomName = await roomNamesFr();
+  const [stays, requests, feeds, legal, coverage] = await Promise.all([
+    listConfirmedStays(today, end),
+    listBookings(),
+    listRoomFeeds(),
+    listMissingLegalNoticeFields(),
+    listTranslationCoverage(),
+  ]);
+  const described = await describeStays(stays, roomName);
+  const now = new Date();
+  return {
+    today,
+    todayLabel: dateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`)),
+    arrivals: described.filter((s) => s.arrival === today),
+    departures: described.filter((s) => s.departure === today),
+    upcoming: described.filter((s) => s.arrival >= today),
+    pending: requests
+      .filter((b) => b.status === 'pending')
+      .map((b) => ({
+        id: b.id,
+        room: roomName.get(b.roomId) ?? 'Chambre supprimée',
+        guestName: b.guestName,
+        dates: `du ${formatNightFr(b.arrival)} au ${formatNightFr(b.departure)}`,
+        waited: waitedSince(b.createdAt, now),
+      })),
+    warnings: {
+      staleFeeds: feeds.filter((f) => f.stale).map((f) => roomName.get(f.roomId) ?? ''),
+      legalMissing: legal.map((m) => m.label),
+      hiddenIncomplete: coverage.filter((l) => !l.isActive && !l.isSource && l.percent < 100).map((l) => `${l.name} (${l.percent} %)`),
+    },
+  };
+}
+
+/** The arrivals of [from, to): the printable list and its CSV. */
+export async function loadArrivals(from: IsoDate, to: IsoDate) {
+  const roomName = await roomNamesFr();
+  const stays = (await listConfirmedStays(from, to)).filter((s) => s.arrival >= from);
+  return describeStays(stays, roomName);
+}
+
+/** The arrivals as CSV (semicolons, as French spreadsheets read them), with a BOM so accents survive. */
+export function arrivalsCsv(rows: Awaited<ReturnType<typeof loadArrivals>>): string {
+  const header = ['Arrivée', 'Départ', 'Chambre', 'Client', 'E-mail', 'Téléphone', 'Nuits', 'Personnes', 'Montant', 'Reste à payer', 'Acompte', 'Source'];
+  const lines = rows.map((r) => [
+    r.arrivalFr,
+    r.departureFr,
+    r.room,
+    r.guestName,
+    r.guestEmail,
+    r.guestPhone ?? '',
+    r.nights,
+    r.guests,
+    r.amount,
+    r.outstanding,
+    depositLabel(r.deposit),
+    r.source,
+  ]);
+  return csvText([header, ...lines]);
+}
+
+/** The arrivals list's period from the query string: the next 7 days when absent, an error when wrong. */
+export function readArrivalsPeriod(url: URL): { from: IsoDate; to: IsoDate; error: string | null } {
+  const today = guesthouseToday();
+  const fallback = { from: today, to: addDays(today, 7) };
+  if (!url.searchParams.has('from') && !url.searchParams.has('to')) return { ...fallback, error: null };
+  const parsed = ArrivalsPeriodSchema.safeParse({ from: url.searchParams.get('from')?.slice(0, 10), to: url.searchParams.get('to')?.slice(0, 10) });
+  if (!parsed.success) return { ...fallback, error: parsed.error.issues[0]?.message ?? 'Période invalide' };
+  return { ...parsed.data, error: null };
+}
