@@ -43,6 +43,10 @@ const PRIVATE = [
   'booking_events',
   // Handled Stripe webhook events (issue 36): a booking's change is announced by the bookings trigger.
   'stripe_events',
+  // The owners' devices and their notifications (issue 48).
+  'push_subscriptions',
+  'push_outbox',
+  // What the nightly purge and the erasures did (issue 47).
   'personal_data_log',
 ];
 
