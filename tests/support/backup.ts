@@ -24,6 +24,7 @@ import { takeRateLimitSlot } from '~/.server/http/rate-limit';
 import { saveRoomSeasonPrice } from '~/.server/content/rooms';
 import { createSeason } from '~/.server/content/seasons';
 import { getOrCreateSecret } from '~/.server/auth/secrets';
+import { vapidKeys } from '~/.server/notifications/vapid';
 import { seedDemoIfEmpty } from '~/.server/seed/seed-demo';
 import { ensureTransportOptions } from '~/.server/content/transport-options';
 import { makeJpeg } from './images';
@@ -75,6 +76,11 @@ export async function fillEveryTable() {
   );
   await db.execute(sql`insert into stripe_events (id, type, outcome) values ('evt_backup_1', 'checkout.session.completed', 'ignored')`);
   await db.execute(sql`insert into personal_data_log (kind, night, counts) values ('purge', '2030-01-01', '{"contactMessages": 1}')`);
+  // An owner's device (issue 48), subscribed with the site's key (a started site drops others), and a notification already sent.
+  const device = await db.execute<{ id: string }>(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth, application_server_key, device)
+    values (${admin.userId}, 'https://push.example.com/backup-test', 'p256dh-key', 'auth-secret', ${(await vapidKeys()).publicKey}, 'Chrome sur Android') returning id`);
+  await db.execute(sql`insert into push_outbox (idempotency_key, subscription_id, payload, expires_at, sent_at)
+    values ('backup-test', ${device.rows[0]!.id}, '{"title": "Nouvelle demande"}', now() + interval '1 day', now())`);
   // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);
