@@ -35,15 +35,17 @@ const PRIVATE = [
   'mail_outbox',
   'submission_limits',
   'sign_in_accounts',
+  'sign_in_networks',
   'user_invitations',
   'app_secrets',
   'ical_feeds',
   'backup_runs',
   'booking_payments',
+  'booking_refunds',
   'booking_events',
   // Handled Stripe webhook events (issue 36): a booking's change is announced by the bookings trigger.
   'stripe_events',
-  // The owners' devices and their notifications (issue 48).
+  // The owners' devices and the notifications queued for them (issue 48a).
   'push_subscriptions',
   'push_outbox',
   // What the nightly purge and the erasures did (issue 47).
