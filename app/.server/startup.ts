@@ -1,6 +1,7 @@
 // What the app does once at start, after the database is open and migrated:
 // ensure the admin account, seed the demo guesthouse, start background workers
-// (mail and push outboxes, imported calendars, unpaid deposit holds, nightly backups).
+// (mail and push outboxes, imported calendars, unpaid deposit holds, the nightly purge of
+// personal data, nightly backups).
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/availability/feeds';
@@ -13,6 +14,7 @@ import { startMailWorker } from './mail/worker';
 import { startHoldExpiryWorker } from './booking/stays/hold-expiry';
 import { startPushWorker } from './notifications/push-worker';
 import { dropSubscriptionsOfOtherKeys } from './notifications/vapid';
+import { startNightlyPurge } from './privacy/nightly-purge';
 import { storage } from './media/storage';
 import { startPublicContentListener } from './public-content/change-listener';
 
@@ -59,6 +61,7 @@ async function run(role: ProcessRole) {
   onStop(await startPushWorker());
   onStop(startFeedWorker());
   onStop(startHoldExpiryWorker());
+  onStop(startNightlyPurge());
   const { BACKUP_DIR, BACKUP_KEEP } = config();
   if (BACKUP_DIR) onStop(startNightlyBackups({ pool, storage: storage(), dir: BACKUP_DIR, keep: BACKUP_KEEP }));
 }

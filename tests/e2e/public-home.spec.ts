@@ -109,7 +109,7 @@ test.describe('home page', () => {
     });
     expect(minutes).toEqual([...minutes].sort((x, y) => x - y));
     await expect(access.getByRole('link', { name: /06130 Grasse/ })).toHaveAttribute('href', /google\.com\/maps/);
-    // The map asks first: see public-second-pass.spec.ts.
+    // The map asks first: see "every page's frame, and the map" below.
     const placeholder = access.getByTestId('map-placeholder');
     expect(await placeholder.evaluate((el) => el.getBoundingClientRect().height)).toBe(500);
     await expect(access.locator('iframe')).toHaveCount(0);
@@ -167,10 +167,12 @@ test.describe('home page', () => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
     if (info.project.name === 'mobile') {
-      const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
-      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      await toggle.click();
-      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
+      // A <summary>, whose state is its <details>' (issue 47).
+      const menu = page.locator('details:has(> summary[aria-label$="le menu"])');
+      await expect(menu).not.toHaveAttribute('open');
+      await page.getByLabel('Ouvrir le menu').click();
+      await expect(menu).toHaveAttribute('open', '');
+      await expect(page.getByLabel('Fermer le menu')).toBeVisible();
     }
     const nav = page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true');
     for (const label of ['Accueil', 'Chambres & Tarifs', 'Accès', "Livre d'or", 'Contact']) {
@@ -183,7 +185,7 @@ test.describe('home page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     // From another page, anchors go to / plus the anchor.
     await page.goto('/livre-dor');
-    if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    if (info.project.name === 'mobile') await page.getByLabel('Ouvrir le menu').click();
     await page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true').getByRole('link', { name: 'Chambres & Tarifs' }).click();
     await expect(page).toHaveURL(/\/#chambres$/);
   });
@@ -282,7 +284,7 @@ test.describe("every page's frame, and the map, on the home page", () => {
     await page.goto('/');
     const menu = page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true');
     await expect(menu.getByRole('link', { name: "Livre d'or" })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByLabel('Ouvrir le menu').click();
     await expect(menu.getByRole('link', { name: "Livre d'or" })).toBeVisible();
     await menu.getByRole('link', { name: "Livre d'or" }).click();
     await expect(page).toHaveURL(/\/livre-dor$/);

@@ -31,7 +31,9 @@ test.describe('room detail', () => {
     await expect(page.locator('[data-amenity="wifi"]')).toHaveText('WiFi');
     await expect(page.locator('[data-amenity="wifi"] svg')).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'Points forts' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Réserver cette chambre' })).toHaveAttribute('href', '/#contact');
+    // The main action leads to the calendar on the page; SPEC §2's button to the contact form stays beside it (issue 47).
+    await expect(page.getByRole('link', { name: 'Voir les disponibilités' })).toHaveAttribute('href', '#reserver');
+    await expect(page.getByRole('link', { name: 'Poser une question' })).toHaveAttribute('href', '/#contact');
   });
 
   test('the viewer: counter, wrap-around, keys, swipe, labelled close', async ({ page }, info) => {
@@ -122,7 +124,7 @@ test.describe('room page on a phone and in the viewer', () => {
       return {
         title: y(document.querySelector('article h1')),
         prices: y(document.querySelector('article #room-prices')?.parentElement),
-        book: y([...document.querySelectorAll('article a')].find((a) => a.textContent === 'Réserver cette chambre')),
+        book: y([...document.querySelectorAll('article a')].find((a) => a.textContent === 'Voir les disponibilités')),
         description: y(document.querySelector('article [class*="leading-relaxed"]')),
         amenities: y(headings.find((h) => h.textContent === 'Équipements')),
       };

@@ -138,7 +138,10 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
       onReset={() => setCountry('')}
       className="card space-y-4 p-6"
     >
-      <style>{COUNTRY_SELECT_CSS}</style>
+      {/* href + precedence: React hoists it into <head>, the only place HTML allows a <style>. */}
+      <style href="country-select" precedence="default">
+        {COUNTRY_SELECT_CSS}
+      </style>
       <input type="hidden" name="intent" value="testimonial" />
       <Honeypot formId={formId} />
       <FormErrors errors={reply.formErrors} />

@@ -167,10 +167,19 @@ export default function RoomPage() {
                   <span className="text-muted-foreground">{t('room.perNight')}</span>
                 </p>
               ) : null}
-              {/* SPEC §2: the room's call to action leads to the contact form; the booking
-                  request form below has its own heading and the calendar links to it. */}
-              <a {...siteLink('/#contact')} className="btn-primary inline-flex w-full justify-center py-2.5">
-                {t('room.book')}
+              {/* The main action leads to the calendar and quote below (a fragment of this page,
+                  followed by the browser with or without the script); SPEC §2's button to the
+                  contact form stays beside it, for a question rather than a stay. */}
+              {booking ? (
+                <a href="#reserver" className="btn-primary inline-flex w-full justify-center py-2.5">
+                  {t('room.seeAvailability')}
+                </a>
+              ) : null}
+              <a
+                {...siteLink('/#contact')}
+                className="inline-flex w-full justify-center rounded-md border border-primary py-2.5 font-medium text-primary hover:bg-primary/10"
+              >
+                {t('room.ask')}
               </a>
             </section>
             <div className="space-y-6 md:col-span-2">

@@ -120,13 +120,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             </a>
           ) : null}
           {/* A <details>, so that the menu opens without the script too (like the language
-              picker); with it, the state names the button "Fermer le menu" when open. */}
+              picker); with it, the state names the button "Fermer le menu" when open. The
+              <summary> is already a button whose expanded state the browser tells: a role or
+              aria-expanded on it is an HTML error. */}
           <details ref={menu} className="group lg:hidden" onToggle={(event) => setOpen(event.currentTarget.open)}>
             <summary
-              role="button"
               className="flex cursor-pointer list-none rounded-md p-2 hover:bg-muted [&::-webkit-details-marker]:hidden"
-              aria-expanded={open}
-              aria-controls="mobile-menu"
               aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
             >
               {/* The close icon is drawn once the menu opens (its symbol loads then); without the
