@@ -16,11 +16,13 @@ import {
   getOnlineDepositForEditing,
   getSiteConfigForEditing,
   getStayTermsForEditing,
+  getTouristTaxForEditing,
   listMissingLegalNoticeFields,
   saveLegalNotice,
   saveOnlineDeposit,
   saveSiteConfig,
   saveStayTerms,
+  saveTouristTaxSettings,
 } from '~/.server/content/site-settings';
 import { stripeConfigured } from '~/.server/payments/stripe-client';
 import { ensureTransportOptions, listTransportOptionsForEditing, saveTransportDescription, setTransportEnabled } from '~/.server/content/transport-options';
@@ -32,6 +34,7 @@ import { GeneralCard } from '~/components/admin/config/general-card';
 import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
 import { OnlineDepositCard } from '~/components/admin/config/online-deposit-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
+import { TouristTaxCard } from '~/components/admin/config/tourist-tax-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { useLinkedField } from '~/components/admin/translation-field';
@@ -42,6 +45,7 @@ import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
 import { OnlineDepositSchema } from '~/lib/schemas/online-deposit';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
+import { TouristTaxSettingsSchema } from '~/lib/schemas/tourist-tax';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { Route } from './+types/config';
 
@@ -52,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, legalMissing] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, touristTax, legalMissing] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
@@ -61,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       readLastBackupRun(pool),
       getLegalNotice(),
       getStayTermsForEditing(language),
+      getTouristTaxForEditing(),
       listMissingLegalNoticeFields(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
@@ -85,6 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       lastBackup,
       legal,
       stayTerms,
+      touristTax,
       onlineDeposit,
       legalMissing,
       review,
@@ -117,6 +123,14 @@ export async function action({ request }: Route.ActionArgs) {
         schema: StayTermsSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: async (value) => saveStayTerms(value, await getEditingLanguage(request)),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-tourist-tax':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: TouristTaxSettingsSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => saveTouristTaxSettings(value),
         success: 'Configuration sauvegardée avec succès',
       });
     case 'save-online-deposit':
@@ -213,6 +227,7 @@ export default function Config() {
           <LegalNoticeWarning missing={loaded.legalMissing} here />
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
+          <TouristTaxCard values={loaded.touristTax} />
           {loaded.onlineDeposit ? <OnlineDepositCard values={loaded.onlineDeposit} /> : null}
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />

@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     departures: [],
     upcoming: [],
     pending: [],
-    warnings: { staleFeeds: [], legalMissing: 0, hiddenIncomplete: [] },
+    warnings: { staleFeeds: [], legalMissing: 0, hiddenIncomplete: [], touristTax: [] },
   });
 }
 
@@ -88,6 +88,7 @@ function Warnings({ warnings }: { warnings: Awaited<ReturnType<typeof loadToday>
     });
   if (warnings.hiddenIncomplete.length)
     items.push({ key: 'languages', text: `Langues masquées dont des textes manquent : ${warnings.hiddenIncomplete.join(', ')}`, to: '/admin/translations' });
+  for (const reminder of warnings.touristTax) items.push({ key: `tax-${reminder.key}`, text: reminder.text, to: reminder.to });
   if (items.length === 0) return null;
   return (
     <div role="status" className="space-y-1 rounded-md border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950">

@@ -1,6 +1,7 @@
 // The owner's home, 'Aujourd'hui' (issue 35): today's arrivals and departures, the
 // stays of the next days, pending requests with how long they have waited, and the
-// warnings that need the owner (stale feeds, legal notice, hidden languages).
+// warnings that need the owner (stale feeds, legal notice, hidden languages, the tourist
+// tax to declare).
 import { dateTimeFormat } from '~/lib/date-time-format';
 import { formatMoney } from '~/lib/money';
 import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
@@ -9,12 +10,14 @@ import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
 import { roomNamesFr } from '../../content/rooms';
 import { linkPhone } from '../../content/phones';
 import { getLegalNotice, listMissingLegalFields } from '../../content/site-settings';
+import { csvText } from '../../http/csv';
 import { listTranslationCoverage } from '../../languages/translation-coverage';
 import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import { listRoomFeeds } from '../availability/feeds';
 import { listBookings } from '../stays/requests';
 import { listPaymentsOf, paymentStatus } from '../../payments/ledger';
 import { listConfirmedStays } from '../stays/records';
+import { listTaxReminders } from '../tourist-tax/reminders';
 
 const euros = (cents: number) => formatMoney(cents);
 
@@ -76,12 +79,13 @@ export async function loadToday() {
   const today = guesthouseToday();
   const end = addDays(today, UPCOMING_DAYS);
   const roomName = await roomNamesFr();
-  const [stays, requests, feeds, legal, coverage] = await Promise.all([
+  const [stays, requests, feeds, legal, coverage, touristTax] = await Promise.all([
     listConfirmedStays(today, end),
     listBookings(),
     listRoomFeeds(),
     getLegalNotice(),
     listTranslationCoverage(),
+    listTaxReminders(today),
   ]);
   const described = await describeStays(stays, roomName);
   const now = new Date();
@@ -104,6 +108,7 @@ export async function loadToday() {
       staleFeeds: feeds.filter((f) => f.stale).map((f) => roomName.get(f.roomId) ?? ''),
       legalMissing: listMissingLegalFields(legal).length,
       hiddenIncomplete: coverage.filter((l) => !l.isActive && !l.isSource && l.percent < 100).map((l) => `${l.name} (${l.percent} %)`),
+      touristTax,
     },
   };
 }
@@ -115,35 +120,24 @@ export async function loadArrivals(from: IsoDate, to: IsoDate) {
   return describeStays(stays, roomName);
 }
 
-/** A CSV field: quoted, quotes doubled, and a leading formula character neutralised (spreadsheets run them). */
-const csvField = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-};
-
 /** The arrivals as CSV (semicolons, as French spreadsheets read them), with a BOM so accents survive. */
 export function arrivalsCsv(rows: Awaited<ReturnType<typeof loadArrivals>>): string {
   const header = ['Arrivée', 'Départ', 'Chambre', 'Client', 'E-mail', 'Téléphone', 'Nuits', 'Personnes', 'Montant', 'Reste à payer', 'Acompte', 'Source'];
-  const lines = rows.map((r) =>
-    [
-      r.arrivalFr,
-      r.departureFr,
-      r.room,
-      r.guestName,
-      r.guestEmail,
-      r.guestPhone ?? '',
-      r.nights,
-      r.guests,
-      r.amount,
-      r.outstanding,
-      depositLabel(r.deposit),
-      r.source,
-    ]
-      .map(csvField)
-      .join(';'),
-  );
-  return `\uFEFF${[header.map(csvField).join(';'), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((r) => [
+    r.arrivalFr,
+    r.departureFr,
+    r.room,
+    r.guestName,
+    r.guestEmail,
+    r.guestPhone ?? '',
+    r.nights,
+    r.guests,
+    r.amount,
+    r.outstanding,
+    depositLabel(r.deposit),
+    r.source,
+  ]);
+  return csvText([header, ...lines]);
 }
 
 /** The arrivals list's period from the query string: the next 7 days when absent, an error when wrong. */
