@@ -43,6 +43,8 @@ const PRIVATE = [
   'booking_events',
   // Handled Stripe webhook events (issue 36): a booking's change is announced by the bookings trigger.
   'stripe_events',
+  // Tourist-tax declarations (issue 44): the back office's records only.
+  'tourist_tax_declarations',
 ];
 
 let listener: pg.Client;

@@ -74,6 +74,9 @@ export async function fillEveryTable() {
     sql`insert into user_invitations (email, role, token_hash, expires_at) values ('invited@example.com', 'user', 'hash-1', now() + interval '7 days')`,
   );
   await db.execute(sql`insert into stripe_events (id, type, outcome) values ('evt_backup_1', 'checkout.session.completed', 'ignored')`);
+  // A tourist-tax period declared (issue 44), its register kept as JSON.
+  await db.execute(sql`insert into tourist_tax_declarations (period, period_start, period_end, declared_on, paid_cents, reference, rows, totals)
+    values ('2030-T1', '2030-01-01', '2030-04-01', '2030-04-10', 1234, 'REF-2030-T1', '[]', '{"house": {}, "platform": {}}')`);
   // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);
