@@ -3,10 +3,10 @@
 // printable (print stylesheet in app.css) and as CSV; a finished period is marked declared
 // and paid, which locks it. The cards live in components/admin/tourist-tax/.
 import { DownloadIcon, PrinterIcon } from 'lucide-react';
-import { Link, useLoaderData } from 'react-router';
+import { Link, redirect, useLoaderData } from 'react-router';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { declareTaxPeriod, withdrawTaxDeclaration } from '~/.server/booking/tourist-tax/declarations';
-import { readTaxPeriod } from '~/.server/booking/tourist-tax/reminders';
+import { defaultTaxPeriod, readTaxPeriod } from '~/.server/booking/tourist-tax/reminders';
 import { loadTaxRegisterPage, type TaxRegisterPage } from '~/.server/booking/views/tourist-tax-register';
 import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
@@ -20,6 +20,11 @@ const SCREEN = 'admin/tourist-tax';
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
+  // The period is always in the address: a declaration (which changes the default) keeps the page on its period.
+  if (!url.searchParams.has('period')) {
+    const period = await defaultTaxPeriod().catch(() => null);
+    if (period) throw redirect(`/admin/tourist-tax?period=${period.key}`);
+  }
   return loadList(
     SCREEN,
     'Impossible de charger le registre de la taxe de séjour',

@@ -4,7 +4,7 @@
 import { decimalEuros, formatMoney } from '~/lib/money';
 import { formatNightFr, addDays, type IsoDate } from '~/lib/nights';
 import { FREQUENCY_LABELS, ofTaxPeriod, shiftTaxPeriod, taxPeriodDueDate, taxPeriodOf, type DeclarationFrequency, type TaxPeriod } from '~/lib/tourist-tax';
-import { loadTouristTaxSettings } from '../../content/site-settings';
+import { getSiteConfigRow, loadTouristTaxSettings } from '../../content/site-settings';
 import { guesthouseToday } from '../../guesthouse-time';
 import { listDeclaredPeriods, loadTaxRegister } from '../tourist-tax/declarations';
 import type { RegisterRow, RegisterSums } from '../tourist-tax/register';
@@ -63,6 +63,7 @@ export async function loadTaxRegisterPage(period: TaxPeriod) {
   const declarations = await listDeclaredPeriods();
   const due = taxPeriodDueDate(period, settings.dueDay);
   const over = today >= period.end;
+  const house = await getSiteConfigRow();
   return {
     today,
     period: {
@@ -73,6 +74,7 @@ export async function loadTaxRegisterPage(period: TaxPeriod) {
       lastNight: formatNightFr(addDays(period.end, -1)),
       due: formatNightFr(due),
       over,
+      overdue: today > due,
       declarableFrom: formatNightFr(period.end),
       previous: shiftTaxPeriod(period, -1).key,
       next: shiftTaxPeriod(period, 1).key,
@@ -93,6 +95,8 @@ export async function loadTaxRegisterPage(period: TaxPeriod) {
     canDeclare: !register.declared && !register.overlapping && over,
     /** What the declaration form proposes to have paid: the house's total. */
     suggestedPaid: decimalEuros(Math.max(0, register.totals.house.amountCents)),
+    /** Who declares: what the printed register names. */
+    house: { name: house?.legalOwner || house?.name || '', address: house?.address ?? '' },
     settings: {
       perNight: formatMoney(settings.perNightCents),
       base: formatMoney(settings.rate.baseCents),

@@ -101,6 +101,7 @@ function SourceAndCollector({ fields }: { fields: SourceFieldSet }) {
       </SelectField>
       <SelectField
         label="Taxe de séjour collectée par"
+        hint={collector === 'platform' ? 'La plateforme la reverse : ce séjour sort de ce que la maison déclare.' : undefined}
         selectProps={{
           ...getSelectProps(fields.taxCollectedBy),
           defaultValue: undefined,
@@ -133,7 +134,7 @@ export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: stri
     <Card>
       <CardHeader>
         <CardTitle>
-          <h3>Réservation prise par téléphone ou e-mail</h3>
+          <h3>Réservation prise par téléphone, par e-mail ou sur une plateforme</h3>
         </CardTitle>
         <CardDescription>Confirmée dès l&apos;enregistrement : les nuits se ferment sur le site et dans le calendrier exporté.</CardDescription>
       </CardHeader>
@@ -266,8 +267,12 @@ function Facts({ booking }: { booking: BookingView }) {
             {booking.guests}
             {booking.children ? ` dont ${booking.children} ${booking.children > 1 ? 'enfants' : 'enfant'}` : ''}
           </dd>
-          <dt className="text-muted-foreground">Taxe de séjour</dt>
-          <dd>collectée par {TAX_COLLECTOR_LABELS[booking.taxCollectedBy]}</dd>
+          {booking.status === 'confirmed' ? null : (
+            <>
+              <dt className="text-muted-foreground">Taxe de séjour</dt>
+              <dd>collectée par {TAX_COLLECTOR_LABELS[booking.taxCollectedBy]}</dd>
+            </>
+          )}
         </dl>
         {booking.status === 'confirmed' ? <TaxCollectorForm booking={booking} /> : null}
       </CardContent>

@@ -60,6 +60,7 @@ function status(page: Page): string {
     return `Déclarée et payée le ${page.declared.declaredOn} : ${page.declared.paid}${page.declared.reference ? ` (référence ${page.declared.reference})` : ''}. Registre verrouillé, tel que déclaré.`;
   if (page.overlapping) return `Ces nuits ont été déclarées avec la période « ${page.overlapping} ».`;
   if (!page.period.over) return `Période en cours : elle se déclare à partir du ${page.period.declarableFrom}, au plus tard le ${page.period.due}.`;
+  if (page.period.overdue) return `À déclarer et payer : c'était dû le ${page.period.due}.`;
   return `À déclarer et payer au plus tard le ${page.period.due}.`;
 }
 
@@ -102,6 +103,15 @@ export function RegisterTotalsCard({ page }: { page: Page }) {
           <Sums title="Collectée par les plateformes" sums={page.totals.platform} note="Pour information : la plateforme la reverse elle-même." />
         </div>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+          {page.house.name ? (
+            <>
+              <dt className="text-muted-foreground">Hébergement</dt>
+              <dd>
+                {page.house.name}
+                {page.house.address ? ` · ${page.house.address.replace(/\n/g, ', ')}` : ''}
+              </dd>
+            </>
+          ) : null}
           <dt className="text-muted-foreground">Collecteur</dt>
           <dd>
             {settings.collector || 'non renseigné (Configuration → Taxe de séjour)'}
