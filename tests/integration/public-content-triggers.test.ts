@@ -35,14 +35,19 @@ const PRIVATE = [
   'mail_outbox',
   'submission_limits',
   'sign_in_accounts',
+  'sign_in_networks',
   'user_invitations',
   'app_secrets',
   'ical_feeds',
   'backup_runs',
   'booking_payments',
+  'booking_refunds',
   'booking_events',
   // Handled Stripe webhook events (issue 36): a booking's change is announced by the bookings trigger.
   'stripe_events',
+  // The owners' devices and the notifications queued for them (issue 48a).
+  'push_subscriptions',
+  'push_outbox',
   // Tourist-tax declarations (issue 44): the back office's records only.
   'tourist_tax_declarations',
 ];
