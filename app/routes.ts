@@ -23,6 +23,7 @@ export default [
     route('reservations', 'routes/admin/reservations.tsx'),
     route('booking/:bookingId', 'routes/admin/booking.tsx'),
     route('arrivals', 'routes/admin/arrivals.tsx'),
+    route('tourist-tax', 'routes/admin/tourist-tax.tsx'),
     route('sections', 'routes/admin/sections.tsx'),
     route('section/:sectionId', 'routes/admin/section-editor.tsx'),
     route('languages', 'routes/admin/languages.tsx'),
@@ -37,6 +38,7 @@ export default [
   // Resources
   route('admin/arrivals.csv', 'routes/resources/arrivals-csv.ts'),
   route('admin/personal-data', 'routes/resources/personal-data.ts'),
+  route('admin/tourist-tax.csv', 'routes/resources/tourist-tax-csv.ts'),
   route('api/media', 'routes/resources/media-upload.ts'),
   route('api/editing-language', 'routes/resources/editing-language.ts'),
   route('api/backup', 'routes/resources/backup.ts'),

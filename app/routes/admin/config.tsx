@@ -16,6 +16,7 @@ import {
   getOnlineDepositForEditing,
   getSiteConfigForEditing,
   getStayTermsForEditing,
+  getTouristTaxForEditing,
   listMissingLegalNoticeFields,
   loadRetentionSettings,
   saveLegalNotice,
@@ -23,6 +24,7 @@ import {
   saveOnlineDeposit,
   saveSiteConfig,
   saveStayTerms,
+  saveTouristTaxSettings,
 } from '~/.server/content/site-settings';
 import { stripeConfigured } from '~/.server/payments/stripe-client';
 import { readLastPurge } from '~/.server/privacy/nightly-purge';
@@ -37,6 +39,7 @@ import { LegalNoticeCard } from '~/components/admin/config/legal-card';
 import { OnlineDepositCard } from '~/components/admin/config/online-deposit-card';
 import { describeCounts, PersonalDataCard } from '~/components/admin/config/personal-data-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
+import { TouristTaxCard } from '~/components/admin/config/tourist-tax-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { useLinkedField } from '~/components/admin/translation-field';
@@ -48,6 +51,7 @@ import { SiteConfigSchema } from '~/lib/schemas/site-config';
 import { OnlineDepositSchema } from '~/lib/schemas/online-deposit';
 import { PersonEmailSchema, RetentionSchema } from '~/lib/schemas/personal-data';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
+import { TouristTaxSettingsSchema } from '~/lib/schemas/tourist-tax';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { Route } from './+types/config';
 
@@ -58,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, legalMissing] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, touristTax, legalMissing] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
@@ -67,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       readLastBackupRun(pool),
       getLegalSettings(),
       getStayTermsForEditing(language),
+      getTouristTaxForEditing(),
       listMissingLegalNoticeFields(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
@@ -92,6 +97,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       lastBackup,
       legal,
       stayTerms,
+      touristTax,
       onlineDeposit,
       legalMissing,
       review,
@@ -127,6 +133,14 @@ export async function action({ request }: Route.ActionArgs) {
         schema: StayTermsSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: async (value) => saveStayTerms(value, await getEditingLanguage(request)),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-tourist-tax':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: TouristTaxSettingsSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => saveTouristTaxSettings(value),
         success: 'Configuration sauvegardée avec succès',
       });
     case 'save-online-deposit':
@@ -248,6 +262,7 @@ export default function Config() {
           <LegalNoticeWarning missing={loaded.legalMissing} here />
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
+          <TouristTaxCard values={loaded.touristTax} />
           {loaded.onlineDeposit ? <OnlineDepositCard values={loaded.onlineDeposit} /> : null}
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />
