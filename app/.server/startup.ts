@@ -1,10 +1,11 @@
 // What the app does once at start, after the database is open and migrated:
 // ensure the admin account, seed the demo guesthouse, start background workers
 // (mail and push outboxes, imported calendars, unpaid deposit holds, planned messages,
-// nightly backups).
+// the nightly purge of personal data, nightly backups).
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/availability/feeds';
+import { siteNameForMail } from './content/site-settings';
 import { config } from './environment';
 import { LOCKS, withLock } from './db/advisory-lock';
 import { pool } from './db/client';
@@ -15,6 +16,7 @@ import { STAY_HANDLERS } from './booking/stays/reminders';
 import { startScheduledWork } from './scheduled/scheduled-work';
 import { startPushWorker } from './notifications/push-worker';
 import { dropSubscriptionsOfOtherKeys } from './notifications/vapid';
+import { startNightlyPurge } from './privacy/nightly-purge';
 import { storage } from './media/storage';
 import { startPublicContentListener } from './public-content/change-listener';
 
@@ -55,7 +57,7 @@ async function run(role: ProcessRole) {
       if (seeded) console.log('Demo content seeded (SEED_DEMO=false starts with an empty site).');
     }
   });
-  onStop(await startMailWorker());
+  onStop(await startMailWorker(siteNameForMail));
   // Devices subscribed with a VAPID key the site no longer has are dropped before the first push.
   await dropSubscriptionsOfOtherKeys();
   onStop(await startPushWorker());
@@ -63,6 +65,7 @@ async function run(role: ProcessRole) {
   onStop(startHoldExpiryWorker());
   // Planned messages and jobs (reminders, the note at check-out): every kind's handler, once.
   onStop(await startScheduledWork({ ...STAY_HANDLERS }));
+  onStop(startNightlyPurge());
   const { BACKUP_DIR, BACKUP_KEEP } = config();
   if (BACKUP_DIR) onStop(startNightlyBackups({ pool, storage: storage(), dir: BACKUP_DIR, keep: BACKUP_KEEP }));
 }

@@ -31,7 +31,7 @@ export const bookingStatusLabel = (status: string) => STATUS_LABELS[status] ?? s
 /**
  * A booking's status as the owner reads it, with what its money says (issue 52): a confirmed
  * stay whose deposit has not arrived reads « Confirmée — acompte attendu » (or « en retard »
- * past its deadline). Derived from the ledger, never stored (decision 0028).
+ * past its deadline). Derived from the ledger, never stored (decision 0029).
  */
 export function stayStatusLabel(
   row: { status: string; depositNature: string; depositDueDate: string | null },

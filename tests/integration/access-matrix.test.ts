@@ -41,6 +41,11 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/notes.tsx': 'admin',
   'routes/resources/notes-csv.ts': 'admin',
   'routes/resources/note-pdf.ts': 'admin',
+  // One person's data as a file (issue 47): the owner answers an access request.
+  'routes/resources/personal-data.ts': 'admin',
+  // The tourist-tax register and its CSV (issue 44).
+  'routes/admin/tourist-tax.tsx': 'admin',
+  'routes/resources/tourist-tax-csv.ts': 'admin',
   'routes/admin/sections.tsx': 'admin',
   'routes/admin/section-editor.tsx': 'admin',
   'routes/admin/languages.tsx': 'admin',
@@ -110,12 +115,17 @@ describe('access decisions', () => {
     expect(intentsOf(source('routes/admin/seasons.tsx')).sort()).toEqual(
       ['add-period', 'create', 'delete', 'delete-period', 'rename', 'set-min-stay', 'translate-name', 'update-period'].sort(),
     );
-    expect(intentsOf(source('routes/admin/users.tsx')).sort()).toEqual(['delete', 'invite', 'update-role']);
+    expect(intentsOf(source('routes/admin/users.tsx')).sort()).toEqual(['delete', 'invite', 'resend-invitation', 'revoke-invitation', 'update-role']);
+    expect(intentsOf(source('routes/admin/config.tsx'))).toEqual(expect.arrayContaining(['save-legal', 'save-retention', 'find-person', 'erase-person']));
+    expect(intentsOf(source('routes/resources/personal-data.ts'))).toEqual(['export-person']);
     expect(intentsOf(source('routes/admin/notifications.tsx')).sort()).toEqual(['delete', 'subscribe', 'test', 'unsubscribe']);
     expect(intentsOf(source('routes/site/auth.tsx')).sort()).toEqual(['accept-invitation', 'signin', 'signup']);
+    expect(intentsOf(source('routes/admin/tourist-tax.tsx')).sort()).toEqual(['declare', 'withdraw']);
+    expect(intentsOf(source('routes/admin/booking.tsx'))).toContain('set-tax-collector');
+    expect(intentsOf(source('routes/admin/config.tsx'))).toContain('save-tourist-tax');
     // Money the French way (issue 52): payments and refunds by nature, the note, the bank account and the deposit's nature.
     expect(intentsOf(source('routes/admin/booking.tsx')).sort()).toEqual(
-      ['cancel', 'change', 'issue-note', 'message', 'payment', 'record', 'refund-deposit', 'release-hold'].sort(),
+      ['cancel', 'change', 'issue-note', 'message', 'payment', 'record', 'refund-deposit', 'release-hold', 'set-tax-collector'].sort(),
     );
     expect(intentsOf(source('routes/admin/config.tsx'))).toContain('save-money-terms');
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(

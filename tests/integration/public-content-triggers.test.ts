@@ -40,14 +40,22 @@ const PRIVATE = [
   'app_secrets',
   'ical_feeds',
   'backup_runs',
-  'booking_payments',
-  'booking_refunds',
+  // A booking's money, its notes, its planned messages, the counters, mail attachments (issue 52): the back office's only.
+  'ledger_entries',
+  'stay_notes',
+  'scheduled_messages',
+  'sequence_counters',
+  'mail_attachments',
   'booking_events',
   // Handled Stripe webhook events (issue 36): a booking's change is announced by the bookings trigger.
   'stripe_events',
   // The owners' devices and the notifications queued for them (issue 48a).
   'push_subscriptions',
   'push_outbox',
+  // What the nightly purge and the erasures did (issue 47).
+  'personal_data_log',
+  // Tourist-tax declarations (issue 44): the back office's records only.
+  'tourist_tax_declarations',
 ];
 
 let listener: pg.Client;

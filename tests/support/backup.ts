@@ -75,6 +75,7 @@ export async function fillEveryTable() {
     sql`insert into user_invitations (email, role, token_hash, expires_at) values ('invited@example.com', 'user', 'hash-1', now() + interval '7 days')`,
   );
   await db.execute(sql`insert into stripe_events (id, type, outcome) values ('evt_backup_1', 'checkout.session.completed', 'ignored')`);
+  await db.execute(sql`insert into personal_data_log (kind, night, counts) values ('purge', '2030-01-01', '{"contactMessages": 1}')`);
   // An owner's device (issue 48a), subscribed with the site's key (made now, as a first start
   // does), and a notification already delivered to it: a started site keeps both and sends nothing.
   const { publicKey } = await vapidKeys();
@@ -82,6 +83,9 @@ export async function fillEveryTable() {
     select id, 'https://push.example.com/send/backup-1', 'p256dh-key', 'auth-secret', ${publicKey}, 'Téléphone' from "user" where email = 'owner@example.com' returning id`);
   await db.execute(sql`insert into push_outbox (idempotency_key, subscription_id, payload, expires_at, sent_at)
     values ('backup-push-1', ${device.rows[0]!.id}, '{"title": "Nouvelle demande"}', now() + interval '1 day', now())`);
+  // A tourist-tax period declared (issue 44), its register kept as JSON.
+  await db.execute(sql`insert into tourist_tax_declarations (period, period_start, period_end, declared_on, paid_cents, reference, rows, totals)
+    values ('2030-T1', '2030-01-01', '2030-04-01', '2030-04-10', 1234, 'REF-2030-T1', '[]', '{"house": {}, "platform": {}}')`);
   // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);
@@ -90,10 +94,24 @@ export async function fillEveryTable() {
     id: string;
   }>(sql`insert into bookings (room_id, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote)
     values (${room!.id}, 'confirmed', '2031-02-01', '2031-02-03', 2, 'Ana', 'ana@example.com', 'es', 24690, '{"nights": 2}') returning id`);
-  const payment = await db.execute<{ id: string }>(sql`insert into booking_payments (booking_id, kind, amount_cents, received_on, means, stripe_reference)
-    values (${booking.rows[0]!.id}, 'deposit', 7400, '2031-01-05', 'carte', 'pi_backup_1') returning id`);
-  await db.execute(sql`insert into booking_refunds (booking_id, payment_id, stripe_refund_id, amount_cents, status, refunded_on, recorded_by, reason)
-    values (${booking.rows[0]!.id}, ${payment.rows[0]!.id}, 're_backup_1', 1000, 'succeeded', '2031-01-06', 'owner@example.com', 'Geste')`);
+  // Its money (issue 52): a card payment and its refund in the ledger, a note, a planned reminder, the counters.
+  await db.execute(sql`update bookings set reference = 'R31-0001' where id = ${booking.rows[0]!.id}`);
+  await db.execute(sql`insert into ledger_entries (booking_id, nature, direction, amount_cents, occurred_on, means, reference, stripe_payment_intent)
+    values (${booking.rows[0]!.id}, 'arrhes', 'received', 7400, '2031-01-05', 'stripe', 'pi_backup_1', 'pi_backup_1')`);
+  await db.execute(sql`insert into ledger_entries (booking_id, nature, direction, amount_cents, occurred_on, means, reference, recorded_by, reason, stripe_payment_intent, stripe_refund_id, stripe_status)
+    values (${booking.rows[0]!.id}, 'remboursement', 'returned', 1000, '2031-01-06', 'stripe', 're_backup_1', 'owner@example.com', 'Geste', 'pi_backup_1', 're_backup_1', 'succeeded')`);
+  await db.execute(sql`insert into sequence_counters (series, year, last) values ('note', 2031, 1) on conflict do nothing`);
+  await db.execute(sql`insert into stay_notes (kind, number, year, sequence, booking_id, issued_on, guest_name, amount_cents, content)
+    values ('note', '2031-0001', 2031, 1, ${booking.rows[0]!.id}, '2031-02-03', 'Ana', 24690, '{"kind": "note"}')`);
+  await db.execute(
+    sql`insert into scheduled_messages (key, kind, booking_id, due_at) values ('balance_reminder:backup', 'balance_reminder', ${booking.rows[0]!.id}, '2031-01-25 08:00+00')`,
+  );
+  const mail = await db.execute<{ id: string }>(sql`select id from mail_outbox limit 1`);
+  if (mail.rows[0]) {
+    await db.execute(
+      sql`insert into mail_attachments (mail_id, filename, content_type, content) values (${mail.rows[0].id}, 'facture-2031-0001.pdf', 'application/pdf', '\\x255044462d')`,
+    );
+  }
   const feed = await db.execute<{ id: string }>(sql`insert into ical_feeds (room_id, url, last_attempt_at, last_success_at)
     values (${room!.id}, 'https://calendar.example.com/room.ics', now(), now()) returning id`);
   await db.execute(sql`insert into ical_events (feed_id, uid, summary, start_night, end_night)

@@ -2,8 +2,26 @@
 // names, plus better-auth's tables and what a real product needs (timestamps,
 // cascades, the contact inbox, the mail outbox, rate-limit counters).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, jsonb, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  jsonb,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { DepositNature, LedgerMeans, LedgerNature, VatMode } from '~/lib/money-terms';
+import type { DeclarationFrequency, TaxCollector } from '~/lib/tourist-tax';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -165,16 +183,45 @@ export const siteConfig = pgTable(
     bookingLink: text('booking_link'),
     airbnbLink: text('airbnb_link'),
     tripadvisorLink: text('tripadvisor_link'),
-    // The legal notice (LCEN art. 6): who publishes the site, who is responsible for it, who hosts it.
+    // The legal notice (LCEN art. 6 III): who publishes the site (a person or a company, with
+    // its contact details: empty ones are the site's own), who directs its publication, who
+    // hosts it; and the consumer mediator (Code de la consommation L616-1).
+    publisherStatus: text('publisher_status').$type<'individual' | 'company'>().notNull().default('individual'),
     legalOwner: text('legal_owner'),
+    legalForm: text('legal_form'),
+    shareCapital: text('share_capital'),
+    legalRcs: text('legal_rcs'),
     legalSiret: text('legal_siret'),
+    publisherAddress: text('publisher_address'),
+    publisherPhone: text('publisher_phone'),
+    publisherEmail: text('publisher_email'),
     publicationDirector: text('publication_director'),
     hostName: text('host_name'),
     hostAddress: text('host_address'),
     hostPhone: text('host_phone'),
+    mediatorName: text('mediator_name'),
+    mediatorUrl: text('mediator_url'),
+    // How long personal data is kept, in months (FRENCH-RULES §7; app/.server/privacy/retention.ts).
+    retentionContactMonths: integer('retention_contact_months').notNull().default(36),
+    retentionGuestMonths: integer('retention_guest_months').notNull().default(36),
+    retentionTestimonialMonths: integer('retention_testimonial_months').notNull().default(36),
+    retentionPoliceMonths: integer('retention_police_months').notNull().default(6),
     // Stay terms as figures (issue 35): what the price engine adds to a stay's price.
     // The cancellation terms are a multilingual text (site_cancellation_terms).
-    touristTaxCents: integer('tourist_tax_cents').notNull().default(0),
+    // The tourist tax as the town sets it (issue 44, FRENCH-RULES §1): the base rate per
+    // person per night (the column kept its first name: it held the one rate before the
+    // surcharges had a place), the surcharges as % of the base, who collects it and when.
+    touristTaxBaseCents: integer('tourist_tax_cents').notNull().default(0),
+    touristTaxRegionalPercent: integer('tourist_tax_regional_percent').notNull().default(34),
+    touristTaxDepartmentalPercent: integer('tourist_tax_departmental_percent').notNull().default(0),
+    touristTaxCollector: text('tourist_tax_collector'),
+    touristTaxDeclarationUrl: text('tourist_tax_declaration_url'),
+    touristTaxFrequency: text('tourist_tax_frequency').$type<DeclarationFrequency>().notNull().default('quarterly'),
+    touristTaxDueDay: integer('tourist_tax_due_day').notNull().default(20),
+    touristTaxDeliberation: text('tourist_tax_deliberation'),
+    // Read by nothing since issue 44 (minors are exempt by law, CGCT L2333-31: "children"
+    // are the guests under 18); kept one release for instances still running the previous
+    // version during an upgrade, then dropped.
     touristTaxMinAge: integer('tourist_tax_min_age').notNull().default(18),
     depositPercent: integer('deposit_percent').notNull().default(0),
     balanceDueDays: integer('balance_due_days').notNull().default(0),
@@ -201,12 +248,21 @@ export const siteConfig = pgTable(
     check('site_config_singleton_check', sql`${t.singleton}`),
     check(
       'site_config_stay_terms_check',
-      sql`${t.touristTaxCents} between 0 and 100000 and ${t.touristTaxMinAge} between 0 and 25 and ${t.depositPercent} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`,
+      sql`${t.touristTaxBaseCents} between 0 and 100000 and ${t.touristTaxMinAge} between 0 and 25 and ${t.depositPercent} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`,
     ),
     check('site_config_payment_window_check', sql`${t.paymentWindowHours} between 1 and 720`),
     check(
       'site_config_money_terms_check',
       sql`${t.depositNature} in ('arrhes', 'acompte') and ${t.depositDueDays} between 1 and 90 and ${t.balanceReminderDays} between 0 and 90 and ${t.vatMode} in ('franchise', 'rate') and ${t.vatRateBasisPoints} between 0 and 10000`,
+    ),
+    check('site_config_publisher_status_check', sql`${t.publisherStatus} in ('individual', 'company')`),
+    check(
+      'site_config_retention_check',
+      sql`${t.retentionContactMonths} between 1 and 36 and ${t.retentionGuestMonths} between 1 and 36 and ${t.retentionTestimonialMonths} between 1 and 36 and ${t.retentionPoliceMonths} between 6 and 12`,
+    ),
+    check(
+      'site_config_tourist_tax_check',
+      sql`${t.touristTaxRegionalPercent} between 0 and 100 and ${t.touristTaxDepartmentalPercent} between 0 and 100 and ${t.touristTaxFrequency} in ('monthly', 'quarterly', 'half-yearly') and ${t.touristTaxDueDay} between 1 and 28`,
     ),
   ],
 );
@@ -482,8 +538,8 @@ export const BOOKING_STATUSES = ['pending', 'awaiting_payment', 'confirmed', 're
 /** The states whose nights are taken: a hold awaiting its deposit counts as a confirmed stay (issue 36). */
 export const NIGHT_HOLDING_STATUSES = ['confirmed', 'awaiting_payment'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** How a booking reached the owner: the site's form, or taken by hand (phone, e-mail). */
-export const BOOKING_SOURCES = ['site', 'phone', 'email'] as const;
+/** How a booking reached the owner: the site's form, taken by hand (phone, e-mail), or a platform's booking recorded by the owner. */
+export const BOOKING_SOURCES = ['site', 'phone', 'email', 'airbnb', 'booking_com', 'other'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 
 /**
@@ -520,6 +576,8 @@ export const bookings = pgTable(
     /** When the balance is due (arrival less the configured days); null: at arrival. */
     balanceDueDate: date('balance_due_date', { mode: 'string' }),
     source: text('source').$type<BookingSource>().notNull().default('site'),
+    /** Who collects the stay's tourist tax: a platform's stays leave the house's declaration (issue 44). */
+    taxCollectedBy: text('tax_collected_by').$type<TaxCollector>().notNull().default('house'),
     /** Set when the owner typed the price instead of the engine's. */
     priceOverrideReason: text('price_override_reason'),
     quote: jsonb('quote').notNull(),
@@ -547,6 +605,8 @@ export const bookings = pgTable(
     keptCents: integer('kept_cents'),
     /** What the house owes the guest on top of a refund (the arrhes' double when it cancelled). */
     compensationCents: integer('compensation_cents'),
+    /** When the guest's details were blanked (retention or erasure); the dates and amounts stay. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -556,11 +616,12 @@ export const bookings = pgTable(
     check('bookings_guests_check', sql`${t.guests} between 1 and 10`),
     check('bookings_total_check', sql`${t.totalCents} >= 0`),
     check('bookings_money_check', sql`${t.taxCents} >= 0 and ${t.depositCents} >= 0 and ${t.children} >= 0 and ${t.children} < ${t.guests}`),
-    check('bookings_source_check', sql`${t.source} in ('site', 'phone', 'email')`),
+    check('bookings_source_check', sql`${t.source} in ('site', 'phone', 'email', 'airbnb', 'booking_com', 'other')`),
     check(
       'bookings_cancellation_check',
       sql`${t.depositNature} in ('arrhes', 'acompte') and (${t.cancelledBy} is null or ${t.cancelledBy} in ('guest', 'house')) and coalesce(${t.keptCents}, 0) >= 0 and coalesce(${t.compensationCents}, 0) >= 0`,
     ),
+    check('bookings_tax_collected_by_check', sql`${t.taxCollectedBy} in ('house', 'platform')`),
     index('bookings_room_idx').on(t.roomId, t.arrival),
     index('bookings_status_idx').on(t.status, t.createdAt),
     index('bookings_payment_expiry_idx')
@@ -640,6 +701,7 @@ export const BOOKING_EVENT_KINDS = [
   'message',
   'expired',
   'refund',
+  'tax_collector',
   'payment_failed',
   'reminder',
   'note',
@@ -739,6 +801,36 @@ export const icalEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('ical_events_order_check', sql`${t.endNight} > ${t.startNight}`), index('ical_events_feed_idx').on(t.feedId, t.startNight)],
+);
+
+/**
+ * A tourist-tax period declared and paid to the collector (issue 44): the nights
+ * [period_start, period_end) it covers, when and how much was paid, and the register as it
+ * was declared (`rows`, `totals`: no identity data). A declared period is locked: a later
+ * change to one of its stays is a correction in the next open period, never a change here.
+ * Two declarations never cover the same night: exclusion constraint
+ * `tourist_tax_declarations_no_overlap` (migration).
+ */
+export const touristTaxDeclarations = pgTable(
+  'tourist_tax_declarations',
+  {
+    id: id(),
+    /** '2026-T1', '2026-S2', '2026-03' (~/lib/tourist-tax). */
+    period: text('period').notNull().unique(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    declaredOn: date('declared_on', { mode: 'string' }).notNull(),
+    paidCents: integer('paid_cents').notNull(),
+    reference: text('reference'),
+    declaredBy: text('declared_by'),
+    rows: jsonb('rows').notNull(),
+    totals: jsonb('totals').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('tourist_tax_declarations_period_check', sql`${t.periodEnd} > ${t.periodStart}`),
+    check('tourist_tax_declarations_paid_check', sql`${t.paidCents} >= 0`),
+  ],
 );
 
 /* ───────────── beyond the spec: backups (issue 16) ───────────── */
@@ -933,4 +1025,35 @@ export const mailAttachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('mail_attachments_size_check', sql`octet_length(${t.content}) <= 2097152`), index('mail_attachments_mail_idx').on(t.mailId)],
+);
+
+/* ───────────── beyond the spec: personal data (issue 47, FRENCH-RULES §7) ───────────── */
+
+export const PERSONAL_DATA_LOG_KINDS = ['purge', 'erasure'] as const;
+
+/**
+ * What was done to personal data, and when: each nightly purge (one per Paris night:
+ * the unique index is the last guard of "exactly once") and each erasure asked for by a
+ * person. `counts` says how many rows of each kind went or were blanked; an erasure
+ * keeps who did it and the address in a masked form (proof of the request, not a copy).
+ */
+export const personalDataLog = pgTable(
+  'personal_data_log',
+  {
+    id: id(),
+    kind: text('kind').$type<(typeof PERSONAL_DATA_LOG_KINDS)[number]>().notNull(),
+    /** The Paris date of a nightly purge. */
+    night: date('night', { mode: 'string' }),
+    actor: text('actor'),
+    subject: text('subject'),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('personal_data_log_kind_check', sql`${t.kind} in ('purge', 'erasure')`),
+    uniqueIndex('personal_data_log_night_idx')
+      .on(t.night)
+      .where(sql`${t.kind} = 'purge'`),
+    index('personal_data_log_created_idx').on(t.kind, t.createdAt),
+  ],
 );

@@ -2,9 +2,11 @@
 // season names in every language, two pending requests, confirmed stays (one taken by
 // phone with its arrhes received by transfer, one arriving today whose balance is overdue,
 // one past stay paid in full whose note was issued), a cancelled stay and a manual block,
-// placed relative to the day of seeding so the screens are not empty.
+// placed relative to the day of seeding so the screens are not empty;
+// and the last quarter's stays, so that the tourist-tax register has one to declare.
 import { eq } from 'drizzle-orm';
-import { addDays, type IsoDate } from '~/lib/nights';
+import { addDays, daysBetween, type IsoDate } from '~/lib/nights';
+import { shiftTaxPeriod, taxPeriodOf, type TaxCollector } from '~/lib/tourist-tax';
 import { guesthouseToday } from '../guesthouse-time';
 import { guestChain } from '~/lib/i18n';
 import { moneySnapshot } from '../booking/pricing/quote';
@@ -15,7 +17,7 @@ import { issueNote } from '../booking/notes/notes';
 import { newBookingReference } from '../booking/stays/reference';
 import { isNotFound } from '../rule-refusal';
 import type { Tx } from '../db/client';
-import { bookings, manualBlocks, multilingualContent, seasonPeriods, seasons } from '../db/schema';
+import { bookings, manualBlocks, multilingualContent, seasonPeriods, seasons, type BookingSource } from '../db/schema';
 import { seasonNameKey } from '../content/content-keys';
 import type { Localized } from './demo-content';
 
@@ -76,9 +78,68 @@ export async function insertDemoBookings(
     texts.push(...localizedRows(id, { [seasonNameKey(id)]: details.name }));
   }
 
+  // The quarter before the day of seeding, for the tourist-tax register (issue 44): a
+  // family's direct booking (one minor, exempt), a phone booking, an Airbnb stay whose tax
+  // the platform collected, and a stay across the quarter's end (its nights split).
+  const lastQuarter = shiftTaxPeriod(taxPeriodOf(today, 'quarterly'), -1);
+  const inLastQuarter = (days: number) => daysBetween(today, addDays(lastQuarter.start, days));
+  const lastQuarterStays = [
+    {
+      room: 2,
+      from: inLastQuarter(9),
+      nights: 3,
+      guests: 3,
+      children: 1,
+      status: 'confirmed' as const,
+      source: 'site' as const,
+      guest: { name: 'Martine Roux', email: 'martine.roux@example.fr', phone: '06 45 67 89 01', language: 'fr', message: 'Avec notre fille de 8 ans.' },
+    },
+    {
+      room: 1,
+      from: inLastQuarter(20),
+      nights: 4,
+      status: 'confirmed' as const,
+      source: 'phone' as const,
+      guest: { name: 'Hélène Garnier', email: '', phone: '04 93 12 34 56', language: 'fr', message: null },
+    },
+    {
+      room: 3,
+      from: inLastQuarter(35),
+      nights: 2,
+      status: 'confirmed' as const,
+      source: 'airbnb' as const,
+      taxCollectedBy: 'platform' as const,
+      guest: { name: 'Tom Hughes', email: '', phone: null, language: 'en', message: null },
+    },
+    {
+      room: 0,
+      from: daysBetween(today, lastQuarter.end) - 2,
+      nights: 3,
+      status: 'confirmed' as const,
+      source: 'site' as const,
+      guest: { name: 'Giulia Rossi', email: 'giulia.rossi@example.it', phone: null, language: 'en', message: null },
+    },
+  ];
+
   // Relative to the day of seeding: an arrival today, one the day after (taken by phone,
   // deposit received), requests to answer, a confirmed stay later and a cancelled one.
-  const stays = [
+  const stays: Array<{
+    room: number;
+    from: number;
+    nights: number;
+    guests?: number;
+    children?: number;
+    status: 'confirmed' | 'pending' | 'cancelled';
+    source: BookingSource;
+    taxCollectedBy?: TaxCollector;
+    deposit?: boolean;
+    /** Paid in full (arrhes, balance, tax) and its note issued (issue 52). */
+    paidInFull?: boolean;
+    /** Its balance was due three days ago and is still owed: Aujourd'hui flags it. */
+    balanceOverdue?: boolean;
+    guest: { name: string; email: string; phone: string | null; language: string; message: string | null };
+  }> = [
+    ...lastQuarterStays,
     {
       room: 2,
       from: -6,
@@ -157,7 +218,9 @@ export async function insertDemoBookings(
     const roomId = roomIds[stay.room % roomIds.length]!;
     const arrival = addDays(today, stay.from);
     const departure = addDays(today, stay.from + stay.nights);
-    const quote = await quoteStay(roomId, { arrival, departure, guests: 2 }, guestChain(stay.guest.language), tx);
+    const guests = stay.guests ?? 2;
+    const children = stay.children ?? 0;
+    const quote = await quoteStay(roomId, { arrival, departure, guests, children }, guestChain(stay.guest.language), tx);
     if (isNotFound(quote)) throw new Error(`demo room ${roomId} is missing`);
     const [row] = await tx
       .insert(bookings)
@@ -165,16 +228,18 @@ export async function insertDemoBookings(
         roomId,
         status: stay.status,
         source: stay.source,
+        taxCollectedBy: stay.taxCollectedBy ?? 'house',
         arrival,
         departure,
-        guests: 2,
+        guests,
+        children,
         guestName: stay.guest.name,
         guestEmail: stay.guest.email,
         guestPhone: stay.guest.phone,
         message: stay.guest.message,
         language: stay.guest.language,
         ...moneySnapshot(quote),
-        ...('balanceOverdue' in stay ? { balanceDueDate: addDays(today, -3) } : {}),
+        ...(stay.balanceOverdue ? { balanceDueDate: addDays(today, -3) } : {}),
         quote,
         decidedAt: stay.status === 'pending' ? null : new Date(),
         reference: await newBookingReference(tx),
@@ -188,8 +253,8 @@ export async function insertDemoBookings(
     if (stay.source === 'site' && stay.status !== 'pending') history.push({ kind: 'accepted', actor: owner });
     if (stay.status === 'cancelled') history.push({ kind: 'cancelled', actor: owner, details: { message: 'Annulé à la demande de la cliente.' } });
     const received: Array<{ nature: 'arrhes' | 'solde' | 'taxe_sejour'; amountCents: number }> = [];
-    if (('deposit' in stay || 'paidInFull' in stay) && quote.depositCents > 0) received.push({ nature: 'arrhes', amountCents: quote.depositCents });
-    if ('paidInFull' in stay) {
+    if ((stay.deposit || stay.paidInFull) && quote.depositCents > 0) received.push({ nature: 'arrhes', amountCents: quote.depositCents });
+    if (stay.paidInFull) {
       received.push({ nature: 'solde', amountCents: quote.totalCents - quote.depositCents });
       if (quote.taxCents > 0) received.push({ nature: 'taxe_sejour', amountCents: quote.taxCents });
     }
@@ -198,7 +263,7 @@ export async function insertDemoBookings(
       await addEntry(tx, { bookingId: id, ...payment, recordedBy: owner });
       history.push({ kind: 'payment', actor: owner, details: payment });
     }
-    if ('paidInFull' in stay) {
+    if (stay.paidInFull) {
       const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
       const { note } = await issueNote(tx, row!, owner);
       history.push({ kind: 'note', actor: owner, details: { number: note.number } });

@@ -460,9 +460,23 @@ export const DEMO_DISTANCES: ReadonlyArray<{ city: string; minutes: number; name
 ];
 
 /** The stay terms as figures (issue 35): what the Modalités above promise. */
+/**
+ * The tourist tax as a town in Alpes-Maritimes sets it (issue 44): a base and the 34 %
+ * regional surcharge, 0,82 € × 1,34 = 1,0988 → 1,10 € per adult per night, as the
+ * Modalités above say; declared every quarter.
+ */
+export const DEMO_TOURIST_TAX = {
+  touristTaxBaseCents: 82,
+  touristTaxRegionalPercent: 34,
+  touristTaxDepartmentalPercent: 0,
+  touristTaxCollector: "Communauté d'agglomération du Pays de Grasse",
+  touristTaxDeclarationUrl: 'https://taxe-de-sejour.example.fr',
+  touristTaxFrequency: 'quarterly' as const,
+  touristTaxDueDay: 20,
+  touristTaxDeliberation: 'Délibération de démonstration n° 2025-000',
+};
+
 export const DEMO_STAY_TERMS = {
-  touristTaxCents: 110,
-  touristTaxMinAge: 18,
   depositPercent: 30,
   balanceDueDays: 0,
   checkInTime: '16:00',
@@ -474,4 +488,21 @@ export const DEMO_STAY_TERMS = {
     es: '<p>Cancelación gratuita hasta 14 días antes de la llegada; después, el depósito no se devuelve.</p>',
     de: '<p>Kostenlose Stornierung bis 14 Tage vor der Anreise; danach wird die Anzahlung einbehalten.</p>',
   } satisfies Localized,
+};
+
+/**
+ * A complete legal notice (LCEN art. 6 III, the mediator of L616-1), plainly fictional so
+ * that nobody takes the demo's for a real one: an owner may publish the demo as it is
+ * only after writing their own. The publisher's address, phone and e-mail are the site's.
+ */
+export const DEMO_LEGAL_NOTICE = {
+  publisherStatus: 'individual' as const,
+  legalOwner: 'Camille Exemple',
+  legalSiret: '123 456 789 00012',
+  publicationDirector: 'Camille Exemple',
+  hostName: 'Hébergeur Exemple SAS',
+  hostAddress: "1 rue de l'Exemple\n75000 Paris",
+  hostPhone: '01 23 45 67 89',
+  mediatorName: 'Médiateur Exemple de la consommation',
+  mediatorUrl: 'https://mediateur.example.org',
 };

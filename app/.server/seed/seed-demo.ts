@@ -27,11 +27,13 @@ import { publicUrl, storage } from '../media/storage';
 import {
   DEMO_DISTANCES,
   DEMO_LANGUAGES,
+  DEMO_LEGAL_NOTICE,
   DEMO_ROOMS,
   DEMO_SEASONS,
   DEMO_SECTIONS,
   DEMO_SITE,
   DEMO_STAY_TERMS,
+  DEMO_TOURIST_TAX,
   DEMO_TESTIMONIALS,
   DEMO_TRANSPORT,
   type Localized,
@@ -137,8 +139,7 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
     bookingLink: DEMO_SITE.bookingLink,
     airbnbLink: DEMO_SITE.airbnbLink,
     tripadvisorLink: DEMO_SITE.tripadvisorLink,
-    touristTaxCents: DEMO_STAY_TERMS.touristTaxCents,
-    touristTaxMinAge: DEMO_STAY_TERMS.touristTaxMinAge,
+    ...DEMO_TOURIST_TAX,
     depositPercent: DEMO_STAY_TERMS.depositPercent,
     balanceDueDays: DEMO_STAY_TERMS.balanceDueDays,
     checkInTime: DEMO_STAY_TERMS.checkInTime,
@@ -147,6 +148,7 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
     bankHolder: DEMO_STAY_TERMS.bank.holder,
     bankIban: DEMO_STAY_TERMS.bank.iban,
     bankBic: DEMO_STAY_TERMS.bank.bic,
+    ...DEMO_LEGAL_NOTICE,
   });
   texts.push(
     ...localizedRows('site_config', null, {

@@ -69,7 +69,7 @@ function CalendarMonthGrid({
     Boolean(selection.arrival && (selection.departure ? date >= selection.arrival && date < selection.departure : date === selection.arrival));
   return (
     <div className="min-w-0">
-      <h4 className="mb-2 text-center font-semibold capitalize">{month.title}</h4>
+      <h4 className="mb-2 text-center font-semibold">{month.title}</h4>
       <table className="calendar w-full table-fixed border-collapse text-center text-sm" role={grid ? 'grid' : undefined} aria-label={month.title}>
         <thead>
           <tr>
@@ -357,14 +357,16 @@ export function BookingPanel({
         </ul>
       </div>
 
-      <Form method="get" preventScrollReset replace className="mt-6 grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
+      {/* Labels on one line, controls of one height: a date input and a select differ in
+          height by browser, and aligning the row's bottoms put « Personnes » lower. */}
+      <Form method="get" preventScrollReset replace className="mt-6 grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
         <StayDateInput name="arrival" label={t('booking.arrival')} value={selection.arrival} min={booking.today} max={booking.lastArrival} />
         <StayDateInput name="departure" label={t('booking.departure')} value={selection.departure} min={booking.today} />
         <div className="space-y-1">
           <label htmlFor="stay-guests" className="text-sm font-medium">
             {t('booking.guests')}
           </label>
-          <select id="stay-guests" name="guests" defaultValue={String(selection.guests)} className="field-control" key={`g-${selection.guests}`}>
+          <select id="stay-guests" name="guests" defaultValue={String(selection.guests)} className="field-control h-11" key={`g-${selection.guests}`}>
             {Array.from({ length: maxGuests }, (_, i) => i + 1).map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -372,7 +374,7 @@ export function BookingPanel({
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-md border border-primary px-4 py-2 font-medium text-primary hover:bg-primary/10">
+        <button type="submit" className="h-11 self-end rounded-md border border-primary px-4 font-medium text-primary hover:bg-primary/10">
           {t('booking.check')}
         </button>
       </Form>
@@ -491,7 +493,7 @@ function StayDateInput({
         min={min}
         max={max}
         required
-        className="field-control"
+        className="field-control h-11"
         key={`${name}-${value}`}
       />
     </div>

@@ -12,29 +12,37 @@ import { getEditingLanguage } from '~/.server/languages/editing-language-choice'
 import { listEditingLanguages } from '~/.server/languages/site-languages';
 import { requireAdmin } from '~/.server/auth/permissions';
 import {
-  getLegalNotice,
+  getLegalSettings,
   getMoneyTermsForEditing,
   getOnlineDepositForEditing,
   getSiteConfigForEditing,
   getStayTermsForEditing,
+  getTouristTaxForEditing,
   listMissingLegalNoticeFields,
+  loadRetentionSettings,
   saveLegalNotice,
   saveMoneyTerms,
+  saveRetentionSettings,
   saveOnlineDeposit,
   saveSiteConfig,
   saveStayTerms,
+  saveTouristTaxSettings,
 } from '~/.server/content/site-settings';
 import { stripeConfigured } from '~/.server/payments/stripe-client';
+import { readLastPurge } from '~/.server/privacy/nightly-purge';
+import { erasePersonData, findPersonData, listRecentErasures, summarisePersonData } from '~/.server/privacy/person-data';
 import { ensureTransportOptions, listTransportOptionsForEditing, saveTransportDescription, setTransportEnabled } from '~/.server/content/transport-options';
 import { listFieldsToReview } from '~/.server/languages/translation-coverage';
 import { BackupCard } from '~/components/admin/config/backup-card';
 import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card';
 import { DistancesCard } from '~/components/admin/config/distances-card';
 import { GeneralCard } from '~/components/admin/config/general-card';
-import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
+import { LegalNoticeCard } from '~/components/admin/config/legal-card';
 import { MoneyTermsCard } from '~/components/admin/config/money-terms-card';
 import { OnlineDepositCard } from '~/components/admin/config/online-deposit-card';
+import { describeCounts, PersonalDataCard } from '~/components/admin/config/personal-data-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
+import { TouristTaxCard } from '~/components/admin/config/tourist-tax-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { useLinkedField } from '~/components/admin/translation-field';
@@ -45,7 +53,9 @@ import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
 import { MoneyTermsSchema } from '~/lib/schemas/money-terms';
 import { OnlineDepositSchema } from '~/lib/schemas/online-deposit';
+import { PersonEmailSchema, RetentionSchema } from '~/lib/schemas/personal-data';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
+import { TouristTaxSettingsSchema } from '~/lib/schemas/tourist-tax';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { Route } from './+types/config';
 
@@ -56,19 +66,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, legalMissing, moneyTerms] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, touristTax, legalMissing, moneyTerms] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
       listDistances(),
       listEditingLanguages(),
       readLastBackupRun(pool),
-      getLegalNotice(),
+      getLegalSettings(),
       getStayTermsForEditing(language),
+      getTouristTaxForEditing(),
       listMissingLegalNoticeFields(),
       getMoneyTermsForEditing(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
+    const [retention, lastPurge, erasures] = await Promise.all([loadRetentionSettings(), readLastPurge(), listRecentErasures()]);
     // Offered only when both Stripe keys are set (issue 36).
     const onlineDeposit = stripeConfigured() ? await getOnlineDepositForEditing() : null;
     const review = await listFieldsToReview(
@@ -90,10 +102,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       lastBackup,
       legal,
       stayTerms,
+      touristTax,
       moneyTerms,
       onlineDeposit,
       legalMissing,
       review,
+      retention,
+      lastPurge,
+      erasures,
     };
   } catch (error) {
     // The failed-load policy of a list screen, with the spec's own page text for this one.
@@ -103,7 +119,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const viewer = await requireAdmin(request);
   const formData = await request.formData();
   switch (formData.get('intent')) {
     case 'save-config':
@@ -123,6 +139,14 @@ export async function action({ request }: Route.ActionArgs) {
         schema: StayTermsSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: async (value) => saveStayTerms(value, await getEditingLanguage(request)),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-tourist-tax':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: TouristTaxSettingsSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => saveTouristTaxSettings(value),
         success: 'Configuration sauvegardée avec succès',
       });
     case 'save-online-deposit':
@@ -184,13 +208,38 @@ export async function action({ request }: Route.ActionArgs) {
         perform: ({ city, durationMinutes }) => addDistance(city, durationMinutes),
         success: 'Distance ajoutée avec succès',
       });
-    case SAVE_LEGAL_INTENT:
+    case 'save-legal':
       return runIntent(formData, {
         screen: SCREEN,
         schema: LegalNoticeSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: (value) => saveLegalNotice(value),
         success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-retention':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RetentionSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => saveRetentionSettings(value),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'find-person':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: PersonEmailSchema,
+        failure: 'Impossible de rechercher les données',
+        perform: async ({ email }) => summarisePersonData(await findPersonData(email)),
+        success: null,
+        answer: (summary) => summary,
+      });
+    case 'erase-person':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: PersonEmailSchema,
+        failure: "Impossible d'effacer les données",
+        perform: ({ email }) => erasePersonData(email, viewer.email),
+        success: ({ email }, counts) => `Données de ${email} effacées : ${describeCounts(counts)}`,
       });
     case 'translate-distance':
       return runIntent(formData, {
@@ -227,12 +276,14 @@ export default function Config() {
           <LegalNoticeWarning missing={loaded.legalMissing} here />
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
+          <TouristTaxCard values={loaded.touristTax} />
           <MoneyTermsCard values={loaded.moneyTerms} />
           {loaded.onlineDeposit ? <OnlineDepositCard values={loaded.onlineDeposit} /> : null}
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />
           <DistancesCard distances={loaded.distances} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
-          <LegalNoticeCard values={loaded.legal} />
+          <LegalNoticeCard values={loaded.legal.notice} site={loaded.legal.site} />
+          <PersonalDataCard retention={loaded.retention} lastPurge={loaded.lastPurge} erasures={loaded.erasures} />
           <BackupCard lastBackup={loaded.lastBackup} />
         </>
       ) : (

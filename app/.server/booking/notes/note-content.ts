@@ -111,6 +111,7 @@ export async function buildNoteContent(tx: Executor, row: BookingRow, issue: { n
       vatRate: siteConfig.vatRateBasisPoints,
       legalOwner: siteConfig.legalOwner,
       legalSiret: siteConfig.legalSiret,
+      publisherAddress: siteConfig.publisherAddress,
     })
     .from(siteConfig)
     .limit(1);
@@ -130,7 +131,7 @@ export async function buildNoteContent(tx: Executor, row: BookingRow, issue: { n
     issuedOn: issue.issuedOn,
     credits: null,
     languages,
-    issuer: { name: site?.legalOwner ?? '', address: site?.address ?? '', siret: site?.legalSiret ?? '' },
+    issuer: { name: site?.legalOwner ?? '', address: site?.publisherAddress || site?.address || '', siret: site?.legalSiret ?? '' },
     guest: { name: row.guestName.trim() },
     reference: row.reference,
     stay: {

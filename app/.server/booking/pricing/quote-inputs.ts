@@ -3,6 +3,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { daysBetween, isIsoDate, type IsoDate } from '~/lib/nights';
 import { ROOM_DEFAULT_MAX_GUESTS } from '~/lib/schemas/room';
+import { touristTaxPerNightCents } from '~/lib/tourist-tax';
 import { config } from '../../environment';
 import { loadTexts, pickText } from '../../content/multilingual-content';
 import { db, type Executor } from '../../db/client';
@@ -13,13 +14,25 @@ import { NOT_FOUND, type NotFound } from '../../rule-refusal';
 import { listUnavailableNights } from '../availability/taken-nights';
 import { computeQuote, NO_STAY_TERMS, stayShapeProblems, type Quote, type QuoteProblem, type QuoteSeason, type StayTerms } from './quote';
 
-/** The stay terms of Configuration (Séjour et paiements) as the engine's figures; zero everywhere until set. */
+/**
+ * The stay terms of Configuration (Séjour et paiements, Taxe de séjour) as the engine's
+ * figures; zero everywhere until set. The tax per adult per night is the town's base with
+ * its surcharges, rounded once (touristTaxPerNightCents, ~/lib/tourist-tax).
+ */
 export async function loadStayTerms(executor: Executor = db): Promise<StayTerms> {
   const [row] = await executor
-    .select({ touristTaxCents: siteConfig.touristTaxCents, depositPercent: siteConfig.depositPercent, balanceDueDays: siteConfig.balanceDueDays })
+    .select({
+      baseCents: siteConfig.touristTaxBaseCents,
+      regionalPercent: siteConfig.touristTaxRegionalPercent,
+      departmentalPercent: siteConfig.touristTaxDepartmentalPercent,
+      depositPercent: siteConfig.depositPercent,
+      balanceDueDays: siteConfig.balanceDueDays,
+    })
     .from(siteConfig)
     .limit(1);
-  return row ?? NO_STAY_TERMS;
+  if (!row) return NO_STAY_TERMS;
+  const { depositPercent, balanceDueDays, ...rate } = row;
+  return { touristTaxCents: touristTaxPerNightCents(rate), depositPercent, balanceDueDays };
 }
 
 /** Season names along the language chain (the name typed first when no text is): the guest's, or the owners' French. */

@@ -10,7 +10,9 @@ import { guestChain } from '~/lib/i18n';
 import { addDays, eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
 import { db, type Executor } from '../../db/client';
 import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
-import { bookingEvents, bookings, type BookingSource, NIGHT_HOLDING_STATUSES } from '../../db/schema';
+import { bookingEvents, bookings, NIGHT_HOLDING_STATUSES } from '../../db/schema';
+import { defaultTaxCollector, type RecordSource } from '~/lib/schemas/booking-admin';
+import type { TaxCollector } from '~/lib/tourist-tax';
 import { formatMoney } from '~/lib/money';
 import { NATURE_LABELS, type LedgerNature } from '~/lib/money-terms';
 import { loadMoneyTerms } from '../../content/site-settings';
@@ -49,6 +51,8 @@ export interface RecordedGuest {
 export const MAX_LISTED_STAYS = 500;
 
 const NOT_FREE = 'Ces nuits ne sont plus libres';
+/** Sources whose platform confirms the booking to the guest itself. */
+const PLATFORM_SOURCES: ReadonlySet<RecordSource> = new Set(['airbnb', 'booking_com']);
 const BOOKING_NOT_FOUND = notFound('Réservation introuvable');
 
 /** What stops the owner, who may book what a guest may not (past minimum stay, beyond the horizon). */
@@ -100,12 +104,18 @@ async function pricedStay(stay: StayDetails, language: string, tx: Executor, opt
   return { quote, override, columns };
 }
 
-/** A booking taken by phone or e-mail: confirmed at once, priced by the engine unless the owner says otherwise. */
+/**
+ * A booking taken by phone or e-mail, or made on a platform: confirmed at once, priced by
+ * the engine unless the owner says otherwise. Its tourist tax is collected by the house,
+ * or by the platform (Airbnb and Booking.com by default: defaultTaxCollector). A platform
+ * confirms its own bookings to the guest: those get no mail from the house.
+ */
 export async function recordBooking(
   stay: StayDetails,
   guest: RecordedGuest,
-  source: Exclude<BookingSource, 'site'>,
+  source: RecordSource,
   actor: string | null,
+  taxCollectedBy: TaxCollector = defaultTaxCollector(source),
 ): Promise<StayResult> {
   return stayTransaction(async (tx) => {
     const priced = await pricedStay(stay, guest.language, tx, { pastAllowed: false });
@@ -126,6 +136,7 @@ export async function recordBooking(
         ...columns,
         status: 'confirmed',
         source,
+        taxCollectedBy,
         language: guest.language,
         decidedAt: new Date(),
         reference: await newBookingReference(tx),
@@ -137,7 +148,10 @@ export async function recordBooking(
     await writeStep(
       tx,
       { id, ...values, language: guest.language, quote },
-      { history: [{ kind: 'created', actor, details: { source, ...(override ? { priceOverride: override } : {}) } }], guest: [guestMail('confirmed')] },
+      {
+        history: [{ kind: 'created', actor, details: { source, taxCollectedBy, ...(override ? { priceOverride: override } : {}) } }],
+        guest: PLATFORM_SOURCES.has(source) ? [] : [guestMail('confirmed')],
+      },
     );
     return { id };
   });
@@ -166,7 +180,7 @@ export async function changeBooking(id: string, stay: StayDetails, actor: string
       ...(override ? { priceOverride: override } : {}),
     };
     // A note issued for the stay as it was is never edited: a credit note cancels it and a
-    // new note states the stay as it now is (decision 0028).
+    // new note states the stay as it now is (decision 0029).
     const notes = await reissueNote(tx, id, actor);
     await writeStep(
       tx,
@@ -200,7 +214,11 @@ export interface Cancellation {
  * owner's figure); the house cancels — it keeps nothing and, for arrhes, owes as much
  * again as compensation (it repays twice the arrhes received).
  */
-export function cancellationTerms(row: { depositNature: string; depositCents: number }, depositReceivedCents: number, input: Pick<Cancellation, 'by' | 'keptCents'>) {
+export function cancellationTerms(
+  row: { depositNature: string; depositCents: number },
+  depositReceivedCents: number,
+  input: Pick<Cancellation, 'by' | 'keptCents'>,
+) {
   if (input.by === 'house') return { keptCents: 0, compensationCents: row.depositNature === 'arrhes' ? depositReceivedCents : 0 };
   if (row.depositNature === 'arrhes') return { keptCents: depositReceivedCents, compensationCents: 0 };
   return { keptCents: Math.max(0, input.keptCents ?? Math.min(row.depositCents, depositReceivedCents)), compensationCents: 0 };
@@ -258,6 +276,18 @@ async function reissueNote(tx: Executor, id: string, actor: string | null): Prom
     { kind: 'note', actor, details: { number: credit.number, credits: current.number } },
     { kind: 'note', actor, details: { number: note.number } },
   ];
+}
+
+/** Who collects the stay's tourist tax (issue 44): the house, or the platform the guest booked on. Kept in its history. */
+export async function setTaxCollector(id: string, taxCollectedBy: TaxCollector, actor: string | null): Promise<StayResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockConfirmed(tx, id);
+    if (isRefusal(row) || isNotFound(row)) return row;
+    if (row.taxCollectedBy === taxCollectedBy) return { id };
+    await tx.update(bookings).set({ taxCollectedBy }).where(eq(bookings.id, id));
+    await writeStep(tx, row, { history: [{ kind: 'tax_collector', actor, details: { from: row.taxCollectedBy, to: taxCollectedBy } }] });
+    return { id };
+  });
 }
 
 /** The note of a confirmed stay, issued on the owner's demand: its id (the current one when it has one). */

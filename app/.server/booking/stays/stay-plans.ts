@@ -24,11 +24,15 @@ export const DEFAULT_CHECK_OUT = '12:00';
 
 type BookingRow = typeof bookings.$inferSelect;
 
+/** Stays booked on a platform: the guest pays the platform, so the house reminds them of nothing. */
+const PAID_THROUGH_PLATFORM: ReadonlySet<string> = new Set(['airbnb', 'booking_com']);
+
 /** What the stay needs planned now, from its state, dates and money terms. */
 export function wantedPlans(row: BookingRow, terms: { balanceReminderDays: number; checkOutTime: string | null }): Plan[] {
   if (row.status !== 'confirmed') return [];
   const plans: Plan[] = [];
-  if (row.depositCents > 0 && row.depositDueDate) {
+  const reminded = !PAID_THROUGH_PLATFORM.has(row.source);
+  if (reminded && row.depositCents > 0 && row.depositDueDate) {
     plans.push({
       key: `deposit_reminder:${row.id}`,
       kind: 'deposit_reminder',
@@ -36,7 +40,7 @@ export function wantedPlans(row: BookingRow, terms: { balanceReminderDays: numbe
       dueAt: guesthouseInstant(addDays(row.depositDueDate, -DEPOSIT_REMINDER_DAYS_BEFORE), REMINDER_TIME),
     });
   }
-  if (terms.balanceReminderDays > 0) {
+  if (reminded && terms.balanceReminderDays > 0) {
     // One per arrival: a stay moved to other dates is reminded again before its new arrival.
     plans.push({
       key: `balance_reminder:${row.id}:${row.arrival}`,

@@ -12,7 +12,8 @@ import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import type { Quote } from '../pricing/quote';
 import { getBookingRecord } from '../stays/records';
 import { frenchLanguageName } from '~/lib/language-names';
-import { stayStatusLabel } from '~/lib/stays';
+import { bookingStatusLabel, stayStatusLabel } from '~/lib/stays';
+import { TAX_COLLECTOR_LABELS, type TaxCollector } from '~/lib/tourist-tax';
 import { cancellationTerms } from '../stays/records';
 import { STAY_PLAN_LABELS, SCHEDULED_STATE_LABELS } from '~/lib/stays';
 
@@ -50,9 +51,13 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
     case 'reminder':
       return `Rappel envoyé au client : ${d.reminder === 'deposit' ? 'acompte' : 'solde'} de ${euros(Number(d.amountCents) || 0)}`;
     case 'note':
-      return d.credits ? `Avoir n° ${d.number} émis (annule la facture n° ${d.credits})` : `Facture n° ${d.number} émise${d.atCheckOut ? ' au départ et envoyée au client' : ''}`;
+      return d.credits
+        ? `Avoir n° ${d.number} émis (annule la facture n° ${d.credits})`
+        : `Facture n° ${d.number} émise${d.atCheckOut ? ' au départ et envoyée au client' : ''}`;
     case 'message':
       return 'Message envoyé au client';
+    case 'tax_collector':
+      return `Taxe de séjour collectée par ${TAX_COLLECTOR_LABELS[d.to as TaxCollector] ?? d.to}`;
     case 'expired':
       return "Délai de paiement de l'acompte dépassé : nuits libérées";
     case 'refund':
@@ -60,7 +65,8 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
         const what = d.cause === 'duplicate' ? 'Paiement en double remboursé automatiquement' : 'Paiement tardif remboursé automatiquement';
         return `${what} : ${euros(Number(d.amountCents) || 0)}`;
       }
-      if (d.nature === 'dedommagement') return `Dédommagement versé : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.occurredOn))} (${MEANS_LABELS[d.means as LedgerMeans] ?? d.means})`;
+      if (d.nature === 'dedommagement')
+        return `Dédommagement versé : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.occurredOn))} (${MEANS_LABELS[d.means as LedgerMeans] ?? d.means})`;
       if (d.means && d.means !== 'stripe' && !d.stripeReference)
         return `Remboursement : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.occurredOn))} (${MEANS_LABELS[d.means as LedgerMeans] ?? d.means})`;
       return `Remboursement de ${euros(Number(d.amountCents) || 0)} (raison : ${d.reason ?? '—'})`;
@@ -119,6 +125,7 @@ export async function loadBookingPage(id: string) {
       depositNatureMeaning: DEPOSIT_NATURE_MEANING[row.depositNature],
       depositDue: row.depositDueDate ? formatNightFr(row.depositDueDate) : null,
       source: SOURCE_LABELS[row.source] ?? row.source,
+      taxCollectedBy: row.taxCollectedBy,
       roomId: row.roomId,
       room: roomName.get(row.roomId) ?? 'Chambre supprimée',
       arrival: row.arrival,

@@ -3,7 +3,7 @@
 // query string (?year=2026); the guesthouse's current one by default.
 import { formatMoney } from '~/lib/money';
 import { formatNightFr } from '~/lib/nights';
-import { getLegalNotice } from '../../content/site-settings';
+import { getLegalSettings } from '../../content/site-settings';
 import { guesthouseToday } from '../../guesthouse-time';
 import type { NoteContent } from '../notes/note-content';
 import { listNotes } from '../notes/notes';
@@ -21,8 +21,8 @@ export function readNotesYear(url: URL): { year: number; error: string | null } 
 /** The notes of the year as the register lists them, with the year's totals and what the issuer's identity still lacks. */
 export async function loadNotesRegister(year: number) {
   const notes = await listNotes(`${year}-01-01`, `${year + 1}-01-01`);
-  const legal = await getLegalNotice();
-  const missing = [legal.legalOwner.trim() ? null : 'le nom ou la raison sociale', legal.legalSiret.trim() ? null : 'le SIRET'].filter(Boolean);
+  const legal = await getLegalSettings();
+  const missing = [legal.notice.legalOwner.trim() ? null : 'le nom ou la raison sociale', legal.notice.legalSiret.trim() ? null : 'le SIRET'].filter(Boolean);
   const rows = notes.map((note) => {
     const c = note.content as NoteContent;
     return {

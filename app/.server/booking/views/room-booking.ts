@@ -2,6 +2,7 @@
 // in view and, when the query string names a stay, its quote. Every label that
 // depends on Intl is written here, on the server, so the browser renders the same
 // bytes when it hydrates (ICU versions differ between Node and browsers).
+import { headingCase } from '~/lib/heading-case';
 import { dayStateLetter, type CalendarMonth } from '~/lib/calendar-month';
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { decimalEuros, formatMoney } from '~/lib/money';
@@ -168,7 +169,7 @@ async function readRoomCalendar(
     const bySeason = seasonByNight(seasons, nights);
     return {
       month: start.slice(0, 7),
-      title: monthTitle.format(utcMidnight(start)),
+      title: headingCase(monthTitle.format(utcMidnight(start)), language),
       offset: (utcMidnight(start).getUTCDay() + 6) % 7,
       states: nights.map((date) => dayStateLetter(date < today || date > lastNight ? 'past' : taken.has(date) ? 'taken' : 'free')).join(''),
       labels: nights.map((date) => dayLabel.format(utcMidnight(date))),

@@ -1,6 +1,7 @@
 // The owner's home, 'Aujourd'hui' (issue 35): today's arrivals and departures, the
 // stays of the next days, pending requests with how long they have waited, and the
-// warnings that need the owner (stale feeds, legal notice, hidden languages).
+// warnings that need the owner (stale feeds, legal notice, hidden languages, the tourist
+// tax to declare).
 import { dateTimeFormat } from '~/lib/date-time-format';
 import { formatMoney } from '~/lib/money';
 import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
@@ -8,14 +9,15 @@ import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
 import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
 import { roomNamesFr } from '../../content/rooms';
 import { linkPhone } from '../../content/phones';
-import { getLegalNotice, listMissingLegalFields } from '../../content/site-settings';
+import { listMissingLegalNoticeFields } from '../../content/site-settings';
+import { csvText } from '../../http/csv';
 import { listTranslationCoverage } from '../../languages/translation-coverage';
 import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import { listRoomFeeds } from '../availability/feeds';
 import { listBookings } from '../stays/requests';
 import { houseTaxCents, listEntriesOf, moneyStatus } from '../../payments/ledger';
-import { csvText } from '../../http/csv';
 import { listConfirmedStays, listOverdueCandidates } from '../stays/records';
+import { listTaxReminders } from '../tourist-tax/reminders';
 
 const euros = (cents: number) => formatMoney(cents);
 
@@ -86,8 +88,12 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
 export async function loadOverdue(roomName: Map<string, string>) {
   const described = await describeStays(await listOverdueCandidates(guesthouseToday()), roomName);
   return {
-    deposits: described.filter((s) => s.depositOverdue).map((s) => ({ id: s.id, guestName: s.guestName, room: s.room, arrival: s.arrivalFr, amount: s.depositOverdue! })),
-    balances: described.filter((s) => s.balanceOverdue).map((s) => ({ id: s.id, guestName: s.guestName, room: s.room, arrival: s.arrivalFr, amount: s.balanceOverdue! })),
+    deposits: described
+      .filter((s) => s.depositOverdue)
+      .map((s) => ({ id: s.id, guestName: s.guestName, room: s.room, arrival: s.arrivalFr, amount: s.depositOverdue! })),
+    balances: described
+      .filter((s) => s.balanceOverdue)
+      .map((s) => ({ id: s.id, guestName: s.guestName, room: s.room, arrival: s.arrivalFr, amount: s.balanceOverdue! })),
   };
 }
 
@@ -95,12 +101,13 @@ export async function loadToday() {
   const today = guesthouseToday();
   const end = addDays(today, UPCOMING_DAYS);
   const roomName = await roomNamesFr();
-  const [stays, requests, feeds, legal, coverage] = await Promise.all([
+  const [stays, requests, feeds, legal, coverage, touristTax] = await Promise.all([
     listConfirmedStays(today, end),
     listBookings(),
     listRoomFeeds(),
-    getLegalNotice(),
+    listMissingLegalNoticeFields(),
     listTranslationCoverage(),
+    listTaxReminders(today),
   ]);
   const described = await describeStays(stays, roomName);
   const overdue = await loadOverdue(roomName);
@@ -123,8 +130,9 @@ export async function loadToday() {
     overdue,
     warnings: {
       staleFeeds: feeds.filter((f) => f.stale).map((f) => roomName.get(f.roomId) ?? ''),
-      legalMissing: listMissingLegalFields(legal).length,
+      legalMissing: legal.map((m) => m.label),
       hiddenIncomplete: coverage.filter((l) => !l.isActive && !l.isSource && l.percent < 100).map((l) => `${l.name} (${l.percent} %)`),
+      touristTax,
     },
   };
 }
