@@ -42,6 +42,6 @@ export const VAT_FRANCHISE_MENTION = 'TVA non applicable, art. 293 B du CGI';
 
 /** What each nature means on cancellation, as the owner reads it (Configuration, the cancel form). */
 export const DEPOSIT_NATURE_MEANING: Record<DepositNature, string> = {
-  arrhes: "Arrhes : si le client annule, il les perd ; si vous annulez, vous lui rendez le double (art. L214-1 du Code de la consommation).",
-  acompte: "Acompte : le contrat engage les deux parties ; si le client annule, il reste redevable de ce que prévoient vos conditions.",
+  arrhes: 'Arrhes : si le client annule, il les perd ; si vous annulez, vous lui rendez le double (art. L214-1 du Code de la consommation).',
+  acompte: 'Acompte : le contrat engage les deux parties ; si le client annule, il reste redevable de ce que prévoient vos conditions.',
 };

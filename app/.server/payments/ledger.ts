@@ -147,9 +147,7 @@ export async function addStripeRefund(executor: Executor, refund: NewLedgerEntry
 
 /** What was kept of a payment's refunds before they had ids (`legacy:` rows): gone once Stripe's whole list is recorded. */
 export async function dropLegacyRefunds(executor: Executor, paymentIntent: string) {
-  await executor
-    .delete(ledgerEntries)
-    .where(and(eq(ledgerEntries.stripePaymentIntent, paymentIntent), like(ledgerEntries.stripeRefundId, 'legacy:%')));
+  await executor.delete(ledgerEntries).where(and(eq(ledgerEntries.stripePaymentIntent, paymentIntent), like(ledgerEntries.stripeRefundId, 'legacy:%')));
 }
 
 /** The refund of this owner's request (its form's key), if it was made. */

@@ -44,8 +44,8 @@ export default function Notes() {
       ) : null}
       {issuerMissing.length ? (
         <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Vos factures doivent porter votre identité : renseignez {issuerMissing.join(' et ')} dans Configuration → Mentions légales. Les factures déjà émises ne
-          changent pas.
+          Vos factures doivent porter votre identité : renseignez {issuerMissing.join(' et ')} dans Configuration → Mentions légales. Les factures déjà émises
+          ne changent pas.
         </p>
       ) : null}
       <Form method="get" className="flex flex-wrap items-end gap-3">
@@ -85,7 +85,11 @@ export default function Notes() {
                   <a className="inline-flex min-h-11 items-center gap-1 underline" href={r.href} download>
                     <DownloadIcon aria-hidden="true" className="size-4" />
                     <span>
-                      Télécharger<span className="sr-only"> {r.kind.toLowerCase()} {r.number}</span>
+                      Télécharger
+                      <span className="sr-only">
+                        {' '}
+                        {r.kind.toLowerCase()} {r.number}
+                      </span>
                     </span>
                   </a>
                 </ListCell>

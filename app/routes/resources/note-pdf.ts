@@ -14,7 +14,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = params.file.endsWith('.pdf') ? params.file.slice(0, -4) : '';
   const note = isUuid(id) ? await getNote(id) : null;
-  if (!note) return new Response('Facture introuvable', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
+  if (!note)
+    return new Response('Facture introuvable', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' } });
   const content = note.content as NoteContent;
   const pdf = await renderNotePdf(content);
   return new Response(new Uint8Array(pdf), {

@@ -546,7 +546,11 @@ export function renderReminderMail(kind: 'deposit' | 'balance', facts: BookingMa
           w.depositReminderTitle,
           w.depositReminderIntro(name, w.nature[money.depositNature], money.depositDueDate ? formatNight(money.depositDueDate, lang) : ''),
         ]
-      : [w.balanceReminderSubject(facts.siteName), w.balanceReminderTitle, w.balanceReminderIntro(name, formatNight(money.balanceDueDate ?? facts.quote.arrival, lang))];
+      : [
+          w.balanceReminderSubject(facts.siteName),
+          w.balanceReminderTitle,
+          w.balanceReminderIntro(name, formatNight(money.balanceDueDate ?? facts.quote.arrival, lang)),
+        ];
   const rows = quoteRows(facts, lang, kind === 'deposit' ? 'deposit-reminder' : 'balance-reminder');
   const footer = money.payUrl ? { text: w.payCard, href: money.payUrl } : undefined;
   return { subject: headerText(subject), ...renderTableMail(title, `${intro} ${t.replyHint}`, rows, footer, lang) };

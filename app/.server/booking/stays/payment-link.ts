@@ -86,7 +86,8 @@ async function openBalanceSession(token: string, rowId: string): Promise<Payment
       const same = existing.metadata?.purpose === 'balance' && existing.amount_total === due;
       if (existing.status === 'open' && same && existing.url && left >= CHECKOUT_REUSE_MIN_SECONDS) return { kind: 'redirect', url: existing.url };
       if (existing.status === 'open' && !(await expireCheckoutSession(existing.id))) return { kind: 'state', state: 'confirming' };
-      if (existing.status === 'complete' && existing.payment_status !== 'unpaid' && existing.metadata?.purpose === 'balance') return { kind: 'state', state: 'confirming' };
+      if (existing.status === 'complete' && existing.payment_status !== 'unpaid' && existing.metadata?.purpose === 'balance')
+        return { kind: 'state', state: 'confirming' };
     }
     // Within Stripe's day: the guest who comes back later gets the next session.
     const expiresAt = checkoutExpiresAt(new Date(now.getTime() + 48 * 3_600_000), now);
@@ -95,7 +96,12 @@ async function openBalanceSession(token: string, rowId: string): Promise<Payment
       {
         mode: 'payment',
         allowed_payment_method_types: ['card'],
-        line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: due, product_data: { name: `Solde ${row.reference} · ${row.arrival} → ${row.departure}` } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: { currency: 'eur', unit_amount: due, product_data: { name: `Solde ${row.reference} · ${row.arrival} → ${row.departure}` } },
+          },
+        ],
         locale: (CHECKOUT_LOCALES.has(row.language) ? row.language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
         customer_email: mailboxAddress(row.guestEmail) ?? undefined,
         client_reference_id: row.id,

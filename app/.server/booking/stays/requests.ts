@@ -148,7 +148,11 @@ export async function acceptBookingRequest(id: string, actor: string | null = nu
     const terms = await loadMoneyTerms(tx);
     await tx
       .update(bookings)
-      .set({ status: 'confirmed', decidedAt: new Date(), depositDueDate: depositDueDate(guesthouseToday(), terms.depositDueDays, row.balanceDueDate, row.arrival) })
+      .set({
+        status: 'confirmed',
+        decidedAt: new Date(),
+        depositDueDate: depositDueDate(guesthouseToday(), terms.depositDueDays, row.balanceDueDate, row.arrival),
+      })
       .where(eq(bookings.id, id));
     await writeStep(tx, row, { history: [{ kind: 'accepted', actor }], guest: [guestMail('confirmed')] });
     return { awaitingPayment: false };

@@ -12,7 +12,7 @@ import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import type { Quote } from '../pricing/quote';
 import { getBookingRecord } from '../stays/records';
 import { frenchLanguageName } from '~/lib/language-names';
-import { bookingStatusLabel, stayStatusLabel } from '~/lib/stays';
+import { stayStatusLabel } from '~/lib/stays';
 import { TAX_COLLECTOR_LABELS, type TaxCollector } from '~/lib/tourist-tax';
 import { cancellationTerms } from '../stays/records';
 import { STAY_PLAN_LABELS, SCHEDULED_STATE_LABELS } from '~/lib/stays';
