@@ -252,7 +252,7 @@ describe('one person’s data, from Configuration', () => {
     expect(json.data.contactMessages).toHaveLength(1);
     expect(json.data.bookings.map((b: { kind: string }) => b.kind).sort()).toEqual(['request', 'stay']);
     expect(json.data.bookings.find((b: { reference: string }) => b.reference === stay).payments).toEqual([
-      expect.objectContaining({ kind: 'deposit', amountCents: 9000, means: 'virement' }),
+      expect.objectContaining({ nature: 'arrhes', amountCents: 9000, means: 'virement' }),
     ]);
     expect(json.data.bookings.find((b: { reference: string }) => b.reference === stay).messagesFromOwner[0].text).toBe('Bonjour Ana, à bientôt');
     expect(json.data.testimonials[0]).toMatchObject({ message: 'Merci !', published: true });
