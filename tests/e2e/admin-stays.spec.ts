@@ -95,7 +95,7 @@ test('the owner runs stays from the back office', async ({ page }, testInfo) => 
   await page.goto(phone.url);
   const before = await page.getByTestId('outstanding').textContent();
   await expect(page.getByText(/Confirmée — arrhes attendues/)).toBeVisible();
-  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  await page.getByRole('form', { name: 'Enregistrer un paiement ou un remboursement' }).getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(page.getByText('Paiement enregistré')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Paiements et remboursements' })).toContainText('Arrhes');
   await expect(page.getByTestId('outstanding')).not.toHaveText(before!);
