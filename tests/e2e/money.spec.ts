@@ -10,6 +10,7 @@ import { addDays, dateInZone } from '../../app/lib/nights';
 import { parseAmount } from '../../app/lib/money';
 import { axeViolations } from './axe';
 import { expect, signInAsAdmin, test } from './fixtures';
+import { openFirstRoomInEnglish, sendRequest } from './guest-request';
 import { sentMails } from './mailbox';
 
 test.setTimeout(180_000);
@@ -76,21 +77,11 @@ test('arrhes by bank transfer: confirmation with the account, the transfer recor
   await expect(page.getByText('Configuration sauvegardée avec succès').first()).toBeVisible();
 
   // The guest's quote names the arrhes and what they mean; the form says there is no withdrawal right.
-  await page.goto('/?lang=en');
-  const roomHref = await page
-    .locator('#chambres')
-    .getByRole('link', { name: /details|Details|View/ })
-    .first()
-    .getAttribute('href');
-  await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
-  const booking = page.getByRole('region', { name: 'Availability and booking' });
+  const { booking } = await openFirstRoomInEnglish(page, arrival, departure);
   await expect(booking.getByText('Deposit (arrhes) on booking')).toBeVisible();
   await expect(booking.getByTestId('deposit-meaning')).toContainText('if the house cancels, it pays you back twice the amount');
   await expect(booking.getByText(/no right of withdrawal/)).toBeVisible();
-  await booking.getByRole('textbox', { name: 'Name', exact: true }).fill(guestName);
-  await booking.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await booking.getByRole('button', { name: 'Send the request' }).click();
-  await expect(page.getByTestId('booking-success')).toBeVisible();
+  await sendRequest(page, guestName, email);
 
   // Accepted: the confirmation gives the amount, the account, the reference and the deadline, and says arrhes.
   await page.goto('/admin/reservations');

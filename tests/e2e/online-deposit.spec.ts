@@ -11,6 +11,7 @@ import pg from 'pg';
 import { runningEmbeddedUrl } from '../../app/.server/db/embedded';
 import { addDays, dateInZone } from '../../app/lib/nights';
 import { currentServer, expect, signInAsAdmin, test } from './fixtures';
+import { openFirstRoomInEnglish, sendRequest } from './guest-request';
 import { sentMails } from './mailbox';
 
 async function setOnlineDeposit(page: Page, on: boolean) {
@@ -25,18 +26,8 @@ async function setOnlineDeposit(page: Page, on: boolean) {
 
 /** A guest's request in English from the first room's page, accepted by the owner: the room and the mailed payment link. */
 async function heldRequest(page: Page, arrival: string, departure: string, guestName: string, email: string) {
-  await page.goto('/?lang=en');
-  const roomHref = await page
-    .locator('#chambres')
-    .getByRole('link', { name: /details|Details|View/ })
-    .first()
-    .getAttribute('href');
-  await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
-  const booking = page.getByRole('region', { name: 'Availability and booking' });
-  await booking.getByRole('textbox', { name: 'Name', exact: true }).fill(guestName);
-  await booking.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await booking.getByRole('button', { name: 'Send the request' }).click();
-  await expect(page.getByTestId('booking-success')).toBeVisible();
+  const { roomHref } = await openFirstRoomInEnglish(page, arrival, departure);
+  await sendRequest(page, guestName, email);
 
   await page.goto('/admin/reservations');
   const request = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(guestName) }) });
@@ -53,7 +44,7 @@ async function heldRequest(page: Page, arrival: string, departure: string, guest
     expect(mail).toBeTruthy();
     link = /https?:\/\/localhost:\d+\/pay\/[A-Za-z0-9_-]{43}/.exec(mail!)![0];
   }).toPass({ timeout: 20_000 });
-  return { roomHref: roomHref!, link };
+  return { roomHref, link };
 }
 
 const stayOf = (project: string, offset: number) => {
@@ -82,7 +73,7 @@ test('accept → the mail link → the stand-in checkout → the signed webhook 
     await page.goto('/admin/reservations');
     await page.getByRole('list', { name: 'Demandes traitées' }).getByRole('link', { name: guestName }).click();
     await expect(page.getByText('Confirmée').first()).toBeVisible();
-    await expect(page.getByTestId('online-deposit')).toContainText(/Acompte payé par carte : .* \(référence Stripe pi_test_\w+\)/);
+    await expect(page.getByTestId('online-deposit')).toContainText(/Arrhes payées par carte : .* \(référence Stripe pi_test_\w+\)/);
 
     // And the guest's confirmation mail leaves.
     await expect(async () => {

@@ -88,7 +88,7 @@ export function onlineDepositView(row: RecordRow['row'], entries: RecordRow['ent
     const first = cards[0]!;
     return {
       state: refunded > 0 ? ('refunded' as const) : ('paid' as const),
-      text: `${NATURE_LABELS[first.nature]} payé par carte : ${euros(first.amountCents)} le ${formatNightFr(first.occurredOn)} (référence Stripe ${first.stripePaymentIntent})`,
+      text: `${first.nature === 'arrhes' ? 'Arrhes payées' : `${NATURE_LABELS[first.nature]} payé`} par carte : ${euros(first.amountCents)} le ${formatNightFr(first.occurredOn)} (référence Stripe ${first.stripePaymentIntent})`,
       refunded: refunded > 0 ? `Remboursé : ${euros(refunded)}` : null,
       refundableCents: paid - refunded,
     };

@@ -6,7 +6,7 @@ import { typedEurosFr } from '~/lib/money';
 import { MEANS_LABELS, NATURE_LABELS, OWNER_MEANS, type LedgerNature } from '~/lib/money-terms';
 import type { loadBookingPage } from '~/.server/booking/views/booking-page';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import { BanIcon, CalendarCogIcon, FileDownIcon, FileTextIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, WalletIcon } from 'lucide-react';
+import { BanIcon, CalendarCogIcon, FileDownIcon, FileTextIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import { Form, useActionData, useFetcher, useNavigation } from 'react-router';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
@@ -352,6 +352,19 @@ function TaxCollectorForm({ booking }: { booking: BookingView }) {
   );
 }
 
+/** One of the booking's actions, folded until the owner opens it. */
+function ActionDisclosure({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: React.ReactNode }) {
+  return (
+    <details className="rounded-lg border p-4">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
+        <Icon aria-hidden="true" className="size-4" />
+        {label}
+      </summary>
+      {children}
+    </details>
+  );
+}
+
 function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({
@@ -367,11 +380,7 @@ function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] })
     },
   });
   return (
-    <details className="rounded-lg border p-4">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
-        <CalendarCogIcon aria-hidden="true" className="size-4" />
-        Modifier les dates ou la chambre…
-      </summary>
+    <ActionDisclosure icon={CalendarCogIcon} label="Modifier les dates ou la chambre…">
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="change" />
         <input type="hidden" name="id" value={booking.id} />
@@ -385,7 +394,7 @@ function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] })
           Enregistrer la modification
         </Button>
       </fetcher.Form>
-    </details>
+    </ActionDisclosure>
   );
 }
 
@@ -405,11 +414,7 @@ function CancelForm({ booking, today }: { booking: BookingView; today: string })
   });
   const preview = booking.cancelPreview[by];
   return (
-    <details className="rounded-lg border p-4">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
-        <BanIcon aria-hidden="true" className="size-4" />
-        Annuler la réservation…
-      </summary>
+    <ActionDisclosure icon={BanIcon} label="Annuler la réservation…">
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="id" value={booking.id} />
@@ -466,7 +471,7 @@ function CancelForm({ booking, today }: { booking: BookingView; today: string })
           </Button>
         </div>
       </fetcher.Form>
-    </details>
+    </ActionDisclosure>
   );
 }
 
@@ -475,11 +480,7 @@ function ReleaseHoldForm({ booking }: { booking: BookingView }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: `release-${booking.id}`, schema: ReleaseHoldSchema, reply: fetcher.data });
   return (
-    <details className="rounded-lg border p-4">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
-        <BanIcon aria-hidden="true" className="size-4" />
-        Annuler la réservation…
-      </summary>
+    <ActionDisclosure icon={BanIcon} label="Annuler la réservation…">
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="release-hold" />
         <input type="hidden" name="id" value={booking.id} />
@@ -492,7 +493,7 @@ function ReleaseHoldForm({ booking }: { booking: BookingView }) {
           Confirmer l&apos;annulation
         </Button>
       </fetcher.Form>
-    </details>
+    </ActionDisclosure>
   );
 }
 
@@ -562,11 +563,7 @@ function RefundForm({ booking, requestKey }: { booking: BookingView; requestKey:
   });
   useFetcherSuccess(fetcher, () => form.reset());
   return (
-    <details className="rounded-lg border p-4">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-medium">
-        <WalletIcon aria-hidden="true" className="size-4" />
-        Rembourser par carte (Stripe)…
-      </summary>
+    <ActionDisclosure icon={WalletIcon} label="Rembourser par carte (Stripe)…">
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="refund-deposit" />
         <input type="hidden" name="id" value={booking.id} />
@@ -592,7 +589,7 @@ function RefundForm({ booking, requestKey }: { booking: BookingView; requestKey:
           </Button>
         </div>
       </fetcher.Form>
-    </details>
+    </ActionDisclosure>
   );
 }
 
