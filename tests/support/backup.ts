@@ -92,10 +92,9 @@ export async function fillEveryTable() {
   await db.execute(sql`insert into manual_blocks (room_id, first_night, last_night, note) values (${room!.id}, '2031-01-10', '2031-01-12', 'Travaux')`);
   const booking = await db.execute<{
     id: string;
-  }>(sql`insert into bookings (room_id, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote)
-    values (${room!.id}, 'confirmed', '2031-02-01', '2031-02-03', 2, 'Ana', 'ana@example.com', 'es', 24690, '{"nights": 2}') returning id`);
+  }>(sql`insert into bookings (room_id, reference, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote)
+    values (${room!.id}, 'R31-0001', 'confirmed', '2031-02-01', '2031-02-03', 2, 'Ana', 'ana@example.com', 'es', 24690, '{"nights": 2}') returning id`);
   // Its money (issue 52): a card payment and its refund in the ledger, a note, a planned reminder, the counters.
-  await db.execute(sql`update bookings set reference = 'R31-0001' where id = ${booking.rows[0]!.id}`);
   await db.execute(sql`insert into ledger_entries (booking_id, nature, direction, amount_cents, occurred_on, means, reference, stripe_payment_intent)
     values (${booking.rows[0]!.id}, 'arrhes', 'received', 7400, '2031-01-05', 'stripe', 'pi_backup_1', 'pi_backup_1')`);
   await db.execute(sql`insert into ledger_entries (booking_id, nature, direction, amount_cents, occurred_on, means, reference, recorded_by, reason, stripe_payment_intent, stripe_refund_id, stripe_status)
