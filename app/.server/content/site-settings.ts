@@ -21,7 +21,7 @@ import type { StayTermsInput } from '~/lib/schemas/stay-terms';
 import { RETENTION_DEFAULTS, type RetentionSettings } from '~/lib/schemas/personal-data';
 import type { TouristTaxSettingsInput } from '~/lib/schemas/tourist-tax';
 import { decimalEuros } from '~/lib/money';
-import { groupedIban, maskedIban, type MoneyTermsInput } from '~/lib/schemas/money-terms';
+import { groupedIban, type MoneyTermsInput } from '~/lib/schemas/money-terms';
 import { touristTaxPerNightCents, type DeclarationFrequency, type TouristTaxRate } from '~/lib/tourist-tax';
 
 /** Writes columns of the single settings row, creating it on the first save. */
@@ -311,9 +311,6 @@ export async function getMoneyTermsForEditing() {
       .replace('.', ','),
   };
 }
-
-/** The account as other screens show it: masked. */
-export const maskedBankAccount = (terms: MoneyTerms) => (terms.bank ? `${terms.bank.holder} · ${maskedIban(terms.bank.iban.replace(/ /g, ''))}` : null);
 
 /** Saves the card (creating the single row on first save). */
 export async function saveMoneyTerms(input: MoneyTermsInput) {

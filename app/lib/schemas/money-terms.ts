@@ -72,6 +72,3 @@ export type MoneyTermsInput = z.infer<typeof MoneyTermsSchema>;
 
 /** An IBAN as a guest reads it: groups of four. */
 export const groupedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
-
-/** An IBAN shown without being given away: its country, check digits and last four characters. */
-export const maskedIban = (iban: string) => `${iban.slice(0, 4)} •••• •••• ${iban.slice(-4)}`;
