@@ -20,16 +20,24 @@ function scrollToTop(event: React.MouseEvent) {
   if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
 }
 
-/** The query a page keeps across a change of language: the stay chosen on a room page. */
-const KEPT_ON_LANGUAGE_SWITCH = ['arrival', 'departure', 'guests', 'month'];
+/** The query a page keeps across a change of language: the stay chosen on a room page, with the shape each value may have. */
+const KEPT_ON_LANGUAGE_SWITCH: Array<[string, RegExp]> = [
+  ['arrival', /^[0-9-]{1,10}$/],
+  ['departure', /^[0-9-]{1,10}$/],
+  ['adults', /^[0-9]{1,2}$/],
+  ['children', /^[0-9]{1,2}$/],
+  ['guests', /^[0-9]{1,2}$/],
+  ['code', /^[A-Za-z0-9_-]{1,40}$/],
+  ['month', /^[0-9-]{1,10}$/],
+];
 
-/** This page in another language, keeping the chosen stay (short date and number values only). */
+/** This page in another language, keeping the chosen stay (short date, number and code values only). */
 export function languageHref(location: { pathname: string; search: string; hash: string }, code: string): string {
   const params = new URLSearchParams(location.search);
   let query = `?lang=${code}`;
-  for (const name of KEPT_ON_LANGUAGE_SWITCH) {
+  for (const [name, shape] of KEPT_ON_LANGUAGE_SWITCH) {
     const value = params.get(name);
-    if (value && /^[0-9-]{1,10}$/.test(value)) query += `&${name}=${value}`;
+    if (value && shape.test(value)) query += `&${name}=${value}`;
   }
   return `${location.pathname}${query}${location.hash}`;
 }

@@ -1,6 +1,6 @@
 // 'Configuration du Site' (SPEC §2): general configuration (with hero images),
-// contact emails, transport options and distances. The cards live in
-// components/admin/config/.
+// contact emails, transport options and distances; the stay terms, the general stay rules
+// and what the price includes (issue 45). The cards live in components/admin/config/.
 import { useLoaderData } from 'react-router';
 import { runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
@@ -15,13 +15,17 @@ import {
   getLegalNotice,
   getOnlineDepositForEditing,
   getSiteConfigForEditing,
+  getStayRulesForEditing,
   getStayTermsForEditing,
   listMissingLegalNoticeFields,
+  loadPriceMentions,
   saveLegalNotice,
   saveOnlineDeposit,
+  savePriceMentions,
   saveSiteConfig,
   saveStayTerms,
 } from '~/.server/content/site-settings';
+import { saveGeneralStayRules } from '~/.server/content/stay-rules';
 import { stripeConfigured } from '~/.server/payments/stripe-client';
 import { ensureTransportOptions, listTransportOptionsForEditing, saveTransportDescription, setTransportEnabled } from '~/.server/content/transport-options';
 import { listFieldsToReview } from '~/.server/languages/translation-coverage';
@@ -32,6 +36,8 @@ import { GeneralCard } from '~/components/admin/config/general-card';
 import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
 import { OnlineDepositCard } from '~/components/admin/config/online-deposit-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
+import { PriceMentionsCard } from '~/components/admin/config/price-mentions-card';
+import { StayRulesCard } from '~/components/admin/config/stay-rules-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { useLinkedField } from '~/components/admin/translation-field';
@@ -42,6 +48,9 @@ import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
 import { OnlineDepositSchema } from '~/lib/schemas/online-deposit';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
+import { PriceMentionsSchema, StayRulesSchema } from '~/lib/schemas/stay-rules';
+import { createTranslator, resolveCatalog } from '~/lib/i18n';
+import { priceMentionText } from '~/lib/price-mentions';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { Route } from './+types/config';
 
@@ -52,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, legalMissing] = await Promise.all([
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, legalMissing, stayRules, priceMentions] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
@@ -62,6 +71,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       getLegalNotice(),
       getStayTermsForEditing(language),
       listMissingLegalNoticeFields(),
+      getStayRulesForEditing(),
+      loadPriceMentions(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
     // Offered only when both Stripe keys are set (issue 36).
@@ -85,6 +96,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       lastBackup,
       legal,
       stayTerms,
+      stayRules,
+      priceMentions,
+      priceMentionsPreview: priceMentionText(priceMentions, createTranslator('fr', resolveCatalog('fr', 'fr')), 'fr'),
       onlineDeposit,
       legalMissing,
       review,
@@ -117,6 +131,22 @@ export async function action({ request }: Route.ActionArgs) {
         schema: StayTermsSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: async (value) => saveStayTerms(value, await getEditingLanguage(request)),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-stay-rules':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: StayRulesSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => saveGeneralStayRules(value),
+        success: 'Règles de séjour enregistrées',
+      });
+    case 'save-price-mentions':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: PriceMentionsSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => savePriceMentions(value),
         success: 'Configuration sauvegardée avec succès',
       });
     case 'save-online-deposit':
@@ -213,6 +243,8 @@ export default function Config() {
           <LegalNoticeWarning missing={loaded.legalMissing} here />
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
+          <StayRulesCard values={loaded.stayRules} />
+          <PriceMentionsCard values={loaded.priceMentions} preview={loaded.priceMentionsPreview} />
           {loaded.onlineDeposit ? <OnlineDepositCard values={loaded.onlineDeposit} /> : null}
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />

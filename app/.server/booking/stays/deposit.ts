@@ -15,6 +15,7 @@ import { mailboxAddress } from '../../mail/compose';
 import { notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
 import { guesthouseToday } from '../../guesthouse-time';
 import { addPayment } from '../../payments/ledger';
+import { releasePromoUse } from '../../content/promo-codes';
 import { stripe, stripeConfigured, type Stripe } from '../../payments/stripe-client';
 import { writeStep } from './trail';
 import { depositRequestMail, guestMail, ownerDepositMail, refundMail } from '../mails/booking-mails';
@@ -252,6 +253,7 @@ export async function releaseExpiredHolds(now: Date = new Date(), limit = HOLD_B
       .for('update', { skipLocked: true });
     for (const row of due) {
       await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, row.id));
+      await releasePromoUse(tx, row.quote);
       await writeStep(tx, row, {
         history: [{ kind: 'expired', actor: null, details: { expiresAt: row.paymentExpiresAt?.toISOString() } }],
         guest: [guestMail('payment_expired')],
