@@ -91,7 +91,7 @@ const percent = (label: string, max: number) => wholeNumber(label, 1, max);
 export const LENGTH_DISCOUNT_MAX_PERCENT = 90;
 const lengthDiscountFields = {
   minNights: wholeNumber('Le nombre de nuits', 2, STAY_NIGHTS_LIMIT),
-  percent: percent('La réduction', LENGTH_DISCOUNT_MAX_PERCENT),
+  percent: percent('Le pourcentage de réduction', LENGTH_DISCOUNT_MAX_PERCENT),
 };
 export const AddSeasonLengthDiscountSchema = z.object({ id: z.uuid({ error: 'Saison inconnue' }), ...lengthDiscountFields });
 export const AddRoomLengthDiscountSchema = z.object(lengthDiscountFields);
