@@ -138,7 +138,9 @@ export function removeDataDir(dataDir) {
  */
 export async function startApp({ dataDir, env: extra = {}, probe = false, memoryEnv = productionMemoryEnv() }) {
   const port = await freePort();
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'true', NODE_OPTIONS: '', ...memoryEnv, ...extra };
+  const base = `http://127.0.0.1:${port}`;
+  // The address the benchmark asks is the public one: pages of any other origin are not cached (decision 0019).
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, SEED_DEMO: 'true', NODE_OPTIONS: '', ...memoryEnv, ...extra };
   for (const name of Object.keys(env)) if (name === 'DATABASE_URL' || name.startsWith('S3_')) delete env[name];
   const probeArgs = probe ? ['--expose-gc', '--import', pathToFileURL(path.join(root, 'bench/memory-probe.mjs')).href] : [];
   const child = spawn(process.execPath, [...probeArgs, 'server/start.mjs'], {
@@ -151,7 +153,6 @@ export async function startApp({ dataDir, env: extra = {}, probe = false, memory
   const answers = new Map();
   let nextQuestion = 0;
   child.on('message', (message) => answers.get(message.id)?.(message));
-  const base = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;

@@ -85,7 +85,8 @@ async function measure(label, start) {
   const { command, args: commandArgs, env } = start();
   const child = spawn(command, commandArgs, {
     cwd: root,
-    env: { ...inherited, ...env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'true' },
+    // The address the benchmark asks is the public one: pages of any other origin are not cached (decision 0019).
+    env: { ...inherited, ...env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, SEED_DEMO: 'true' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';

@@ -43,6 +43,12 @@ export function securityHeaderEntries(options: { https: boolean }): [string, str
 }
 
 /**
+ * A header a route may set for itself, stricter than ours: a payment link asks for
+ * `Referrer-Policy: no-referrer`, so that its token never leaves in a Referer (issue 51).
+ */
+export const ownHeaderWins = (name: string) => name.toLowerCase() === 'referrer-policy';
+
+/**
  * The headers of every response. `nonce` draws a response's CSP nonce (page delivery's
  * pool, handed in by server/app.ts: the page cache reads this module's policy, so this
  * module does not import page delivery back).
@@ -56,7 +62,9 @@ export function securityHeaders(options: { https: boolean; nonce: () => string }
     const headers = c.res.headers;
     // A page rendered for the page cache already carries its hash-based policy.
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce));
-    for (const [name, value] of entries) headers.set(name, value);
+    for (const [name, value] of entries) {
+      if (!ownHeaderWins(name) || !headers.has(name)) headers.set(name, value);
+    }
   };
 }
 

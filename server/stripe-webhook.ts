@@ -13,6 +13,18 @@ import { logRefusal } from '~/.server/http/refusal-log';
 /** Stripe's events are a few kilobytes; far more is not one of them. */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 export const STRIPE_WEBHOOK_PATH = '/webhooks/stripe';
+/** How far a signature's time may be from ours, either way: the SDK's default, which it applies to the past only. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** The latest `t=` of a Stripe-Signature header (the time Stripe signed at, in seconds). */
+function signedAt(header: string): number {
+  const times = header
+    .split(',')
+    .map((part) => /^\s*t=(\d{1,12})\s*$/.exec(part)?.[1])
+    .filter((value) => value !== undefined)
+    .map(Number);
+  return times.length ? Math.max(...times) : Number.NaN;
+}
 
 const noStore = { 'Cache-Control': 'no-store' };
 
@@ -35,10 +47,12 @@ export async function stripeWebhook(c: Context) {
   const raw = await c.req.text();
   let event;
   try {
-    event = stripe().webhooks.constructEvent(raw, signature, config().STRIPE_WEBHOOK_SECRET!);
+    event = stripe().webhooks.constructEvent(raw, signature, config().STRIPE_WEBHOOK_SECRET!, SIGNATURE_TOLERANCE_SECONDS);
   } catch {
     return refuse('webhook signature does not verify');
   }
+  // A signature from the future is a replay prepared in advance, or a clock gone wrong.
+  if (!(signedAt(signature) <= Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS)) return refuse('webhook signed in the future');
   try {
     const outcome = await handleStripeEvent(event);
     return c.json({ received: true, outcome }, 200, noStore);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import '~/.server/auth/session-cookie';
 import '~/.server/http/toast-response';
 import { appRoutes } from './app-routes.test-support';
-import { adoptRouteDeclarations, isPersonalRequest } from './delivery-policy.server';
+import { adoptRouteDeclarations, isPersonalRequest, normalPageUrl } from './delivery-policy.server';
 
 beforeAll(() => adoptRouteDeclarations(appRoutes()));
 
@@ -63,5 +63,41 @@ describe('the route table these tests adopt', () => {
     };
     const known = new Set(table.map((r) => full(r.id)));
     expect(paths(config).filter((path) => !known.has(path))).toEqual([]);
+  });
+});
+
+describe('normalPageUrl', () => {
+  const origin = 'https://guesthouse.example';
+  const normal = (path: string) => normalPageUrl(new URL(`${origin}${path}`));
+  const room = '/room/6f1c1e7e-2f4b-4b1a-9a55-0b7d0c2c9a11';
+
+  it('sends a page asked for by another spelling of its path to its one path, on the same origin, query kept', () => {
+    expect(normal('/livre-dor/')).toBe(`${origin}/livre-dor`);
+    expect(normal('//livre-dor')).toBe(`${origin}/livre-dor`);
+    expect(normal('/LIVRE-DOR')).toBe(`${origin}/livre-dor`);
+    expect(normal('/livre%2Ddor')).toBe(`${origin}/livre-dor`);
+    expect(normal('/livre%2ddor/?utm_source=x&lang=en')).toBe(`${origin}/livre-dor?utm_source=x&lang=en`);
+    expect(normal('//')).toBe(`${origin}/`);
+    expect(normal(room.toUpperCase().replace('/ROOM/', '/room/'))).toBe(`${origin}${room}`);
+    expect(normal('/ROBOTS.TXT')).toBe(`${origin}/robots.txt`);
+  });
+
+  it('never sends anyone to another host: a path of //host/… stays a path of this origin', () => {
+    for (const path of ['//evil.example', '//evil.example/x', '///evil.example', '/\\evil.example']) {
+      const target = normal(path);
+      if (target === null) continue;
+      expect(new URL(target).origin, path).toBe(origin);
+      expect(new URL(target).pathname.startsWith('//'), path).toBe(false);
+    }
+  });
+
+  it('leaves normal paths, and routes that are not pages alike for everyone, as they are', () => {
+    for (const path of ['/', '/livre-dor', room, `${room}?month=2027-03`, '/robots.txt', '/livre-dor.data', '/LIVRE-DOR.data']) {
+      expect(normal(path), path).toBeNull();
+    }
+    // Their spelling may matter to them (a media key, a feed's or a payment link's token).
+    for (const path of ['/media/Room/A.avif', '/MEDIA/room/a.avif', '/ical/AbC.ics', '/pay/AbCdEf', '/i18n/FR.json', '/admin/Rooms', '/AUTH', '/__manifest']) {
+      expect(normal(path), path).toBeNull();
+    }
   });
 });

@@ -5,9 +5,9 @@
 //   case by matching it with React Router's own matcher (case-insensitive, decoded) over
 //   the routes of the build, so the decision is about the route that will answer —
 //   `/MEDIA/…`, `/%6dedia/…` and `/ICAL/…` are the media and iCal routes, never pages.
-//   A page asked for by a path that is not in its normal form (`/LIVRE-DOR`) is
-//   rendered as usual but neither served from the cache nor kept: case variants cannot
-//   multiply entries.
+//   A page asked for by a path that is not in its normal form (`/LIVRE-DOR`,
+//   `/livre-dor/`, `//livre-dor`, `/livre%2Ddor`) is answered with a redirect to the
+//   normal form (normalPageUrl): variants of a path cannot multiply entries or renders.
 // - Each route module declares what it is in its `handle.delivery` (RouteDelivery):
 //   a document (a public page in the visitor's language), a file (a resource answered
 //   alike to everyone, keeping its own Cache-Control and Vary), personal, or not a page;
@@ -171,14 +171,18 @@ export function isPersonalRequest(url: URL, cookieHeader: string | null | undefi
   return kind !== 'not-a-page' && hasPersonalCookie(cookieHeader);
 }
 
-/** A path in the form the site's own links use: lower case, nothing percent-encoded that need not be. */
+/**
+ * A path in the form the site's own links use: lower case, nothing percent-encoded that
+ * need not be, no empty segment (`//`) and no trailing slash.
+ */
 export function isNormalPath(path: string): boolean {
   return path === normalPath(path);
 }
 
 function normalPath(path: string): string {
-  return path
+  const normal = path
     .split('/')
+    .filter((segment, index) => index === 0 || segment !== '')
     .map((segment) => {
       try {
         return encodeURIComponent(decodeURIComponent(segment)).toLowerCase();
@@ -187,6 +191,24 @@ function normalPath(path: string): string {
       }
     })
     .join('/');
+  return normal || '/';
+}
+
+/**
+ * Where a request for a page by a path not in its normal form is sent (issue 51): the
+ * same origin, the normal path, the same query. Null when the path is normal, or when
+ * the route of its normal form is not a page alike for everyone (a document or a file):
+ * media, feeds, catalogues and personal routes (`/pay/<token>`) keep their own spelling,
+ * which may matter to them. The path of the answer has no `//`, so no browser reads it as
+ * another host. Not for React Router's data requests, which follow redirects their own way.
+ */
+export function normalPageUrl(url: URL): string | null {
+  if (!routeTree || url.pathname.endsWith(DATA_SUFFIX) || FRAMEWORK_PATHS.has(url.pathname.toLowerCase())) return null;
+  const normal = normalPath(url.pathname);
+  if (normal === url.pathname) return null;
+  const { kind } = declarationsFor(normal);
+  if (kind !== 'document' && kind !== 'file') return null;
+  return `${url.origin}${normal}${url.search}`;
 }
 
 /** True when the Cookie header holds a cookie the app declared personal (a session, a toast, a form confirmation). */

@@ -17,9 +17,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { listActiveLanguages, peekActiveLanguages } from '~/.server/languages/site-languages';
 import { cacheGeneration } from '~/.server/public-content/invalidation';
-import { contentSecurityPolicy, securityHeaderEntries } from '../../server/security';
-import { forbidsStorage, PRIVATE_CACHE_CONTROL, routeDeclarationsAdopted, setsSharedCookiesOnly } from './delivery-policy.server';
-import { cacheTarget, encodingFor, pageCacheSlot, type PageCacheOptions, type PageSlot } from './page-cache-key.server';
+import { contentSecurityPolicy, ownHeaderWins, securityHeaderEntries } from '../../server/security';
+import { forbidsStorage, normalPageUrl, PRIVATE_CACHE_CONTROL, routeDeclarationsAdopted, setsSharedCookiesOnly } from './delivery-policy.server';
+import { cacheTarget, encodingFor, pageCacheSlot, publicOriginOf, type PageCacheOptions, type PageSlot } from './page-cache-key.server';
 import { inlineScriptHashes, isPageCacheEnabled, lookupPage, pageBody, preparePage, storePage, type BodyEncoding, type CachedPage } from './page-store.server';
 
 const DOCUMENT_VARY = 'Accept-Encoding, Accept-Language, Cookie';
@@ -35,7 +35,9 @@ function varyOf(kind: PageSlot['kind'], own: string | null): string {
 }
 
 function responseHeaders(page: CachedPage, encoding: BodyEncoding, https: boolean): [string, string][] {
-  const headers: [string, string][] = [...page.headers, ...securityHeaderEntries({ https })];
+  const own = new Set(page.headers.map(([name]) => name.toLowerCase()));
+  const ours = securityHeaderEntries({ https }).filter(([name]) => !ownHeaderWins(name) || !own.has(name.toLowerCase()));
+  const headers: [string, string][] = [...page.headers, ...ours];
   headers.push(['Content-Security-Policy', contentSecurityPolicy({ hashes: page.scriptHashes })]);
   if (encoding !== 'identity') headers.push(['Content-Encoding', encoding]);
   headers.push(['Content-Length', String(pageBody(page, encoding).length)]);
@@ -87,18 +89,25 @@ const fills = new Map<string, { generation: number; page: Promise<CachedPage | u
  * the request already carries its public URL, just before React Router.
  */
 export function pageCacheFill(options: PageCacheOptions & { routesReady: () => Promise<unknown> }): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
+  const publicOrigin = publicOriginOf(options.publicUrl);
   return async (c, next) => {
     const method = c.req.method;
-    // Cache off (PAGE_CACHE=off, or invalidation not guaranteed): rendered as usual, with a nonce.
-    if ((method !== 'GET' && method !== 'HEAD') || !isPageCacheEnabled()) return next();
+    if (method !== 'GET' && method !== 'HEAD') return next();
     // The routes' declarations come with the server build.
     if (!routeDeclarationsAdopted()) await options.routesReady();
     const url = new URL(c.req.url);
+    if (url.origin === publicOrigin) {
+      // `/LIVRE-DOR`, `/livre-dor/`, `//livre-dor`: one page has one path (decision 0019).
+      const normal = options.isServerPath?.(url.pathname) ? null : normalPageUrl(url);
+      if (normal) return c.redirect(normal, 301);
+    } else warnOfOtherHost(url, publicOrigin);
+    // Cache off (PAGE_CACHE=off, or invalidation not guaranteed): rendered as usual, with a nonce.
+    if (!isPageCacheEnabled()) return next();
     const cookie = c.req.header('cookie') ?? null;
     // A cheap refusal first: most requests that are not candidates need no languages.
-    if (!pageCacheSlot({ method, url, cookie, acceptLanguage: null }, [])) return next();
+    if (!pageCacheSlot({ method, url, publicOrigin, cookie, acceptLanguage: null }, [])) return next();
     const startedAt = cacheGeneration();
-    const slot = pageCacheSlot({ method, url, cookie, acceptLanguage: c.req.header('accept-language') ?? null }, await listActiveLanguages());
+    const slot = pageCacheSlot({ method, url, publicOrigin, cookie, acceptLanguage: c.req.header('accept-language') ?? null }, await listActiveLanguages());
     if (!slot) return next();
     const key = slot.key;
     const encoding = encodingFor(c.req.header('accept-encoding'));
@@ -163,6 +172,22 @@ export function pageCacheFill(options: PageCacheOptions & { routesReady: () => P
       }
     }
   };
+}
+
+let warnedOfOtherHost = false;
+
+/**
+ * Pages asked for under another origin than PUBLIC_URL's are answered without the cache
+ * (decision 0019): right for a forged Host, slow for a second name of the site. Said once
+ * per process, whatever the number of hosts, so that a misconfigured PUBLIC_URL shows in
+ * the log and a spray of Hosts does not fill it.
+ */
+function warnOfOtherHost(url: URL, publicOrigin: string) {
+  if (warnedOfOtherHost) return;
+  warnedOfOtherHost = true;
+  console.warn(
+    `[page-cache] a request came for ${url.origin}, which is not PUBLIC_URL (${publicOrigin}): pages under any other origin are answered without the page cache. If visitors use that address, set PUBLIC_URL to it (or redirect it to PUBLIC_URL in the proxy).`,
+  );
 }
 
 /** React Router's headers as a kept page repeats them, with its Vary: no length, encoding or CSP (set per response). */

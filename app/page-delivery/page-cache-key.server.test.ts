@@ -115,12 +115,32 @@ describe('cacheTarget', () => {
     expect(cacheTarget(request('/languages-change'), OPTIONS, englishFirst)?.key).toBe('en https://guesthouse.example/languages-change');
   });
 
-  it('tells forwarded hosts apart behind a trusted proxy', () => {
+  it('keeps pages of the public origin only: another Host, or another forwarded host behind a trusted proxy, is answered without the cache', () => {
     const proxied = { ...OPTIONS, trustProxy: true };
-    const direct = cacheTarget(request('/proxied', { 'x-forwarded-host': 'guesthouse.example', 'x-forwarded-proto': 'https' }), proxied, LANGUAGES);
-    const other = cacheTarget(request('/proxied', { 'x-forwarded-host': 'other.example', 'x-forwarded-proto': 'https' }), proxied, LANGUAGES);
-    expect(direct?.key).toBe('fr https://guesthouse.example/proxied');
-    expect(other?.key).toBe('fr https://other.example/proxied');
+    const direct = cacheTarget(request('/livre-dor', { 'x-forwarded-host': 'guesthouse.example', 'x-forwarded-proto': 'https' }), proxied, LANGUAGES);
+    expect(direct?.key).toBe('fr https://guesthouse.example/livre-dor');
+    expect(cacheTarget(request('/livre-dor', { 'x-forwarded-host': 'other.example', 'x-forwarded-proto': 'https' }), proxied, LANGUAGES)).toBeNull();
+    for (const host of ['other.example', `x${Math.random().toString(36).slice(2)}.example`, '127.0.0.1:3000', 'guesthouse.example.evil.example']) {
+      expect(cacheTarget(request('/', { host }), OPTIONS, LANGUAGES), host).toBeNull();
+    }
+    // The public host on any port is the public origin (a proxy's $host carries no port).
+    expect(cacheTarget(request('/', { host: 'guesthouse.example:3000' }), OPTIONS, LANGUAGES)?.key).toBe('fr https://guesthouse.example/');
+  });
+
+  it('keys ?lang= by the active language it chooses, and drops one that chooses none', () => {
+    const key = (url: string, headers: Record<string, string> = {}) => cacheTarget(request(url, headers), OPTIONS, LANGUAGES)?.key;
+    for (const junk of ['xx', 'zz-ZZ', 'es', '', `${Math.random().toString(36).slice(2)}`, 'en%00']) {
+      expect(key(`/?lang=${junk}`), junk).toBe('fr https://guesthouse.example/');
+      expect(key(`/livre-dor?lang=${junk}`, { 'accept-language': 'de' }), junk).toBe('de https://guesthouse.example/livre-dor');
+    }
+    expect(key('/?lang=EN')).toBe('en https://guesthouse.example/?lang=en');
+    expect(key('/?lang=en&lang=xx')).toBe('en https://guesthouse.example/?lang=en');
+  });
+
+  it('has no target for another spelling of a page’s path (it is redirected to the normal one)', () => {
+    for (const path of ['/livre-dor/', '//livre-dor', '/LIVRE-DOR', '/livre%2Ddor', '/livre-dor//', '//']) {
+      expect(cacheTarget(request(path), OPTIONS, LANGUAGES), path).toBeNull();
+    }
   });
 
   it('stays bounded: never more than its maximum, and never an input longer than a header of a browser', () => {

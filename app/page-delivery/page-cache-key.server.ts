@@ -21,6 +21,8 @@ export interface PageRequest {
   method: string;
   /** The URL as the public sees it (publicRequestUrl). */
   url: URL;
+  /** PUBLIC_URL's origin: the only one whose pages are kept. */
+  publicOrigin: string;
   cookie: string | null;
   acceptLanguage: string | null;
 }
@@ -34,17 +36,35 @@ export interface PageSlot {
   kind: 'document' | 'file';
 }
 
-/** The slot of a request, or null when its answer must not come from (or go to) the cache. */
+/**
+ * The slot of a request, or null when its answer must not come from (or go to) the cache.
+ * Nothing in the key is taken raw from the request (issue 51): the origin is the public
+ * one or the page is not kept (a Host nobody links to would make entries nobody asks for
+ * again); `lang` is kept only as the active language it chooses, in lower case, and one
+ * that chooses none is dropped, as the page renders as if it were absent.
+ */
 export function pageCacheSlot(request: PageRequest, languages: ActiveLanguage[]): PageSlot | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  const delivery = deliveryOf(request.url, request.cookie);
+  if (request.url.origin !== request.publicOrigin) return null;
+  const asked = request.url.searchParams.get(LANGUAGE_PARAM);
+  const delivery = deliveryOf(asked === null ? request.url : withChosenLanguage(request.url, asked, languages), request.cookie);
   if (!delivery.cacheable) return null;
   if (delivery.kind === 'file') return { key: `* ${delivery.key}`, renderUrl: delivery.renderUrl, kind: 'file' };
-  const { language } = resolveLanguage(
-    { asked: request.url.searchParams.get('lang'), cookieHeader: request.cookie, acceptLanguage: request.acceptLanguage },
-    languages,
-  );
+  const { language } = resolveLanguage({ asked, cookieHeader: request.cookie, acceptLanguage: request.acceptLanguage }, languages);
   return { key: `${language} ${delivery.key}`, renderUrl: delivery.renderUrl, kind: 'document' };
+}
+
+const LANGUAGE_PARAM = 'lang';
+
+/** The URL with its `lang` as the language it chooses (lower case), or without it when it chooses none. */
+function withChosenLanguage(url: URL, asked: string, languages: ActiveLanguage[]): URL {
+  const code = asked.toLowerCase();
+  const chosen = languages.some((l) => l.code === code);
+  if (chosen && url.searchParams.getAll(LANGUAGE_PARAM).length === 1 && asked === code) return url;
+  const cleaned = new URL(url);
+  cleaned.searchParams.delete(LANGUAGE_PARAM);
+  if (chosen) cleaned.searchParams.set(LANGUAGE_PARAM, code);
+  return cleaned;
 }
 
 export function encodingFor(acceptEncoding: string | null | undefined): BodyEncoding {
@@ -110,10 +130,24 @@ function computeCacheTarget(req: NodeRequestHead, options: PageCacheOptions, lan
   }
   if (options.isServerPath?.(url.pathname)) return null;
   const slot = pageCacheSlot(
-    { method: req.method ?? '', url, cookie: headerValue(headers.cookie), acceptLanguage: headerValue(headers['accept-language']) },
+    {
+      method: req.method ?? '',
+      url,
+      publicOrigin: publicOriginOf(options.publicUrl),
+      cookie: headerValue(headers.cookie),
+      acceptLanguage: headerValue(headers['accept-language']),
+    },
     languages,
   );
   return slot ? { key: slot.key, encoding: encodingFor(headerValue(headers['accept-encoding'])) } : null;
+}
+
+let publicOrigin: { url: string; origin: string } | undefined;
+
+/** PUBLIC_URL's origin (worked out once: it is asked on every miss). */
+export function publicOriginOf(publicUrl: string): string {
+  if (publicOrigin?.url !== publicUrl) publicOrigin = { url: publicUrl, origin: new URL(publicUrl).origin };
+  return publicOrigin.origin;
 }
 
 export function headerValue(value: string | string[] | undefined): string | null {

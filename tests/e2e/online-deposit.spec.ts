@@ -3,7 +3,8 @@
 // it reaches the Stripe stand-in's checkout, paying there delivers a signed
 // checkout.session.completed to /webhooks/stripe, and the booking is confirmed on the
 // owner's screen while the guest's confirmation mail leaves. Another hold expires
-// unpaid and its nights reopen. The switch is turned off again at the end of each test:
+// unpaid and its nights reopen; a third is released by the owner from its page (issue 51):
+// its nights reopen at once, its link is closed and the guest is told. The switch is turned off again at the end of each test:
 // the other specs accept requests the usual way.
 import type { Page } from '@playwright/test';
 import pg from 'pg';
@@ -133,6 +134,35 @@ test('a hold that expires unpaid reopens its nights, and both sides are told', a
     await expect(page.getByTestId('quote')).not.toContainText('Nights already taken');
     await page.goto(link);
     await expect(page.getByRole('status')).toHaveText('The payment deadline has passed: the nights are no longer held for you.');
+  } finally {
+    await setOnlineDeposit(page, false);
+  }
+});
+
+test('the owner releases a hold from its page: the nights reopen at once and the link is closed', async ({ page }, testInfo) => {
+  const { arrival, departure } = stayOf(testInfo.project.name, 260);
+  const guestName = `Released ${testInfo.project.name} ${Date.now().toString(36)}`;
+  const email = `released.${testInfo.project.name}.${Date.now().toString(36)}@example.org`;
+
+  await signInAsAdmin(page);
+  await setOnlineDeposit(page, true);
+  try {
+    const { roomHref, link } = await heldRequest(page, arrival, departure, guestName, email);
+    await page.goto('/admin/reservations');
+    await page.getByRole('list', { name: 'Demandes traitées' }).getByRole('link', { name: guestName }).click();
+    await page.getByText('Annuler la réservation…').click();
+    await page.getByLabel('Message au client (facultatif)').fill('Nous ne pouvons plus garder ces dates.');
+    await page.getByRole('button', { name: "Confirmer l'annulation" }).click();
+    await expect(page.getByText('Réservation annulée, nuits libérées, le client est prévenu')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Historique' })).toContainText("Annulée en attente de l'acompte : nuits libérées, lien de paiement fermé");
+
+    await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
+    await expect(page.getByTestId('quote')).not.toContainText('Nights already taken');
+    await page.goto(link);
+    await expect(page.getByRole('status')).toHaveText('This booking no longer awaits a payment.');
+    await expect(async () => {
+      expect(sentMails().some((m) => m.includes(`To: ${email}`) && m.includes('Booking cancelled'))).toBe(true);
+    }).toPass({ timeout: 20_000 });
   } finally {
     await setOnlineDeposit(page, false);
   }

@@ -9,6 +9,7 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { ACCESS_LOG_PLACEHOLDER, shippedDefinitions, withRunAccessLog } from '../support/nginx';
 import { selfSignedCertificate } from '../support/tls-certificate';
 
 export interface TlsProxy {
@@ -26,7 +27,10 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.exist
 function nginxConfig(dir: string, tlsPort: number, appPort: number, tls: { key: string; cert: string }) {
   const shipped = fs.readFileSync(path.resolve('deploy/nginx.conf'), 'utf8');
   const servers = shipped.split(/^server \{/m);
-  const tlsServer = `server {${servers.find((block) => block.includes('ssl_certificate'))!}`;
+  const tlsServer = withRunAccessLog(`server {${servers.find((block) => block.includes('ssl_certificate'))!}`).replace(
+    ACCESS_LOG_PLACEHOLDER,
+    path.join(dir, 'access.log'),
+  );
   const server = tlsServer
     .replace(/listen 443 ssl( http2)?;/, `listen 127.0.0.1:${tlsPort} ssl$1;`)
     .replace(/^\s*listen \[::\]:443.*$/m, '')
@@ -48,6 +52,7 @@ events { worker_connections 256; }
 http {
   access_log off;
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  ${shippedDefinitions(shipped)}
   ${server}
 }
 `;

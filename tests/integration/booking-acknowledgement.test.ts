@@ -86,4 +86,25 @@ describe('the booking acknowledgement', () => {
     const other = await ask(8, 'Autre', 'someone-else@example.org', '');
     expect((await mailsOf(other.id)).ack).toBeDefined();
   });
+
+  it('counts the mailbox that receives the mail: +tags, and dots for Gmail (googlemail.com is gmail.com), are one mailbox', async () => {
+    const spellings = [
+      'victim.two+1@example.org',
+      'victim.two+2@example.org',
+      'Victim.Two+promo@Example.org',
+      'victim.two+3@example.org',
+      'first.last@gmail.com',
+      'firstlast+x@gmail.com',
+      'f.i.r.s.t.l.a.s.t@googlemail.com',
+      'FirstLast+y@GoogleMail.com',
+    ];
+    const sent = [];
+    for (const [i, email] of spellings.entries()) sent.push(await mailsOf((await ask(10 + i, 'Victime', email, '')).id));
+    // Three to each mailbox, the fourth spelling of each is stored without its acknowledgement.
+    expect(sent.map((m) => Boolean(m.ack))).toEqual([true, true, true, false, true, true, true, false]);
+    expect(sent.every((m) => m.owner)).toBe(true);
+    // Dots count elsewhere: first.last@example.org is not firstlast@example.org.
+    expect((await mailsOf((await ask(19, 'Autre', 'first.last@example.org', '')).id)).ack).toBeDefined();
+    expect((await mailsOf((await ask(20, 'Autre', 'firstlast@example.org', '')).id)).ack).toBeDefined();
+  });
 });

@@ -10,7 +10,14 @@ vi.hoisted(() => {
 
 import { guesthouseToday } from '~/.server/guesthouse-time';
 import { regenerateExportToken, getExportToken } from '~/.server/booking/availability/export-feed';
-import { addRoomFeed, forgetRecentRoomSyncs, REQUEST_RESYNC_MS, syncFeed, syncRoomFeedsForRequest } from '~/.server/booking/availability/feeds';
+import {
+  addRoomFeed,
+  forgetRecentRoomSyncs,
+  REQUEST_RESYNC_MS,
+  ROOM_RESYNC_BUDGET_MS,
+  syncFeed,
+  syncRoomFeedsForRequest,
+} from '~/.server/booking/availability/feeds';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content/change-listener';
 import pg from 'pg';
 import { addManualBlock, deleteManualBlock } from '~/.server/booking/availability/manual-blocks';
@@ -19,7 +26,7 @@ import { quoteStay } from '~/.server/booking/pricing/quote-inputs';
 import { isRefusal, NOT_FOUND, Refusal } from '~/.server/rule-refusal';
 import { upsertTexts } from '~/.server/content/multilingual-content';
 import { db } from '~/.server/db/client';
-import { bookings, contactEmails, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
+import { bookings, contactEmails, icalEvents, icalFeeds, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
 import { roomTextKey, seasonNameKey } from '~/.server/content/content-keys';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { addDays, formatNightFr, utcMidnight } from '~/lib/nights';
@@ -251,6 +258,57 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
       await listener.end();
     }
   });
+
+  it('waits for all of a room’s slow feeds within one budget, fetch and parse together, then goes on with the last good import', async () => {
+    // Sixteen feeds that answer late with a sizeable calendar each (1,500 events): fetched
+    // in parallel, their parses would follow one another past the budget (issue 51: 8.4 s).
+    const FEEDS = 16;
+    const ANSWER_AFTER_MS = ROOM_RESYNC_BUDGET_MS - 500;
+    const [room] = await db.insert(rooms).values({ position: 8, pricePerNightCents: 100_00 }).returning();
+    const ymd = (n: number) => d(n).replaceAll('-', '');
+    const fresh = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//t//t//EN',
+      ...Array.from({ length: 1_500 }, (_, i) => [
+        'BEGIN:VEVENT',
+        `UID:late-${i}@example.com`,
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART;VALUE=DATE:${ymd(300 + (i % 100))}`,
+        `DTEND;VALUE=DATE:${ymd(301 + (i % 100))}`,
+        'END:VEVENT',
+      ]).flat(),
+      'END:VCALENDAR',
+    ].join('\r\n');
+    for (let i = 0; i < FEEDS; i++) {
+      const path = `/slow-${i}.ics`;
+      server.serve(path, { body: fresh, delay: ANSWER_AFTER_MS });
+      const feed = await addRoomFeed(room!.id, server.url(path));
+      // The last good import of each: nights 60 and 61 taken, read a minute ago.
+      await db
+        .update(icalFeeds)
+        .set({ lastSuccessAt: new Date(Date.now() - 60_000), importedCount: 1 })
+        .where(eq(icalFeeds.id, feed!.id));
+      await db.insert(icalEvents).values({ feedId: feed!.id, uid: `old-${i}@example.com`, summary: 'Reserved', startNight: d(60), endNight: d(62) });
+    }
+    forgetRecentRoomSyncs();
+    const started = Date.now();
+    const answer = await createBookingRequest({ roomId: room!.id, arrival: d(60), departure: d(62), guests: 2, ...guest });
+    const waited = Date.now() - started;
+    // Read again in time, the feeds would have freed these nights; the budget ran out first
+    // for at least some of them, so their last good import still holds the nights.
+    expect(answer).toBeInstanceOf(Refusal);
+    const quote = accepted(await quoteStay(room!.id, { arrival: d(60), departure: d(62), guests: 2 }, ['fr']));
+    expect(quote.problems).toEqual([{ code: 'unavailable', nights: [d(60), d(61)] }]);
+    expect(waited).toBeGreaterThanOrEqual(ANSWER_AFTER_MS);
+    // One budget for all of them (a loaded machine's scheduling is the margin), not one per parse.
+    expect(waited).toBeLessThan(ROOM_RESYNC_BUDGET_MS + 1_000);
+    for (let i = 0; i < FEEDS; i++) expect(server.hits(`/slow-${i}.ics`), `feed ${i} fetched`).toBe(1);
+    // A feed cut short by the request's budget is not failing: no error for the owner, no back-off.
+    const feeds = await db.select().from(icalFeeds).where(eq(icalFeeds.roomId, room!.id));
+    expect(feeds.every((f) => f.lastError === null && f.failures === 0)).toBe(true);
+    expect(feeds.some((f) => f.importedCount === 1)).toBe(true);
+  }, 30_000);
 
   it("re-reads a room's feeds at most once per interval, shared by concurrent requests", async () => {
     const id = await roomWithFeed('/burst.ics');

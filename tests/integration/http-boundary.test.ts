@@ -86,6 +86,30 @@ describe('caching of personal responses (issue 11, item 9)', () => {
   });
 });
 
+describe("a route's own Referrer-Policy (issue 51)", () => {
+  it('wins over the global one: a payment link is sent without a referrer, every other page keeps ours', async () => {
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    const token = 'R'.repeat(43);
+    try {
+      const [room] = (await db.query<{ id: string }>('select id from rooms limit 1')).rows;
+      await db.query(
+        `insert into bookings (room_id, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote, payment_token)
+         values ($1, 'cancelled', '2031-05-01', '2031-05-03', 2, 'Ana', 'ana@example.com', 'fr', 20000, '{}', $2)`,
+        [room!.id, token],
+      );
+    } finally {
+      await db.end();
+    }
+    const pay = await fetch(`${app.url}/pay/${token}`);
+    expect(await pay.text()).toContain('attend plus de paiement');
+    expect(pay.headers.get('referrer-policy')).toBe('no-referrer');
+    const home = await fetch(`${app.url}/`);
+    await home.arrayBuffer();
+    expect(home.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});
+
 describe('/healthz when the database is gone (issue 11, item 9)', () => {
   it('answers 503 without the database error, and logs it', async () => {
     const maintenance = new URL(process.env.DATABASE_URL!);

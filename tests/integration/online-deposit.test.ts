@@ -1,6 +1,8 @@
-// The online deposit (issue 36) against the real database and a local stand-in for the
-// Stripe API, webhooks signed with the SDK's own helper: the hold, the payment link, the
-// webhook (only source of truth) and every bad input of the issue, expiry and refunds.
+// The online deposit (issues 36 and 51) against the real database and a local stand-in
+// for the Stripe API that applies Stripe's documented rules (tests/support/stripe-stand-in.ts),
+// webhooks signed with the SDK's own helper: the hold, the payment link and its sessions,
+// the webhook (only source of truth) and every bad input of the issues, expiry, the owner
+// releasing a hold, and refunds recorded once whichever way Stripe tells them.
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +14,7 @@ import { db } from '~/.server/db/client';
 import {
   bookingEvents,
   bookingPayments,
+  bookingRefunds,
   bookings,
   contactEmails,
   mailOutbox,
@@ -22,7 +25,9 @@ import {
   stripeEvents,
 } from '~/.server/db/schema';
 import { vapidKeys } from '~/.server/notifications/vapid';
-import { refundDeposit, releaseExpiredHolds } from '~/.server/booking/stays/deposit';
+import { stripe as stripeClient } from '~/.server/payments/stripe-client';
+import { releaseExpiredHolds, releaseHold } from '~/.server/booking/stays/deposit';
+import { newRefundRequestKey, refundDeposit } from '~/.server/booking/stays/refunds';
 import { addDays } from '~/lib/nights';
 import { loader as payLoader } from '~/routes/site/pay';
 import { createApp } from '../../server/app';
@@ -142,7 +147,9 @@ describe('the hold and the payment link', () => {
     expect(session.client_reference_id).toBe(row.id);
     const create = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[booking_id]') === row.id);
     expect(create).toHaveLength(1);
-    expect(create[0]!.idempotencyKey).toBe(`deposit-checkout:${row.id}:first`);
+    expect(create[0]!.idempotencyKey).toBe(`deposit-checkout:${row.id}:first:${session.expires_at}`);
+    // Cards only: a card settles at once, so no session completes unpaid (decision 0021).
+    expect(session.allowed_payment_method_types).toEqual(['card']);
     const again = await run(payLoader, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
     expect(again.headers.get('Location')).toBe(session.url);
     expect([...stripe.sessions.values()].filter((s) => s.metadata.booking_id === row.id)).toHaveLength(1);
@@ -255,24 +262,34 @@ describe('the webhook', () => {
     expect(await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id))).toHaveLength(0);
   });
 
-  it('a charge.refunded before its payment is known is acknowledged; after, it records the refund', async () => {
+  it('a charge.refunded before its payment is known is acknowledged; after, it records every refund Stripe lists', async () => {
     const early = stripe.event('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_test_unknown', amount_refunded: 100 });
     expect(await (await deliver(early)).json()).toMatchObject({ outcome: 'unknown_booking' });
     const { id, session } = await heldAndOpened();
     await deliver(stripe.complete(session.id));
-    const refunded = stripe.event('charge.refunded', { id: 'ch_2', object: 'charge', payment_intent: session.payment_intent, amount_refunded: 500 });
+    // A refund made in the Stripe Dashboard: this site learns it from the webhook alone.
+    const made = await stripeClient().refunds.create({ payment_intent: session.payment_intent!, amount: 500 });
+    const refunded = stripe.event('charge.refunded', stripe.charge(session.payment_intent!));
     expect(await (await deliver(refunded)).json()).toMatchObject({ outcome: 'refund_recorded' });
     const [payment] = await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id));
     expect(payment!.refundedCents).toBe(500);
-    // An older event arriving later never lowers the figure.
-    await deliver(stripe.event('charge.refunded', { id: 'ch_2', object: 'charge', payment_intent: session.payment_intent, amount_refunded: 200 }));
+    expect(await db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, id))).toMatchObject([
+      { stripeRefundId: made.id, amountCents: 500, status: 'succeeded', recordedBy: null },
+    ]);
+    // Another event about the same charge (or an older one arriving late) changes nothing.
+    await deliver(stripe.event('charge.refunded', { ...stripe.charge(session.payment_intent!), amount_refunded: 200 }));
+    await deliver(stripe.event('refund.created', { ...made }));
     expect((await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)))[0]!.refundedCents).toBe(500);
+    const history = (await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id))).filter((e) => e.kind === 'refund');
+    expect(history).toMatchObject([{ actor: 'Stripe', details: { amountCents: 500, stripeReference: made.id } }]);
   });
 });
 
 describe('expiry and refunds', () => {
-  it('an unpaid hold past its window is released (nights reopen, both told); a late payment is refunded automatically', async () => {
+  it('an unpaid hold past its window is released (nights reopen, both told, session closed); a late payment is refunded automatically', async () => {
     const { id, session, row } = await heldAndOpened();
+    // Paid at Stripe at the last moment; the webhook reaches the site after the release.
+    const late = stripe.complete(session.id);
     await db
       .update(bookings)
       .set({ paymentExpiresAt: new Date(Date.now() - 1000) })
@@ -287,7 +304,6 @@ describe('expiry and refunds', () => {
     expect(keys).toContain(`booking:${id}:owner-deposit-expired`);
     const page = await run(payLoader, getRequest(`/pay/${row.paymentToken}`), { token: row.paymentToken! });
     expect(page.data.state).toBe('expired');
-    const late = stripe.complete(session.id);
     expect(await (await deliver(late)).json()).toMatchObject({ outcome: 'late_refunded' });
     expect((await booking(id)).status).toBe('cancelled');
     expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent)).toMatchObject([{ amount: session.amount_total }]);
@@ -299,16 +315,18 @@ describe('expiry and refunds', () => {
     const { id, session } = await heldAndOpened();
     await deliver(stripe.complete(session.id));
     const paid = session.amount_total;
-    expect(await refundDeposit(id, paid + 1, 'Trop', false, 'owner@example.com')).toBeInstanceOf(Refusal);
-    expect(await refundDeposit(id, 1000, 'Geste commercial', false, 'owner@example.com')).toBe(true);
-    expect(await refundDeposit(id, paid - 1000, 'Annulation à la demande du client', true, 'owner@example.com')).toBe(true);
+    const refund = (amountCents: number, reason: string, cancel = false) =>
+      refundDeposit({ bookingId: id, amountCents, reason, cancel, requestKey: newRefundRequestKey() }, 'owner@example.com');
+    expect(await refund(paid + 1, 'Trop')).toBeInstanceOf(Refusal);
+    expect(await refund(1000, 'Geste commercial')).toBe(true);
+    expect(await refund(paid - 1000, 'Annulation à la demande du client', true)).toBe(true);
     const [payment] = await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id));
     expect(payment!.refundedCents).toBe(paid);
     expect((await booking(id)).status).toBe('cancelled');
     expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([1000, paid - 1000]);
     const events = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id));
     expect(events.filter((e) => e.kind === 'refund')).toHaveLength(2);
-    expect(await refundDeposit(id, 1, 'Encore', false, null)).toBeInstanceOf(Refusal);
+    expect(await refund(1, 'Encore')).toBeInstanceOf(Refusal);
   });
 });
 
@@ -368,18 +386,295 @@ describe('the owner’s screens', () => {
     const page = await run(bookingLoader, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
     expect(page.data.booking.onlineDeposit).toMatchObject({ state: 'paid', refundableCents: session.amount_total });
     expect(page.data.booking.onlineDeposit.text).toContain(`référence Stripe ${session.payment_intent}`);
-    const noReason = await run(bookingAction, formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: '' }, admin.cookie), {
-      bookingId: id,
-    });
+    const requestKey = page.data.refundRequestKey;
+    const noReason = await run(
+      bookingAction,
+      formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: '', requestKey }, admin.cookie),
+      { bookingId: id },
+    );
     expect(noReason.status).toBe(400);
     const refund = await run(
       bookingAction,
-      formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: 'Geste commercial' }, admin.cookie),
+      formRequest(`/admin/booking/${id}`, { intent: 'refund-deposit', id, amount: '5', reason: 'Geste commercial', requestKey }, admin.cookie),
       { bookingId: id },
     );
     expect(refund.status).toBe(200);
     expect(stripe.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount)).toEqual([500]);
     const after = await run(bookingLoader, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
     expect(after.data.booking.onlineDeposit).toMatchObject({ state: 'refunded', refunded: expect.stringMatching(/^Remboursé : 5\s€$/) });
+  });
+});
+
+/* ───────────── issue 51: Stripe as Stripe documents it ───────────── */
+
+const HOUR = 3_600_000;
+const sessionsOf = (bookingId: string) => [...stripe.sessions.values()].filter((s) => s.metadata.booking_id === bookingId);
+const openSessionsOf = (bookingId: string) => sessionsOf(bookingId).filter((s) => s.status === 'open' && s.expires_at > Date.now() / 1000);
+const stripeRefunds = (intent: string) => stripe.refunds.filter((r) => r.payment_intent === intent);
+const openLink = async (token: string, query = '') => run(payLoader, getRequest(`/pay/${token}${query}`), { token });
+
+describe('Checkout Sessions within Stripe’s limits', () => {
+  it('whatever the payment window (1 to 720 hours), the guest reaches checkout: expires_at lies 30 minutes to 24 hours ahead', async () => {
+    for (const hours of [1, 24, 48, 72, 720]) {
+      await db.update(siteConfig).set({ paymentWindowHours: hours });
+      const id = await request();
+      await acceptBookingRequest(id, 'owner@example.com');
+      const row = await booking(id);
+      const page = await openLink(row.paymentToken!);
+      expect(page.status, `${hours} h`).toBe(303);
+      const [session] = sessionsOf(id);
+      expect(session!.expires_at - session!.created).toBeGreaterThanOrEqual(30 * 60);
+      expect(session!.expires_at - session!.created).toBeLessThanOrEqual(24 * 3600);
+      // A hold shorter than a day is paid in the session of its own deadline.
+      if (hours <= 23) expect(session!.expires_at).toBe(Math.floor(row.paymentExpiresAt!.getTime() / 1000));
+    }
+    await db.update(siteConfig).set({ paymentWindowHours: 48 });
+  });
+
+  it('a 72-hour hold gets a fresh session once the last one has ended, never two open, each made once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await db.update(siteConfig).set({ paymentWindowHours: 72 });
+      const id = await request(2, 'de');
+      await acceptBookingRequest(id, 'owner@example.com');
+      const token = (await booking(id)).paymentToken!;
+      const first = await openLink(token);
+      const [one] = sessionsOf(id);
+      expect(first.headers.get('Location')).toBe(one!.url);
+      // Two tabs at once: one session.
+      await Promise.all([openLink(token), openLink(token)]);
+      expect(sessionsOf(id)).toHaveLength(1);
+
+      // A day later Stripe has expired it: the link makes the next one.
+      vi.setSystemTime(Date.now() + 24 * HOUR);
+      expect(openSessionsOf(id)).toHaveLength(0);
+      const second = await openLink(token);
+      expect(sessionsOf(id)).toHaveLength(2);
+      const two = sessionsOf(id).find((s) => s.id !== one!.id)!;
+      expect(second.headers.get('Location')).toBe(two.url);
+      expect(openSessionsOf(id)).toEqual([two]);
+
+      // Ten minutes before it ends, it is closed through the API before the third is made.
+      vi.setSystemTime(two.expires_at * 1000 - 10 * 60_000);
+      const before = stripe.requests.length;
+      await openLink(token);
+      const calls = stripe.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+      expect(calls).toEqual([`GET /v1/checkout/sessions/${two.id}`, `POST /v1/checkout/sessions/${two.id}/expire`, 'POST /v1/checkout/sessions']);
+      expect(two.status).toBe('expired');
+      expect(openSessionsOf(id)).toHaveLength(1);
+      const keys = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('metadata[booking_id]') === id).map((r) => r.idempotencyKey);
+      expect(new Set(keys).size).toBe(3);
+      // The last session ends with the hold, not after it.
+      const three = openSessionsOf(id)[0]!;
+      expect(three.expires_at).toBeLessThanOrEqual(Math.floor((await booking(id)).paymentExpiresAt!.getTime() / 1000));
+      expect(three.expires_at - three.created).toBeLessThanOrEqual(24 * 3600);
+    } finally {
+      vi.useRealTimers();
+      await db.update(siteConfig).set({ paymentWindowHours: 48 });
+    }
+  });
+
+  it('the stand-in refuses what Stripe refuses: expires_at out of range, an idempotency key reused with other parameters', async () => {
+    const client = stripeClient();
+    const base = {
+      mode: 'payment' as const,
+      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: 1000, product_data: { name: 'x' } } }],
+      success_url: 'http://localhost:3000/ok',
+    };
+    const now = Math.floor(Date.now() / 1000);
+    await expect(client.checkout.sessions.create({ ...base, expires_at: now + 48 * 3600 })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'expires_at',
+    });
+    await expect(client.checkout.sessions.create({ ...base, expires_at: now + 60 })).rejects.toMatchObject({ param: 'expires_at' });
+    const key = `test-${Date.now()}`;
+    const made = await client.checkout.sessions.create({ ...base, expires_at: now + 3600 }, { idempotencyKey: key });
+    expect((await client.checkout.sessions.create({ ...base, expires_at: now + 3600 }, { idempotencyKey: key })).id).toBe(made.id);
+    await expect(client.checkout.sessions.create({ ...base, expires_at: now + 7200 }, { idempotencyKey: key })).rejects.toMatchObject({
+      type: 'StripeIdempotencyError',
+    });
+    await client.checkout.sessions.expire(made.id);
+    await expect(client.checkout.sessions.expire(made.id)).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+  });
+});
+
+describe('a webhook signed in the future', () => {
+  it('is refused beyond the tolerance (5 minutes), accepted within it', async () => {
+    const { id, session } = await heldAndOpened();
+    const payload = JSON.stringify(stripe.complete(session.id));
+    const now = Math.floor(Date.now() / 1000);
+    expect((await deliver(payload, stripe.sign(payload, undefined, now + 10 * 60))).status).toBe(400);
+    expect((await booking(id)).status).toBe('awaiting_payment');
+    expect((await deliver(payload, stripe.sign(payload, undefined, now + 60))).status).toBe(200);
+    expect((await booking(id)).status).toBe('confirmed');
+  });
+});
+
+describe('refunds recorded once, as Stripe recorded them', () => {
+  async function paid() {
+    const opened = await heldAndOpened('es');
+    await deliver(stripe.complete(opened.session.id));
+    return opened;
+  }
+  const refundRows = (id: string) => db.select().from(bookingRefunds).where(eq(bookingRefunds.bookingId, id));
+
+  it('two posts of one « Rembourser » form at once make one refund, one line of history, one mail', async () => {
+    const { id, session } = await paid();
+    const admin = await signedInAs('admin');
+    const { refundRequestKey } = (await run(bookingLoader, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id })).data;
+    const post = () =>
+      run(
+        bookingAction,
+        formRequest(
+          `/admin/booking/${id}`,
+          { intent: 'refund-deposit', id, amount: '10', reason: 'Geste commercial', requestKey: refundRequestKey },
+          admin.cookie,
+        ),
+        { bookingId: id },
+      );
+    const answers = await Promise.all([post(), post()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    // Posted once more later (the answer was lost): still one.
+    expect((await post()).status).toBe(200);
+    expect(stripeRefunds(session.payment_intent!).map((r) => r.amount)).toEqual([1000]);
+    expect(await refundRows(id)).toMatchObject([{ amountCents: 1000, recordedBy: admin.email, reason: 'Geste commercial' }]);
+    const events = (await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id))).filter((e) => e.kind === 'refund');
+    expect(events).toHaveLength(1);
+    expect((await mailsOf(id)).filter((m) => m.idempotencyKey.includes(':refund:'))).toHaveLength(1);
+    // The page shows what Stripe recorded, to the cent.
+    const page = await run(bookingLoader, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
+    expect(page.data.booking.onlineDeposit).toMatchObject({ refunded: expect.stringMatching(/^Remboursé : 10\s€$/) });
+    expect(page.data.booking.onlineDeposit.refundableCents).toBe(session.amount_total - 1000);
+    // A new form (a new key) is a new refund.
+    expect(page.data.refundRequestKey).not.toBe(refundRequestKey);
+  });
+
+  it('the webhook arriving before the API’s answer records the refund once, with the owner’s reason', async () => {
+    const { id, session } = await paid();
+    stripe.beforeRefundAnswer = async () => {
+      const answer = await deliver(stripe.event('charge.refunded', stripe.charge(session.payment_intent!)));
+      expect(await answer.json()).toMatchObject({ outcome: 'refund_recorded' });
+    };
+    try {
+      expect(
+        await refundDeposit({ bookingId: id, amountCents: 500, reason: 'Petit geste', cancel: false, requestKey: newRefundRequestKey() }, 'owner@example.com'),
+      ).toBe(true);
+    } finally {
+      stripe.beforeRefundAnswer = undefined;
+    }
+    const [made] = stripeRefunds(session.payment_intent!);
+    expect(await refundRows(id)).toMatchObject([{ stripeRefundId: made!.id, amountCents: 500, recordedBy: 'owner@example.com', reason: 'Petit geste' }]);
+    expect((await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)))[0]!.refundedCents).toBe(500);
+    const events = (await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, id))).filter((e) => e.kind === 'refund');
+    expect(events).toMatchObject([{ actor: 'owner@example.com', details: { amountCents: 500, reason: 'Petit geste', stripeReference: made!.id } }]);
+    const [mail] = (await mailsOf(id)).filter((m) => m.idempotencyKey === `booking:${id}:refund:${made!.id}`);
+    expect(mail!.subject).toContain('Reembolso');
+    // Stripe's refund.updated later: the status follows, nothing is counted twice.
+    await deliver(stripe.event('refund.updated', { ...made }));
+    expect((await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)))[0]!.refundedCents).toBe(500);
+  });
+
+  it('a failed refund returns nothing: the refunded figure follows its status', async () => {
+    const { id, session } = await paid();
+    expect(
+      await refundDeposit({ bookingId: id, amountCents: 700, reason: 'Essai', cancel: false, requestKey: newRefundRequestKey() }, 'owner@example.com'),
+    ).toBe(true);
+    const [made] = stripeRefunds(session.payment_intent!);
+    made!.status = 'failed';
+    await deliver(stripe.event('refund.failed', { ...made }));
+    expect(await refundRows(id)).toMatchObject([{ status: 'failed' }]);
+    expect((await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id)))[0]!.refundedCents).toBe(0);
+  });
+
+  it('what Stripe refuses (more than it has left, after a refund this site has not heard of yet) is the owner’s refusal, recording nothing', async () => {
+    const { id, session } = await paid();
+    await stripeClient().refunds.create({ payment_intent: session.payment_intent!, amount: 300 });
+    const answer = await refundDeposit(
+      { bookingId: id, amountCents: session.amount_total, reason: 'Tout', cancel: false, requestKey: newRefundRequestKey() },
+      'owner@example.com',
+    );
+    expect(answer).toBeInstanceOf(Refusal);
+    expect((answer as Refusal).message).toMatch(/^Stripe refuse ce remboursement : Refund amount/);
+    expect(await refundRows(id)).toHaveLength(0);
+  });
+});
+
+describe('the owner releases a hold', () => {
+  it('« Annuler la réservation » frees the nights (calendar, export feed) at once, closes the session, tells the guest; a later payment is refunded', async () => {
+    const { id, row, session } = await heldAndOpened('es');
+    expect((await listUnavailableNights(roomId, row.arrival, row.departure)).size).toBe(2);
+    const admin = await signedInAs('admin');
+    const page = await run(bookingLoader, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id });
+    expect(page.data.booking.status).toBe('awaiting_payment');
+    // The guest paid at Stripe a moment before; the webhook comes after the release.
+    const late = stripe.complete(session.id);
+    const released = await run(
+      bookingAction,
+      formRequest(`/admin/booking/${id}`, { intent: 'release-hold', id, message: 'Les dates ne sont plus possibles.' }, admin.cookie),
+      { bookingId: id },
+    );
+    expect(released.status).toBe(200);
+    expect((await booking(id)).status).toBe('cancelled');
+    expect((await listUnavailableNights(roomId, row.arrival, row.departure)).size).toBe(0);
+    expect(await renderRoomExport((await getExportToken(roomId))!)).not.toContain(`booking-${id}@`);
+    const [mail] = (await mailsOf(id)).filter((m) => m.idempotencyKey === `booking:${id}:hold_released`);
+    expect(mail!.recipients).toEqual(['ada@example.org']);
+    expect(mail!.subject).toContain('Reserva cancelada');
+    expect(mail!.textBody).toContain('Les dates ne sont plus possibles.');
+    const history = (await run(bookingLoader, getRequest(`/admin/booking/${id}`, admin.cookie), { bookingId: id })).data.history;
+    expect(history.at(-1)).toMatchObject({ by: admin.email, what: expect.stringMatching(/^Annulée en attente de l'acompte : nuits libérées/) });
+    expect((await openLink(row.paymentToken!)).data.state).toBe('closed');
+    // Released again: refused, nothing changes.
+    const again = await run(bookingAction, formRequest(`/admin/booking/${id}`, { intent: 'release-hold', id }, admin.cookie), { bookingId: id });
+    expect(again.status).toBe(400);
+    expect(await (await deliver(late)).json()).toMatchObject({ outcome: 'late_refunded' });
+    expect(stripeRefunds(session.payment_intent!)).toMatchObject([{ amount: session.amount_total, metadata: { cause: 'hold_released' } }]);
+    expect((await booking(id)).status).toBe('cancelled');
+  });
+
+  it('an open session is expired through the API', async () => {
+    const { id, session } = await heldAndOpened();
+    expect(await releaseHold(id, null, 'owner@example.com')).toEqual({ id });
+    expect(stripe.sessions.get(session.id)!.status).toBe('expired');
+    expect(stripe.requests.some((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${session.id}/expire`)).toBe(true);
+    expect((await mailsOf(id)).map((m) => m.idempotencyKey)).toContain(`booking:${id}:hold_released`);
+  });
+});
+
+describe('a delayed payment method', () => {
+  it('a session completed unpaid leaves the guest a card payment; a delayed payment settling after the card is refunded', async () => {
+    const { id, row, session } = await heldAndOpened('fr');
+    // A session of before (or made elsewhere) that took a debit: completed, not yet paid.
+    const pending = stripe.complete(session.id, { payment_status: 'unpaid' });
+    expect(await (await deliver(pending)).json()).toMatchObject({ outcome: 'not_paid' });
+    const page = await openLink(row.paymentToken!);
+    expect(page.data).toMatchObject({ state: 'pending', cardUrl: `/pay/${row.paymentToken}?carte=1` });
+    const card = await openLink(row.paymentToken!, '?carte=1');
+    expect(card.status).toBe(303);
+    const cardSession = sessionsOf(id).find((s) => s.id !== session.id)!;
+    expect(cardSession.allowed_payment_method_types).toEqual(['card']);
+    expect(await (await deliver(stripe.complete(cardSession.id))).json()).toMatchObject({ outcome: 'confirmed' });
+    // The debit settles afterwards: the stay was paid by card, so it goes back.
+    const settled = stripe.settle(session.id, 'paid');
+    expect(await (await deliver(settled)).json()).toMatchObject({ outcome: 'duplicate_refunded' });
+    expect(stripeRefunds(session.payment_intent!)).toMatchObject([{ amount: session.amount_total, reason: 'duplicate' }]);
+    expect((await mailsOf(id)).map((m) => m.idempotencyKey)).toContain(`booking:${id}:duplicate_payment_refunded:${session.payment_intent}`);
+    expect(await db.select().from(bookingPayments).where(eq(bookingPayments.bookingId, id))).toHaveLength(1);
+  });
+
+  it('a delayed payment that fails: the hold stays, the guest gets the link again and pays by card', async () => {
+    const { id, row, session } = await heldAndOpened('en');
+    const pending = stripe.complete(session.id, { payment_status: 'unpaid' });
+    await deliver(pending);
+    const failed = stripe.settle(session.id, 'failed');
+    expect(await (await deliver(failed)).json()).toMatchObject({ outcome: 'payment_failed' });
+    expect((await booking(id)).status).toBe('awaiting_payment');
+    const [mail] = (await mailsOf(id)).filter((m) => m.idempotencyKey === `booking:${id}:deposit-request:${session.id}`);
+    expect(mail!.textBody).toContain('your payment did not go through');
+    expect(mail!.textBody).toContain(`/pay/${row.paymentToken}`);
+    // The link now opens a card session straight away.
+    expect((await openLink(row.paymentToken!)).status).toBe(303);
+    expect(openSessionsOf(id)).toHaveLength(1);
+    expect((await deliver(failed)).status).toBe(200);
   });
 });

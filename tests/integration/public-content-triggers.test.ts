@@ -38,6 +38,7 @@ const PRIVATE = [
   'mail_outbox',
   'submission_limits',
   'sign_in_accounts',
+  'sign_in_networks',
   'user_invitations',
   'app_secrets',
   'ical_feeds',
@@ -45,9 +46,13 @@ const PRIVATE = [
   'promo_codes',
   'backup_runs',
   'booking_payments',
+  'booking_refunds',
   'booking_events',
   // Handled Stripe webhook events (issue 36): a booking's change is announced by the bookings trigger.
   'stripe_events',
+  // The owners' devices and the notifications queued for them (issue 48a).
+  'push_subscriptions',
+  'push_outbox',
 ];
 
 let listener: pg.Client;

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import tar from 'tar-stream';
 import { inject } from 'vitest';
-import { recordSignIn, takeAccountAttempt } from '~/.server/auth/account-throttle';
+import { recordSignIn, takeNetworkAttempt } from '~/.server/auth/account-throttle';
 import { recordBackupRun } from '~/.server/backup/backup-runs';
 import { entryBody, readArchive } from '~/.server/backup/read-archive';
 import { addContactEmail } from '~/.server/content/contact-emails';
@@ -24,6 +24,7 @@ import { takeRateLimitSlot } from '~/.server/http/rate-limit';
 import { saveRoomSeasonPrice } from '~/.server/content/rooms';
 import { createSeason } from '~/.server/content/seasons';
 import { getOrCreateSecret } from '~/.server/auth/secrets';
+import { vapidKeys } from '~/.server/notifications/vapid';
 import { seedDemoIfEmpty } from '~/.server/seed/seed-demo';
 import { ensureTransportOptions } from '~/.server/content/transport-options';
 import { makeJpeg } from './images';
@@ -58,8 +59,8 @@ export async function fillEveryTable() {
   await addContactEmail('reservations@example.com');
   await addDistance('Cannes', 35);
   await takeRateLimitSlot('backup-test', 5, 10);
-  await takeAccountAttempt('owner@example.com');
-  await recordSignIn('owner@example.com', '198.51.100.1', true);
+  await takeNetworkAttempt('owner@example.com', '203.0.113.9');
+  await recordSignIn('owner@example.com', '198.51.100.1');
   await getOrCreateSecret('backup-test');
   await recordBackupRun(pool, { kind: 'command', bytes: 1234, file: '/tmp/earlier.tar.gz' });
   // better-auth writes these only for HTTP sign-ins and e-mail verification, which
@@ -74,12 +75,25 @@ export async function fillEveryTable() {
     sql`insert into user_invitations (email, role, token_hash, expires_at) values ('invited@example.com', 'user', 'hash-1', now() + interval '7 days')`,
   );
   await db.execute(sql`insert into stripe_events (id, type, outcome) values ('evt_backup_1', 'checkout.session.completed', 'ignored')`);
+  // An owner's device (issue 48a), subscribed with the site's key (made now, as a first start
+  // does), and a notification already delivered to it: a started site keeps both and sends nothing.
+  const { publicKey } = await vapidKeys();
+  const device = await db.execute<{ id: string }>(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth, application_server_key, device)
+    select id, 'https://push.example.com/send/backup-1', 'p256dh-key', 'auth-secret', ${publicKey}, 'Téléphone' from "user" where email = 'owner@example.com' returning id`);
+  await db.execute(sql`insert into push_outbox (idempotency_key, subscription_id, payload, expires_at, sent_at)
+    values ('backup-push-1', ${device.rows[0]!.id}, '{"title": "Nouvelle demande"}', now() + interval '1 day', now())`);
   // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);
   await db.execute(sql`insert into manual_blocks (room_id, first_night, last_night, note) values (${room!.id}, '2031-01-10', '2031-01-12', 'Travaux')`);
-  await db.execute(sql`insert into bookings (room_id, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote)
-    values (${room!.id}, 'confirmed', '2031-02-01', '2031-02-03', 2, 'Ana', 'ana@example.com', 'es', 24690, '{"nights": 2}')`);
+  const booking = await db.execute<{
+    id: string;
+  }>(sql`insert into bookings (room_id, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote)
+    values (${room!.id}, 'confirmed', '2031-02-01', '2031-02-03', 2, 'Ana', 'ana@example.com', 'es', 24690, '{"nights": 2}') returning id`);
+  const payment = await db.execute<{ id: string }>(sql`insert into booking_payments (booking_id, kind, amount_cents, received_on, means, stripe_reference)
+    values (${booking.rows[0]!.id}, 'deposit', 7400, '2031-01-05', 'carte', 'pi_backup_1') returning id`);
+  await db.execute(sql`insert into booking_refunds (booking_id, payment_id, stripe_refund_id, amount_cents, status, refunded_on, recorded_by, reason)
+    values (${booking.rows[0]!.id}, ${payment.rows[0]!.id}, 're_backup_1', 1000, 'succeeded', '2031-01-06', 'owner@example.com', 'Geste')`);
   const feed = await db.execute<{ id: string }>(sql`insert into ical_feeds (room_id, url, last_attempt_at, last_success_at)
     values (${room!.id}, 'https://calendar.example.com/room.ics', now(), now()) returning id`);
   await db.execute(sql`insert into ical_events (feed_id, uid, summary, start_night, end_night)

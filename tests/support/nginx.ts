@@ -1,6 +1,7 @@
-// nginx run by a test: deploy/nginx-fleet.conf's upstream and location, pointed at the
-// test's instances, served over plain HTTP on a loopback port (scripts/ensure-nginx.mjs
-// installs nginx where it may; a test without it is skipped).
+// nginx run by a test: the shipped configurations (deploy/nginx.conf, deploy/nginx-fleet.conf)
+// pointed at the test's instances, served over plain HTTP on a loopback port, their access
+// log written in the run's own folder (scripts/ensure-nginx.mjs installs nginx where it may;
+// a test without it is skipped).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,6 +9,40 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
+
+/** Where the access log a server block names goes: startNginx puts it in the run's folder. */
+export const ACCESS_LOG_PLACEHOLDER = '__ACCESS_LOG__';
+const SHIPPED_ACCESS_LOG = /access_log \/var\/log\/nginx\/access\.log (\w+);/g;
+
+/**
+ * What a shipped file defines for its servers at the http level (`map` blocks, `log_format`),
+ * as it is, and its server blocks' access log pointed at the run's folder.
+ */
+export function shippedDefinitions(shipped: string): string {
+  const maps = shipped.match(/^map [^\n]*\{[\s\S]*?^\}/gm) ?? [];
+  const formats = shipped.match(/^log_format [\s\S]*?;$/gm) ?? [];
+  return [...maps, ...formats].join('\n');
+}
+
+export function withRunAccessLog(serverBlock: string): string {
+  return serverBlock.replace(SHIPPED_ACCESS_LOG, `access_log ${ACCESS_LOG_PLACEHOLDER} $1;`);
+}
+
+/** deploy/nginx.conf's TLS server, plain HTTP on `port`, in front of one app on `upstreamPort`. */
+export function siteConfig(port: number, upstreamPort: number): string {
+  const shipped = fs.readFileSync(path.resolve('deploy/nginx.conf'), 'utf8');
+  const tlsServer = shipped.split(/^server \{/m).find((block) => block.includes('ssl_certificate'));
+  if (!tlsServer || !tlsServer.includes('proxy_pass http://127.0.0.1:3000;')) {
+    throw new Error('deploy/nginx.conf no longer has the shape this test adapts (a TLS server, proxy_pass to 127.0.0.1:3000)');
+  }
+  const server = `server {${tlsServer}`
+    .replace(/^\s*listen 443 ssl( http2)?;$/m, `    listen 127.0.0.1:${port};`)
+    .replace(/^\s*listen \[::\]:443.*$/m, '')
+    .replace(/^\s*ssl_certificate.*$/gm, '')
+    .replace(/server_name .*;/, 'server_name localhost;')
+    .replace('proxy_pass http://127.0.0.1:3000;', `proxy_pass http://127.0.0.1:${upstreamPort};`);
+  return `${shippedDefinitions(shipped)}\n${withRunAccessLog(server)}`;
+}
 
 /**
  * The shipped fleet configuration with its instances replaced by `upstreams` and its TLS
@@ -28,12 +63,14 @@ export function fleetConfig(port: number, upstreams: number[]): string {
     .replace(/^\s*listen \[::\]:443.*$/m, '')
     .replace(/^\s*ssl_certificate.*$/gm, '')
     .replace(/server_name .*;/, 'server_name localhost;');
-  return `${upstream.replace(/^(\s*server 127\.0\.0\.1:\d+ .*;\n?)+/m, `${instances}\n`)}\n${server}`;
+  return `${shippedDefinitions(shipped)}\n${upstream.replace(/^(\s*server 127\.0\.0\.1:\d+ .*;\n?)+/m, `${instances}\n`)}\n${withRunAccessLog(server)}`;
 }
 
 export interface RunningNginx {
   origin: string;
   log(): string;
+  /** What nginx wrote in the access log of the run so far. */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
@@ -42,6 +79,7 @@ export async function startNginx(port: number, httpBlock: string): Promise<Runni
   fs.chmodSync(dir, 0o755); // workers may run as another user
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   const conf = path.join(dir, 'nginx.conf');
+  const accessLog = path.join(dir, 'access.log');
   fs.writeFileSync(
     conf,
     `daemon off;
@@ -53,7 +91,7 @@ events { worker_connections 512; }
 http {
   access_log off;
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  ${httpBlock}
+  ${httpBlock.replaceAll(ACCESS_LOG_PLACEHOLDER, accessLog)}
 }
 `,
   );
@@ -77,6 +115,7 @@ http {
   return {
     origin: `http://localhost:${port}`,
     log,
+    accessLog: () => (fs.existsSync(accessLog) ? fs.readFileSync(accessLog, 'utf8') : ''),
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {

@@ -2,7 +2,7 @@
 // names, plus better-auth's tables and what a real product needs (timestamps,
 // cascades, the contact inbox, the mail outbox, rate-limit counters).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, jsonb, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, jsonb, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -513,10 +513,12 @@ export const submissionLimits = pgTable('submission_limits', {
 });
 
 /**
- * Sign-in per account, from every address together (app/.server/auth/account-throttle.ts):
- * failed attempts on the account (the typed address, lower-cased, whether or not an
- * account has it), the last attempt that reached the password check, and the addresses
- * it signed in from (the newest few), which the account-wide delay never holds back.
+ * What the sign-in limits remember of an account (the typed address, lower-cased, whether
+ * or not an account has it; app/.server/auth/account-throttle.ts): the addresses it signed
+ * in from (the newest few), which the per-network delay never holds back, and when its
+ * owner was last told of failures piling up. `failures` and `last_attempt_at` held the
+ * account-wide count of issue 38, which issue 51 replaced by sign_in_networks: no longer
+ * written, kept for one release so that an instance of the previous build still runs.
  */
 export const signInAccounts = pgTable(
   'sign_in_accounts',
@@ -528,8 +530,25 @@ export const signInAccounts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The last "failed sign-ins on your account" mail: at most one a day. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true }),
   },
   (t) => [index('sign_in_accounts_last_attempt_idx').on(t.lastAttemptAt)],
+);
+
+/**
+ * Failed sign-ins per account and client network (an IPv4 /24, an IPv6 /64): the delay
+ * that slows a guesser holds back that network only, never the owner elsewhere.
+ */
+export const signInNetworks = pgTable(
+  'sign_in_networks',
+  {
+    account: text('account').notNull(),
+    network: text('network').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.network] }), index('sign_in_networks_last_attempt_idx').on(t.lastAttemptAt)],
 );
 
 /** Process-wide secrets generated once and shared by every instance (e.g. the session signing key). */
@@ -634,7 +653,11 @@ export const bookingPayments = pgTable(
     recordedBy: text('recorded_by'),
     /** A card payment's Stripe PaymentIntent (pi_…): the reference the owner sees. */
     stripeReference: text('stripe_reference').unique(),
-    /** Refunded so far (cents), through Stripe. */
+    /**
+     * Refunded so far (cents), through Stripe: the sum of the payment's booking_refunds
+     * that return money, kept by a trigger on that table (migration 0014) and written by
+     * nothing else.
+     */
     refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -647,7 +670,60 @@ export const bookingPayments = pgTable(
   ],
 );
 
-export const BOOKING_EVENT_KINDS = ['created', 'accepted', 'refused', 'changed', 'cancelled', 'payment', 'message', 'expired', 'refund'] as const;
+/** Stripe's refund statuses; a failed or canceled refund returned nothing. */
+export const REFUND_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money returned on a card payment: one row per Stripe refund, keyed by Stripe's refund
+ * id, written by whichever of the API's answer and the webhook comes first and updated
+ * (its status) by the other. `request_key` is the owner's refund request (a nonce of the
+ * rendered form): two posts of one form make one refund. Shaped as a ledger row (booking,
+ * cents, date, reference, who), not a counter.
+ */
+export const bookingRefunds = pgTable(
+  'booking_refunds',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => bookingPayments.id, { onDelete: 'cascade' }),
+    /** Stripe's refund id (re_…). */
+    stripeRefundId: text('stripe_refund_id').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<RefundStatus>().notNull(),
+    /** The day the refund was made, in the guesthouse's time zone. */
+    refundedOn: date('refunded_on', { mode: 'string' }).notNull(),
+    /** The owner who asked for it; null: made elsewhere (the Stripe Dashboard), learnt from the webhook. */
+    recordedBy: text('recorded_by'),
+    reason: text('reason'),
+    requestKey: text('request_key').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('booking_refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('booking_refunds_status_check', sql`${t.status} in ('pending', 'requires_action', 'succeeded', 'failed', 'canceled')`),
+    index('booking_refunds_payment_idx').on(t.paymentId),
+    index('booking_refunds_booking_idx').on(t.bookingId),
+  ],
+);
+
+export const BOOKING_EVENT_KINDS = [
+  'created',
+  'accepted',
+  'refused',
+  'changed',
+  'cancelled',
+  'payment',
+  'message',
+  'expired',
+  'refund',
+  'payment_failed',
+] as const;
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];
 
 /**

@@ -42,7 +42,30 @@ export async function takeSubmissionSlot(form: LimitedForm, ip: string): Promise
 export const ACKNOWLEDGEMENTS_PER_ADDRESS = 3;
 export const ACKNOWLEDGEMENT_WINDOW_MINUTES = 24 * 60;
 
-/** Counts one acknowledgement to `address` (case-insensitive) and tells whether it may be sent. */
+/** Domains whose mailboxes ignore dots in the local part; the second is another name of the first. */
+const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address reaches, as the acknowledgement limit counts it: lower case,
+ * without a `+tag` (`victim+1@…` and `victim+2@…` both reach `victim@…`), and for Gmail
+ * without dots in the local part, googlemail.com being gmail.com.
+ */
+export function receivingMailbox(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at <= 0) return lower;
+  let local = lower.slice(0, at);
+  let domain = lower.slice(at + 1).replace(/\.$/, '');
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (DOTLESS_DOMAINS.has(domain)) {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
+/** Counts one acknowledgement to the mailbox `address` reaches and tells whether it may be sent. */
 export async function takeAcknowledgementSlot(address: string, executor?: Executor): Promise<boolean> {
-  return takeRateLimitSlot(`booking-ack:${address.toLowerCase()}`, ACKNOWLEDGEMENTS_PER_ADDRESS, ACKNOWLEDGEMENT_WINDOW_MINUTES, executor);
+  return takeRateLimitSlot(`booking-ack:${receivingMailbox(address)}`, ACKNOWLEDGEMENTS_PER_ADDRESS, ACKNOWLEDGEMENT_WINDOW_MINUTES, executor);
 }

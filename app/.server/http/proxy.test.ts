@@ -53,6 +53,16 @@ describe('publicRequestUrl', () => {
     expect(publicRequestUrl('http://localhost/auth', forwarded, trusted)).toBe('https://localhost:8443/auth');
   });
 
+  it('never reads a path beginning with // as another host', () => {
+    expect(publicRequestUrl('http://mas.example//evil.example/x?y=1', headers({}), behindTls)).toBe('https://mas.example//evil.example/x?y=1');
+    const trusted = { publicUrl: 'https://mas.example', trustProxy: true };
+    const forwarded = headers({ 'x-forwarded-proto': 'https', 'x-forwarded-host': 'mas.example' });
+    expect(publicRequestUrl('http://127.0.0.1:3000//evil.example', forwarded, trusted)).toBe('https://mas.example//evil.example');
+    expect(publicRequestUrl('http://127.0.0.1:3000//evil.example', headers({ 'x-forwarded-host': 'other.example' }), trusted)).toBe(
+      'http://other.example//evil.example',
+    );
+  });
+
   it('with TRUST_PROXY, ignores schemes other than http(s)', () => {
     const trusted = { publicUrl: 'https://mas.example', trustProxy: true };
     const odd = headers({ 'x-forwarded-proto': 'javascript' });

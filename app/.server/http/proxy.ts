@@ -57,7 +57,6 @@ function firstValue(header: string | null): string | undefined {
  */
 export function publicRequestUrl(nodeUrl: string, headers: Headers, options: { publicUrl: string; trustProxy: boolean }): string {
   const url = new URL(nodeUrl);
-  const pathAndQuery = `${url.pathname}${url.search}`;
   let addressed = url;
   if (options.trustProxy) {
     const proto = firstValue(headers.get('x-forwarded-proto'))?.toLowerCase();
@@ -65,12 +64,23 @@ export function publicRequestUrl(nodeUrl: string, headers: Headers, options: { p
     const host = forwardedHost(headers) ?? url.host;
     try {
       // A fresh URL: the port comes from the forwarded host alone (or the scheme's default).
-      addressed = new URL(pathAndQuery, `${scheme}//${host}`);
+      addressed = atOrigin(url, `${scheme}//${host}`);
     } catch {
       throw new MalformedForwardedHost();
     }
   }
   const publicOrigin = new URL(options.publicUrl);
-  if (addressed.hostname === publicOrigin.hostname) return new URL(pathAndQuery, publicOrigin.origin).toString();
+  if (addressed.hostname === publicOrigin.hostname) return atOrigin(url, publicOrigin.origin).toString();
   return addressed.toString();
+}
+
+/**
+ * The request's path and query at another origin. Never `new URL(path, origin)`: a path
+ * of `//evil.example/x` would be read as another host (issue 51).
+ */
+function atOrigin(url: URL, origin: string): URL {
+  const moved = new URL(origin);
+  moved.pathname = url.pathname;
+  moved.search = url.search;
+  return moved;
 }

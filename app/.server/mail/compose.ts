@@ -192,6 +192,25 @@ export function renderExistingAccountMail(publicUrl: string): RenderedMail {
   });
 }
 
+/**
+ * Failed sign-ins piling up on an account from many networks (issue 51): told to the
+ * account's own address, once a day at most. They cannot keep the owner out, and the
+ * mail says so; a strong password is what makes them vain.
+ */
+export function renderFailedSignInsMail(publicUrl: string, pile: { failures: number; networks: number }): RenderedMail {
+  return renderLinkMail({
+    subject: 'Tentatives de connexion à votre compte',
+    paragraphs: [
+      'Bonjour,',
+      `${pile.failures} tentatives de connexion à votre compte avec un mauvais mot de passe ont eu lieu ces dernières 24 heures, depuis ${pile.networks} réseaux différents.`,
+      'Elles sont freinées réseau par réseau et ne vous empêchent pas de vous connecter avec votre mot de passe, d’où que vous soyez. Un mot de passe long, que vous n’utilisez nulle part ailleurs, les rend vaines.',
+      'La page de connexion du site :',
+    ],
+    url: `${publicUrl.replace(/\/+$/, '')}/auth`,
+    closing: 'Vous ne recevrez pas d’autre message de ce genre avant 24 heures.',
+  });
+}
+
 /** The invitation to open an account (Users → 'Inviter un utilisateur'): a single-use link. */
 export function renderInvitationMail(url: string, expiresAt: Date): RenderedMail {
   return renderLinkMail({

@@ -10,6 +10,7 @@ import {
   mailboxAddress,
   renderContactMail,
   renderExistingAccountMail,
+  renderFailedSignInsMail,
   renderTestimonialMail,
   uniqueMailboxes,
   type ContactFields,
@@ -107,6 +108,24 @@ export async function queueExistingAccountNotice(executor: Executor, email: stri
   const mail = renderExistingAccountMail(config().PUBLIC_URL);
   await enqueueMail(executor, {
     idempotencyKey: `existing-account:${recipient.toLowerCase()}:${hour}`,
+    kind: 'account',
+    recipients: [recipient],
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  });
+}
+
+/**
+ * Tells an account's owner that failed sign-ins piled up on it (app/.server/auth/account-throttle.ts
+ * decides when, once a day at most); `alertedAt` makes the mail's key.
+ */
+export async function queueFailedSignInsNotice(executor: Executor, email: string, pile: { failures: number; networks: number }, alertedAt: Date) {
+  const recipient = mailboxAddress(email);
+  if (!recipient) return;
+  const mail = renderFailedSignInsMail(config().PUBLIC_URL, pile);
+  await enqueueMail(executor, {
+    idempotencyKey: `failed-sign-ins:${recipient.toLowerCase()}:${alertedAt.toISOString()}`,
     kind: 'account',
     recipients: [recipient],
     subject: mail.subject,

@@ -38,7 +38,10 @@ export const RefundDepositSchema = z.object({
     .string({ error: 'La raison du remboursement est requise' })
     .trim()
     .min(1, 'La raison du remboursement est requise')
-    .max(1000, 'La raison ne peut dépasser 1000 caractères'),
+    // Stripe keeps it with the refund (its metadata values hold 500 characters).
+    .max(500, 'La raison ne peut dépasser 500 caractères'),
   cancel: checkbox,
+  /** The refund request's key, rendered with the form: posting it again refunds nothing more. */
+  requestKey: z.string({ error: 'Formulaire expiré : rechargez la page' }).regex(/^[A-Za-z0-9_-]{22}$/, 'Formulaire expiré : rechargez la page'),
 });
 export type RefundDepositInput = z.infer<typeof RefundDepositSchema>;

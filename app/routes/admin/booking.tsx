@@ -7,7 +7,8 @@ import { Link, useLoaderData } from 'react-router';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { loadBookingPage, loadRecordForm } from '~/.server/booking/views/booking-page';
 import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays/records';
-import { refundDeposit } from '~/.server/booking/stays/deposit';
+import { releaseHold } from '~/.server/booking/stays/deposit';
+import { newRefundRequestKey, refundDeposit } from '~/.server/booking/stays/refunds';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { redirectWithToast } from '~/.server/http/toast-response';
 import { BookingRecord, RecordBookingForm } from '~/components/admin/booking/booking-record';
@@ -24,7 +25,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   if (params.bookingId === 'new') return { mode: 'new' as const, ...(await loadRecordForm()) };
   const page = await loadEditor(SCREEN, 'Réservation introuvable', async () => (isUuid(params.bookingId) ? loadBookingPage(params.bookingId) : null));
-  return { mode: 'record' as const, ...page };
+  // A refund request's own key (issue 51): the form posted twice makes one refund.
+  return { mode: 'record' as const, ...page, refundRequestKey: newRefundRequestKey() };
 }
 
 const stayOf = (v: {
@@ -83,6 +85,14 @@ export async function action({ request }: Route.ActionArgs) {
         perform: ({ id, message }) => cancelBooking(id, message ?? null, viewer.email),
         success: 'Réservation annulée, le client est prévenu',
       });
+    case 'release-hold':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: CancelBookingSchema,
+        failure: "Impossible d'annuler la réservation",
+        perform: ({ id, message }) => releaseHold(id, message ?? null, viewer.email),
+        success: 'Réservation annulée, nuits libérées, le client est prévenu',
+      });
     case 'payment':
       return runIntent(formData, {
         screen: SCREEN,
@@ -96,7 +106,8 @@ export async function action({ request }: Route.ActionArgs) {
         screen: SCREEN,
         schema: RefundDepositSchema,
         failure: "Impossible de rembourser l'acompte",
-        perform: ({ id, amount, reason, cancel }) => refundDeposit(id, amount, reason, cancel, viewer.email),
+        perform: ({ id, amount, reason, cancel, requestKey }) =>
+          refundDeposit({ bookingId: id, amountCents: amount, reason, cancel, requestKey }, viewer.email),
         success: 'Remboursement demandé à Stripe, le client est prévenu',
       });
     case 'message':

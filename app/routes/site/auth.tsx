@@ -14,7 +14,7 @@ import { redirectWithToast, sendToast } from '~/.server/http/toast-response';
 import { AcceptInvitationSchema, SignInSchema, SignUpSchema } from '~/lib/schemas/auth';
 import { acceptInvitation, readInvitation } from '~/.server/auth/invitations';
 import { refusingCommonPasswords } from '~/.server/auth/password-policy';
-import { forgetIdleAccounts, isKnownSignInAddress, recordSignIn, takeAccountAttempt } from '~/.server/auth/account-throttle';
+import { forgetIdleAccounts, isKnownSignInAddress, noteFailedSignIn, recordSignIn, takeNetworkAttempt } from '~/.server/auth/account-throttle';
 import type { Route } from './+types/auth';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
@@ -54,9 +54,11 @@ function forwardCookies(response: Response): Headers {
 }
 
 // Sign-in limits (ASVS 6.3) count failures: per IP across accounts, per account *from
-// that IP*, and per account from every address together with a growing delay that an
-// address the account signed in from before never meets (account-throttle.ts), so
-// that an attacker elsewhere can neither guess fast nor lock the owner out.
+// that IP*, and per account from that IP's network (/24, /64) with a growing delay that
+// an address the account signed in from before never meets (account-throttle.ts). None
+// counts the account as a whole before the password is checked: an attacker elsewhere can
+// neither guess fast nor keep the owner out; failures piling up across networks are told
+// to the account's owner instead.
 const SIGN_IN_WINDOW_MINUTES = 15;
 const SIGN_IN_FAILURES_PER_IP = 30;
 const FAILURES_PER_ACCOUNT_AND_IP = 5;
@@ -82,7 +84,7 @@ async function signIn(request: Request, formData: FormData, ip: string) {
   const accountAllowed = await takeRateLimitSlot(accountKey, FAILURES_PER_ACCOUNT_AND_IP, SIGN_IN_WINDOW_MINUTES);
   if (!ipAllowed || !accountAllowed) return tooManyAttempts(t, t('auth.errorTitle'));
   const knownAddress = await isKnownSignInAddress(submission.value.email, ip);
-  if (!knownAddress && !(await takeAccountAttempt(submission.value.email))) return tooManyAttempts(t, t('auth.errorTitle'));
+  if (!knownAddress && !(await takeNetworkAttempt(submission.value.email, ip))) return tooManyAttempts(t, t('auth.errorTitle'));
   const response = await auth.api.signInEmail({
     body: { email: submission.value.email, password: submission.value.password },
     headers: headersForAuth(request, ip),
@@ -94,6 +96,7 @@ async function signIn(request: Request, formData: FormData, ip: string) {
       body.code === 'INVALID_EMAIL_OR_PASSWORD' || body.code === 'INVALID_EMAIL' || response.status === 401
         ? t('auth.invalidCredentials')
         : (body.message ?? t('auth.invalidCredentials'));
+    await noteFailedSignIn(submission.value.email);
     await forgetIdleAccounts();
     return sendToast(
       { type: 'error', title: t('auth.errorTitle'), description: message },
@@ -101,10 +104,10 @@ async function signIn(request: Request, formData: FormData, ip: string) {
       { status: response.status === 429 ? 429 : 401 },
     );
   }
-  // Only failures count: a success gives its slots back.
+  // Only failures count: a success gives its slots back and clears its network's failures.
   await clearRateLimit(accountKey);
   await releaseRateLimitSlot(ipKey);
-  await recordSignIn(submission.value.email, ip, !knownAddress);
+  await recordSignIn(submission.value.email, ip);
   const { user } = (await response.json()) as { user: { id: string } };
   const role = await getProfileRole(user.id);
   return redirectWithToast(

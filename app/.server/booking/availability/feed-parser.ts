@@ -3,7 +3,9 @@
 // feed is parsed in a child process with a heap of FEED_PARSE_MEMORY_MB and at most
 // FEED_PARSE_TIMEOUT_MS of time. A feed that exceeds either kills only the child and is
 // refused with a plain reason; the next feed gets a fresh child. One feed at a time; at
-// most FEED_PARSE_QUEUE wait, the rest are refused at once (tried again later).
+// most FEED_PARSE_QUEUE wait, the rest are refused at once (tried again later). A caller
+// with a deadline of its own (a guest's request, issue 51) is not parsed past it: a parse
+// still waiting then is dropped, one under way is cut (OutOfTime).
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -19,6 +21,13 @@ export const FEED_PARSE_QUEUE = 32;
 const IDLE_MS = 5_000;
 
 type Answer = { id: number; parsed?: ParsedFeed; refused?: string };
+
+/** The caller's deadline came before the parse ended: nothing is wrong with the feed. */
+export class OutOfTime extends Error {
+  constructor() {
+    super('the time allowed for reading the calendar ran out');
+  }
+}
 
 let child: ChildProcess | undefined;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -49,7 +58,10 @@ function stopChild(worker: ChildProcess | undefined, kill: boolean) {
   else if (worker.connected) worker.disconnect();
 }
 
-function parseOnce(bytes: Uint8Array, options: ParseOptions): Promise<ParsedFeed> {
+function parseOnce(bytes: Uint8Array, options: ParseOptions, deadline: number): Promise<ParsedFeed> {
+  const left = deadline - Date.now();
+  if (left <= 0) return Promise.reject(new OutOfTime());
+  const cutByCaller = left < FEED_PARSE_TIMEOUT_MS;
   clearTimeout(idleTimer);
   child ??= startChild();
   const worker = child;
@@ -70,11 +82,14 @@ function parseOnce(bytes: Uint8Array, options: ParseOptions): Promise<ParsedFeed
       done();
       reject(new FeedRefused('calendrier trop gros ou trop complexe à lire'));
     };
-    const timer = setTimeout(() => {
-      done();
-      stopChild(worker, true);
-      reject(new FeedRefused('calendrier trop long à lire'));
-    }, FEED_PARSE_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => {
+        done();
+        stopChild(worker, true);
+        reject(cutByCaller ? new OutOfTime() : new FeedRefused('calendrier trop long à lire'));
+      },
+      Math.min(FEED_PARSE_TIMEOUT_MS, left),
+    );
     worker.on('message', onMessage);
     worker.on('exit', onExit);
     worker.send({ id, bytes, options }, (error) => {
@@ -89,11 +104,15 @@ function parseOnce(bytes: Uint8Array, options: ParseOptions): Promise<ParsedFeed
   });
 }
 
-/** Parses a feed's bytes in the child; rejects with FeedRefused (plain French) for any feed it cannot read within budget. */
-export function parseFeedIsolated(bytes: Uint8Array, options: ParseOptions): Promise<ParsedFeed> {
+/**
+ * Parses a feed's bytes in the child; rejects with FeedRefused (plain French) for any feed
+ * it cannot read within its bounds, and with OutOfTime when `deadline` (ms since the
+ * epoch) comes first, whether the parse was still waiting for the child or under way.
+ */
+export function parseFeedIsolated(bytes: Uint8Array, options: ParseOptions, deadline = Number.POSITIVE_INFINITY): Promise<ParsedFeed> {
   if (waiting >= FEED_PARSE_QUEUE) return Promise.reject(new FeedRefused('trop de calendriers à lire en même temps, nouvel essai plus tard'));
   waiting++;
-  const run = queue.then(() => parseOnce(bytes, options));
+  const run = queue.then(() => parseOnce(bytes, options, deadline));
   queue = run.catch(() => undefined).finally(() => waiting--);
   return run;
 }

@@ -15,7 +15,7 @@ import { PUBLIC_CONTENT_CHANNEL } from '../../public-content/change-listener';
 import { guesthouseToday } from '../../guesthouse-time';
 import { describeSkipped, FeedRefused, type ImportedEvent } from './ical-parse';
 import { feedLabel } from './feed-label';
-import { parseFeedIsolated } from './feed-parser';
+import { OutOfTime, parseFeedIsolated } from './feed-parser';
 import { FetchRefused, safeFetch } from '../../http/safe-fetch';
 
 export const FEED_TIMEOUT_MS = 10_000;
@@ -33,13 +33,13 @@ export interface SyncOutcome {
   error?: string;
 }
 
-async function fetchAndParse(feed: Pick<FeedRow, 'url' | 'etag' | 'lastModified'>, timeoutMs: number) {
+async function fetchAndParse(feed: Pick<FeedRow, 'url' | 'etag' | 'lastModified'>, timeoutMs: number, deadline: number) {
   const headers: Record<string, string> = {};
   if (feed.etag) headers['if-none-match'] = feed.etag;
   if (feed.lastModified) headers['if-modified-since'] = feed.lastModified;
   const response = await safeFetch(feed.url, {
     headers,
-    timeoutMs,
+    timeoutMs: Math.min(timeoutMs, deadline - Date.now()),
     maxBytes: FEED_MAX_BYTES,
     allowPrivate: config().ICAL_ALLOW_PRIVATE_ADDRESSES,
   });
@@ -49,12 +49,16 @@ async function fetchAndParse(feed: Pick<FeedRow, 'url' | 'etag' | 'lastModified'
   const { GUESTHOUSE_TIME_ZONE } = config();
   // Every night a stay may reach: arriving at the horizon (Configuration's, else the environment's) and staying as long as the engine prices.
   const { horizonDays } = await loadStayRulesSettings();
-  const { events, skipped } = await parseFeedIsolated(response.body, {
-    timeZone: GUESTHOUSE_TIME_ZONE,
-    from: addDays(today, -1),
-    to: addDays(today, horizonDays + STAY_NIGHTS_LIMIT + 1),
-    maxEvents: FEED_MAX_EVENTS,
-  });
+  const { events, skipped } = await parseFeedIsolated(
+    response.body,
+    {
+      timeZone: GUESTHOUSE_TIME_ZONE,
+      from: addDays(today, -1),
+      to: addDays(today, horizonDays + STAY_NIGHTS_LIMIT + 1),
+      maxEvents: FEED_MAX_EVENTS,
+    },
+    deadline,
+  );
   const header = (name: string) => {
     const value = response.headers[name];
     return typeof value === 'string' ? value.slice(0, 500) : null;
@@ -108,11 +112,11 @@ type FeedToSync = Pick<FeedRow, 'id' | 'url' | 'etag' | 'lastModified'>;
  * is written before the fetch: a feed that takes the parser down (or the process, before
  * feed-parser.ts existed) is not picked up again at once after a restart.
  */
-export async function syncFeed(feed: FeedToSync, timeoutMs = FEED_TIMEOUT_MS): Promise<SyncOutcome> {
+export async function syncFeed(feed: FeedToSync, timeoutMs = FEED_TIMEOUT_MS, deadline = Number.POSITIVE_INFINITY): Promise<SyncOutcome> {
   const attemptAt = new Date();
   const wasStale = await isStoredFeedStale(feed.id, attemptAt);
   await db.update(icalFeeds).set({ lastAttemptAt: attemptAt }).where(eq(icalFeeds.id, feed.id));
-  const outcome = await fetchAndStore(feed, timeoutMs, attemptAt);
+  const outcome = await fetchAndStore(feed, timeoutMs, attemptAt, deadline);
   if (wasStale) await announcePublicChange();
   return outcome;
 }
@@ -124,10 +128,10 @@ const sameEvents = (stored: ImportedEvent[], fresh: ImportedEvent[]) => {
   return a.length === b.length && a.every((k, i) => k === b[i]);
 };
 
-async function fetchAndStore(feed: FeedToSync, timeoutMs: number, attemptAt: Date): Promise<SyncOutcome> {
+async function fetchAndStore(feed: FeedToSync, timeoutMs: number, attemptAt: Date, deadline: number): Promise<SyncOutcome> {
   const succeeded = { lastAttemptAt: attemptAt, lastSuccessAt: attemptAt, lastError: null, failures: 0 };
   try {
-    const result = await fetchAndParse(feed, timeoutMs);
+    const result = await fetchAndParse(feed, timeoutMs, deadline);
     if (result.notModified) {
       await db.update(icalFeeds).set(succeeded).where(eq(icalFeeds.id, feed.id));
       return { feedId: feed.id, status: 'unchanged' };
@@ -167,6 +171,11 @@ async function fetchAndStore(feed: FeedToSync, timeoutMs: number, attemptAt: Dat
       ...(result.skipped ? { skipped: result.skipped.count, skippedReasons: result.skipped.reasons } : {}),
     };
   } catch (error) {
+    // The caller's time ran out (a guest's request): nothing is wrong with the feed, whose
+    // last good events stand; the worker reads it again in its turn.
+    if (error instanceof OutOfTime || (error instanceof FetchRefused && Date.now() >= deadline)) {
+      return { feedId: feed.id, status: 'failed', error: 'temps de la demande écoulé' };
+    }
     const known = error instanceof FeedRefused || error instanceof FetchRefused;
     if (!known) console.error(`Calendar feed ${feed.id}:`, error);
     const message = (known ? error.message : 'erreur inattendue pendant la synchronisation').slice(0, 500);
@@ -184,12 +193,33 @@ const roomFeeds = (roomId: string) =>
     .from(icalFeeds)
     .where(eq(icalFeeds.roomId, roomId));
 
+/** The time a guest's request (or the owner's Accepter) waits for a room's feeds: fetch and parse of all of them together. */
+export const ROOM_RESYNC_BUDGET_MS = 5_000;
+
 /**
- * Re-fetches every feed of a room before the owner's Accepter, waiting at most
- * `timeoutMs`: a slow platform must not hold anyone, and what was last imported still counts.
+ * Re-fetches every feed of a room (a guest's request, the owner's Accepter) within one
+ * budget for all of them, fetch and parse together (issue 51): the feeds are fetched in
+ * parallel, each fetch and parse gets only what is left, and when the budget runs out the
+ * caller goes on with what was last imported — a slow platform must not hold anyone. A
+ * feed cut short keeps its last good events and is not counted as failing; a sync still
+ * writing when the budget ends finishes in the background. Outcomes of feeds not done in
+ * time are absent from the answer.
  */
-export async function syncRoomFeeds(roomId: string, timeoutMs = 5_000): Promise<SyncOutcome[]> {
-  return Promise.all((await roomFeeds(roomId)).map((feed) => syncFeed(feed, timeoutMs)));
+export async function syncRoomFeeds(roomId: string, budgetMs = ROOM_RESYNC_BUDGET_MS): Promise<SyncOutcome[]> {
+  const deadline = Date.now() + budgetMs;
+  const outcomes: SyncOutcome[] = [];
+  // Each caught here: one that ends after the budget must not end as an unhandled rejection.
+  const syncs = (await roomFeeds(roomId)).map((feed) =>
+    syncFeed(feed, budgetMs, deadline).then(
+      (outcome) => void outcomes.push(outcome),
+      (error: unknown) => console.error(`Calendar feed ${feed.id}:`, error),
+    ),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const outOfTime = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))));
+  await Promise.race([Promise.all(syncs), outOfTime]);
+  clearTimeout(timer);
+  return [...outcomes];
 }
 
 /** A guest's request re-reads a room's feeds at most once per this interval. */

@@ -77,7 +77,15 @@ const T = {
     lateSubject: (site: string) => `Paiement remboursé — ${site}`,
     lateTitle: 'Paiement remboursé',
     lateIntro: (name: string) =>
-      `${named('Bonjour', name)}, votre paiement est arrivé après la fin du délai : les nuits avaient été libérées. Nous vous remboursons intégralement.`,
+      `${named('Bonjour', name)}, votre paiement est arrivé alors que les nuits ne vous étaient plus réservées (délai dépassé ou réservation annulée). Nous vous le remboursons intégralement.`,
+    duplicateSubject: (site: string) => `Paiement en double remboursé — ${site}`,
+    duplicateIntro: (name: string) =>
+      `${named('Bonjour', name)}, votre acompte avait déjà été réglé : ce second paiement vous est remboursé intégralement. Votre réservation reste confirmée.`,
+    releasedSubject: (site: string) => `Réservation annulée : vos nuits ne sont plus réservées — ${site}`,
+    releasedIntro: (name: string) =>
+      `${named('Bonjour', name)}, la maison a annulé votre réservation en attente d'acompte : les nuits ci-dessous ne vous sont plus réservées et le lien de paiement n'est plus valable. Si un paiement nous parvient encore, il vous sera remboursé intégralement.`,
+    paymentRetryIntro: (name: string, deadline: string) =>
+      `${named('Bonjour', name)}, votre paiement n'a pas abouti. Vos nuits restent réservées pour vous jusqu'au ${deadline} : réglez l'acompte par carte pour confirmer la réservation.`,
     refundSubject: (site: string) => `Remboursement de votre acompte — ${site}`,
     refundTitle: 'Remboursement',
     refundIntro: (name: string, amount: string) => `${named('Bonjour', name)}, nous vous remboursons ${amount} sur la carte utilisée pour l'acompte.`,
@@ -132,7 +140,16 @@ const T = {
     expiredIntro: (name: string) => `${named('Hello', name)}, the deposit was not paid in time: the nights below are no longer held for you.`,
     lateSubject: (site: string) => `Payment refunded — ${site}`,
     lateTitle: 'Payment refunded',
-    lateIntro: (name: string) => `${named('Hello', name)}, your payment arrived after the deadline: the nights had been released. We are refunding it in full.`,
+    lateIntro: (name: string) =>
+      `${named('Hello', name)}, your payment arrived when the nights were no longer held for you (the deadline had passed or the booking was cancelled). We are refunding it in full.`,
+    duplicateSubject: (site: string) => `Duplicate payment refunded — ${site}`,
+    duplicateIntro: (name: string) =>
+      `${named('Hello', name)}, your deposit had already been paid: this second payment is refunded in full. Your booking remains confirmed.`,
+    releasedSubject: (site: string) => `Booking cancelled: your nights are no longer held — ${site}`,
+    releasedIntro: (name: string) =>
+      `${named('Hello', name)}, the house has cancelled your booking awaiting its deposit: the nights below are no longer held for you and the payment link is no longer valid. Should a payment still reach us, it will be refunded in full.`,
+    paymentRetryIntro: (name: string, deadline: string) =>
+      `${named('Hello', name)}, your payment did not go through. Your nights are still held for you until ${deadline}: pay the deposit by card to confirm the booking.`,
     refundSubject: (site: string) => `Refund of your deposit — ${site}`,
     refundTitle: 'Refund',
     refundIntro: (name: string, amount: string) => `${named('Hello', name)}, we are refunding ${amount} to the card used for the deposit.`,
@@ -187,7 +204,16 @@ const T = {
     expiredIntro: (name: string) => `${named('Hola', name)}, el depósito no se pagó a tiempo: las noches siguientes ya no están reservadas para usted.`,
     lateSubject: (site: string) => `Pago reembolsado — ${site}`,
     lateTitle: 'Pago reembolsado',
-    lateIntro: (name: string) => `${named('Hola', name)}, su pago llegó después del plazo: las noches se habían liberado. Le reembolsamos el importe íntegro.`,
+    lateIntro: (name: string) =>
+      `${named('Hola', name)}, su pago llegó cuando las noches ya no estaban reservadas para usted (el plazo había vencido o la reserva se había cancelado). Le reembolsamos el importe íntegro.`,
+    duplicateSubject: (site: string) => `Pago duplicado reembolsado — ${site}`,
+    duplicateIntro: (name: string) =>
+      `${named('Hola', name)}, su depósito ya estaba pagado: este segundo pago se le reembolsa íntegramente. Su reserva sigue confirmada.`,
+    releasedSubject: (site: string) => `Reserva cancelada: sus noches ya no están reservadas — ${site}`,
+    releasedIntro: (name: string) =>
+      `${named('Hola', name)}, la casa ha cancelado su reserva pendiente del depósito: las noches siguientes ya no están reservadas para usted y el enlace de pago ya no es válido. Si aún nos llegara un pago, se le reembolsará íntegramente.`,
+    paymentRetryIntro: (name: string, deadline: string) =>
+      `${named('Hola', name)}, su pago no se ha completado. Sus noches siguen reservadas hasta el ${deadline}: pague el depósito con tarjeta para confirmar la reserva.`,
     refundSubject: (site: string) => `Reembolso de su depósito — ${site}`,
     refundTitle: 'Reembolso',
     refundIntro: (name: string, amount: string) => `${named('Hola', name)}, le reembolsamos ${amount} en la tarjeta utilizada para el depósito.`,
@@ -244,7 +270,15 @@ const T = {
     lateSubject: (site: string) => `Zahlung erstattet — ${site}`,
     lateTitle: 'Zahlung erstattet',
     lateIntro: (name: string) =>
-      `${named('Guten Tag', name)}, Ihre Zahlung kam nach Ablauf der Frist: die Nächte waren bereits freigegeben. Wir erstatten sie vollständig.`,
+      `${named('Guten Tag', name)}, Ihre Zahlung kam, als die Nächte nicht mehr für Sie reserviert waren (die Frist war abgelaufen oder die Buchung storniert). Wir erstatten sie vollständig.`,
+    duplicateSubject: (site: string) => `Doppelte Zahlung erstattet — ${site}`,
+    duplicateIntro: (name: string) =>
+      `${named('Guten Tag', name)}, Ihre Anzahlung war bereits bezahlt: diese zweite Zahlung wird vollständig erstattet. Ihre Buchung bleibt bestätigt.`,
+    releasedSubject: (site: string) => `Buchung storniert: Ihre Nächte sind nicht mehr reserviert — ${site}`,
+    releasedIntro: (name: string) =>
+      `${named('Guten Tag', name)}, das Haus hat Ihre Buchung, die auf die Anzahlung wartete, storniert: die folgenden Nächte sind nicht mehr für Sie reserviert und der Zahlungslink ist nicht mehr gültig. Sollte uns noch eine Zahlung erreichen, wird sie vollständig erstattet.`,
+    paymentRetryIntro: (name: string, deadline: string) =>
+      `${named('Guten Tag', name)}, Ihre Zahlung ist nicht durchgegangen. Ihre Nächte sind weiterhin bis ${deadline} für Sie reserviert: zahlen Sie die Anzahlung per Karte, um die Buchung zu bestätigen.`,
     refundSubject: (site: string) => `Erstattung Ihrer Anzahlung — ${site}`,
     refundTitle: 'Erstattung',
     refundIntro: (name: string, amount: string) => `${named('Guten Tag', name)}, wir erstatten ${amount} auf die für die Anzahlung verwendete Karte.`,
@@ -319,7 +353,17 @@ function quoteRows(facts: BookingMailFacts, language: string): MailRow[] {
   ];
 }
 
-export type GuestMailKind = 'received' | 'confirmed' | 'refused' | 'changed' | 'cancelled' | 'message' | 'payment_expired' | 'late_payment_refunded';
+export type GuestMailKind =
+  | 'received'
+  | 'confirmed'
+  | 'refused'
+  | 'changed'
+  | 'cancelled'
+  | 'message'
+  | 'payment_expired'
+  | 'late_payment_refunded'
+  | 'duplicate_payment_refunded'
+  | 'hold_released';
 
 /**
  * A mail to the guest in their language. `note` is the owner's own words: the refusal's
@@ -342,6 +386,8 @@ export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFa
     message: [t.messageSubject(facts.siteName), t.messageTitle, t.messageIntro(name)],
     payment_expired: [t.expiredSubject(facts.siteName), t.expiredTitle, t.expiredIntro(name)],
     late_payment_refunded: [t.lateSubject(facts.siteName), t.lateTitle, t.lateIntro(name)],
+    duplicate_payment_refunded: [t.duplicateSubject(facts.siteName), t.lateTitle, t.duplicateIntro(name)],
+    hold_released: [t.releasedSubject(facts.siteName), t.cancelledTitle, t.releasedIntro(name)],
   };
   const [subject, title, intro] = texts[kind];
   return { subject: headerText(subject), ...renderTableMail(title, `${intro} ${t.replyHint}`, rows, undefined, mailLanguage(language)) };
@@ -368,12 +414,22 @@ export function renderOwnerBookingMail(facts: BookingMailFacts, language: string
   return { subject: headerText(`Demande de réservation de ${facts.guestName.trim()}`), text, html };
 }
 
-/** The deposit request (issue 36): the stay, the deadline and the link that opens the card payment. */
-export function renderDepositRequestMail(facts: BookingMailFacts, language: string, payUrl: string, expiresAt: Date): RenderedMail {
+/**
+ * The deposit request (issue 36): the stay, the deadline and the link that opens the card
+ * payment. `afterFailure`: sent again because a delayed payment failed (issue 51).
+ */
+export function renderDepositRequestMail(
+  facts: BookingMailFacts,
+  language: string,
+  payUrl: string,
+  expiresAt: Date,
+  options: { afterFailure?: boolean } = {},
+): RenderedMail {
   const lang = mailLanguage(language);
   const t = T[lang];
   const deadline = ownerTime(expiresAt, 'full', lang);
-  const intro = `${t.paymentIntro(recognisableName(facts.guestName), deadline)} ${t.replyHint}`;
+  const say = options.afterFailure ? t.paymentRetryIntro : t.paymentIntro;
+  const intro = `${say(recognisableName(facts.guestName), deadline)} ${t.replyHint}`;
   return {
     subject: headerText(t.paymentSubject(facts.siteName)),
     ...renderTableMail(t.paymentTitle, intro, quoteRows(facts, language), { text: t.payButton, href: payUrl }, lang),
@@ -409,9 +465,9 @@ export function renderOwnerDepositMail(
       `${who} n'a pas réglé l'acompte à temps : les nuits dans « ${facts.roomName} » sont de nouveau libres.`,
     ],
     late_refunded: [
-      `Paiement tardif remboursé : ${who}`,
-      'Paiement tardif remboursé',
-      `${who} a payé après la fin du délai, alors que les nuits dans « ${facts.roomName} » étaient libérées : le paiement est remboursé automatiquement.`,
+      `Paiement remboursé automatiquement : ${who}`,
+      'Paiement remboursé automatiquement',
+      `${who} a payé alors que les nuits dans « ${facts.roomName} » ne lui étaient plus réservées (délai dépassé, réservation annulée) ou que l'acompte était déjà réglé : le paiement est remboursé automatiquement.`,
     ],
   }[kind];
   const { text, html } = renderTableMail(texts[1]!, texts[2]!, quoteRows(facts, 'fr'), {
@@ -443,10 +499,14 @@ export const guestMail = (kind: GuestMailKind, note?: string | null, occurrence?
   render: (facts, language) => renderGuestBookingMail(kind, facts, language, note),
 });
 
-/** The guest's link to pay the deposit, with the hold's deadline. */
-export const depositRequestMail = (payUrl: string, expiresAt: Date): StepMail => ({
+/**
+ * The guest's link to pay the deposit, with the hold's deadline; `afterFailedSession`: sent
+ * again because that session's delayed payment failed (one mail per such session).
+ */
+export const depositRequestMail = (payUrl: string, expiresAt: Date, afterFailedSession?: string): StepMail => ({
   name: 'deposit-request',
-  render: (facts, language) => renderDepositRequestMail(facts, language, payUrl, expiresAt),
+  occurrence: afterFailedSession,
+  render: (facts, language) => renderDepositRequestMail(facts, language, payUrl, expiresAt, { afterFailure: Boolean(afterFailedSession) }),
 });
 
 /** The guest told of the owner's refund (each refund its own mail). */

@@ -35,8 +35,12 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
       const room = from.roomId !== to.roomId ? ` ; chambre ${roomName.get(from.roomId) ?? '?'} → ${roomName.get(to.roomId) ?? '?'}` : '';
       return `Modifiée : du ${formatNightFr(from.arrival)} au ${formatNightFr(from.departure)} → du ${formatNightFr(to.arrival)} au ${formatNightFr(to.departure)}${room}${rulesPassed(d)}`;
     }
-    case 'cancelled':
-      return d.message ? `Annulée (message : ${d.message})` : 'Annulée';
+    case 'cancelled': {
+      const what = d.holdReleased ? "Annulée en attente de l'acompte : nuits libérées, lien de paiement fermé" : 'Annulée';
+      return d.message ? `${what} (message : ${d.message})` : what;
+    }
+    case 'payment_failed':
+      return "Paiement différé de l'acompte refusé par la banque : le lien de paiement par carte est renvoyé au client";
     case 'payment':
       return `${PAYMENT_KIND_LABELS[d.kind] ?? d.kind} reçu : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.receivedOn))} (${PAYMENT_MEANS_LABELS[d.means] ?? d.means})`;
     case 'message':
@@ -44,9 +48,11 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
     case 'expired':
       return "Délai de paiement de l'acompte dépassé : nuits libérées";
     case 'refund':
-      return d.automatic
-        ? `Paiement tardif remboursé automatiquement : ${euros(Number(d.amountCents) || 0)}`
-        : `Remboursement de ${euros(Number(d.amountCents) || 0)} (raison : ${d.reason ?? '—'})`;
+      if (d.automatic) {
+        const what = d.cause === 'duplicate' ? 'Paiement en double remboursé automatiquement' : 'Paiement tardif remboursé automatiquement';
+        return `${what} : ${euros(Number(d.amountCents) || 0)}`;
+      }
+      return `Remboursement de ${euros(Number(d.amountCents) || 0)} (raison : ${d.reason ?? '—'})`;
     default:
       return event.kind;
   }

@@ -186,6 +186,8 @@ interface BookingView {
 
 interface RecordProps {
   today: string;
+  /** The key of the refund form as rendered (issue 51): posted twice, it refunds once. */
+  refundRequestKey: string;
   rooms: Room[];
   booking: BookingView;
   payments: Array<{ id: string; kind: string; amount: string; receivedOn: string; means: string; stripeReference: string | null; refunded: string | null }>;
@@ -357,7 +359,8 @@ function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] })
   );
 }
 
-function CancelForm({ booking }: { booking: BookingView }) {
+/** Cancels a confirmed stay, or releases a hold awaiting its deposit (`release-hold`): the same words for the owner. */
+function CancelForm({ booking, intent = 'cancel' }: { booking: BookingView; intent?: 'cancel' | 'release-hold' }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({ id: `cancel-${booking.id}`, schema: CancelBookingSchema, reply: fetcher.data });
   return (
@@ -367,7 +370,7 @@ function CancelForm({ booking }: { booking: BookingView }) {
         Annuler la réservation…
       </summary>
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
-        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={booking.id} />
         <TextareaField
           label="Message au client (facultatif)"
@@ -428,7 +431,7 @@ function PaymentForm({ booking, today }: { booking: BookingView; today: string }
   );
 }
 
-function RefundForm({ booking }: { booking: BookingView }) {
+function RefundForm({ booking, requestKey }: { booking: BookingView; requestKey: string }) {
   const fetcher = useFetcher();
   const refundable = booking.onlineDeposit?.refundableCents ?? 0;
   const [form, fields] = useAdminForm({
@@ -447,6 +450,7 @@ function RefundForm({ booking }: { booking: BookingView }) {
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="refund-deposit" />
         <input type="hidden" name="id" value={booking.id} />
+        <input type="hidden" name="requestKey" value={requestKey} />
         <Field
           label="Montant à rembourser (€)"
           inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: 0.01, max: decimalEuros(refundable) }}
@@ -454,7 +458,7 @@ function RefundForm({ booking }: { booking: BookingView }) {
         />
         <TextareaField
           label="Raison du remboursement"
-          textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: 1000 }}
+          textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: 500 }}
           errors={fields.reason.errors}
         />
         {booking.status === 'confirmed' ? (
@@ -495,8 +499,9 @@ function MessageForm({ booking }: { booking: BookingView }) {
   );
 }
 
-export function BookingRecord({ booking, rooms, payments, messages, history, today }: RecordProps) {
+export function BookingRecord({ booking, rooms, payments, messages, history, today, refundRequestKey }: RecordProps) {
   const confirmed = booking.status === 'confirmed';
+  const held = booking.status === 'awaiting_payment';
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Facts booking={booking} />
@@ -512,6 +517,19 @@ export function BookingRecord({ booking, rooms, payments, messages, history, tod
           <CardContent className="space-y-3">
             <ChangeForm booking={booking} rooms={rooms} />
             <CancelForm booking={booking} />
+          </CardContent>
+        </Card>
+      ) : null}
+      {held ? (
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>
+              <h3>Actions</h3>
+            </CardTitle>
+            <CardDescription>Les nuits se libèrent aussitôt, le lien de paiement est fermé et le client est prévenu par e-mail dans sa langue.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <CancelForm booking={booking} intent="release-hold" />
           </CardContent>
         </Card>
       ) : null}
@@ -534,7 +552,7 @@ export function BookingRecord({ booking, rooms, payments, messages, history, tod
               ))}
             </ul>
           )}
-          {booking.onlineDeposit && booking.onlineDeposit.refundableCents > 0 ? <RefundForm booking={booking} /> : null}
+          {booking.onlineDeposit && booking.onlineDeposit.refundableCents > 0 ? <RefundForm booking={booking} requestKey={refundRequestKey} /> : null}
           {booking.status === 'confirmed' || booking.status === 'cancelled' ? <PaymentForm booking={booking} today={today} /> : null}
         </CardContent>
       </Card>
