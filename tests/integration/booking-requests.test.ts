@@ -293,12 +293,12 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     }
     forgetRecentRoomSyncs();
     const started = Date.now();
-    const answer = await createBookingRequest({ roomId: room!.id, arrival: d(60), departure: d(62), guests: 2, ...guest });
+    const answer = await createBookingRequest({ roomId: room!.id, arrival: d(60), departure: d(62), adults: 2, children: 0, ...guest });
     const waited = Date.now() - started;
     // Read again in time, the feeds would have freed these nights; the budget ran out first
     // for at least some of them, so their last good import still holds the nights.
     expect(answer).toBeInstanceOf(Refusal);
-    const quote = accepted(await quoteStay(room!.id, { arrival: d(60), departure: d(62), guests: 2 }, ['fr']));
+    const quote = accepted(await quoteStay(room!.id, { arrival: d(60), departure: d(62), adults: 2, children: 0 }, ['fr']));
     expect(quote.problems).toEqual([{ code: 'unavailable', nights: [d(60), d(61)] }]);
     expect(waited).toBeGreaterThanOrEqual(ANSWER_AFTER_MS);
     // One budget for all of them (a loaded machine's scheduling is the margin), not one per parse.
