@@ -514,7 +514,12 @@ function QuoteLineRow({ line, testId }: { line: LineView; testId?: string }) {
     <div className="flex justify-between gap-4" data-testid={testId}>
       <dt>
         {line.label}
-        {line.detail ? <span className="text-muted-foreground"> — {line.detail}</span> : null}
+        {line.detail ? (
+          <span className="text-muted-foreground">
+            {line.separator}
+            {line.detail}
+          </span>
+        ) : null}
       </dt>
       <dd className={line.reduction ? 'text-green-800' : undefined}>{line.amount}</dd>
     </div>

@@ -117,6 +117,8 @@ export interface LineWords {
   label: string;
   /** How it is counted: « 3 nuits × 120 € », « 2 adultes × 3 nuits × 1,34 € (1 mineur exonéré) », « −10 % dès 7 nuits »; '' when nothing to add. */
   detail: string;
+  /** What joins label and detail the language's way («  : » in French, « : » in English); '' without detail. */
+  separator: string;
   /** The line's amount, signed (« −84 € » for a reduction). */
   amount: string;
   /** Label and detail as one phrase: « Taxe de séjour : 2 adultes × 3 nuits × 1,34 € ». */
@@ -166,7 +168,8 @@ export function describeQuoteLine(line: QuoteLine, language: string): LineWords 
       detail = `${w.adults(persons)} × ${w.nights(nights)} × ${money(line.unitCents)}${line.exempt ? ` (${w.exempt(line.exempt)})` : ''}`;
       break;
   }
-  return { label, detail, amount: money(line.totalCents), text: detail ? `${label}${w.colon}${detail}` : label };
+  const separator = detail ? w.colon : '';
+  return { label, detail, separator, amount: money(line.totalCents), text: `${label}${separator}${detail}` };
 }
 
 /** « 2 adultes, 1 enfant »: the guests of a stay. */

@@ -14,6 +14,8 @@ export interface LineView {
   key: string;
   label: string;
   detail: string;
+  /** Joins label and detail the language's way: « Taxe de séjour : 2 adultes × 3 nuits × 1,34 € ». */
+  separator: string;
   amount: string;
   /** A reduction (a negative line). */
   reduction: boolean;
@@ -86,7 +88,14 @@ export function problemView(problem: QuoteProblem, language: string, context: Pr
 
 export function lineView(line: QuoteLine, language: string, index: number): LineView {
   const words = describeQuoteLine(line, language);
-  return { key: `${index}-${line.kind}`, label: words.label, detail: words.detail, amount: words.amount, reduction: line.totalCents < 0 };
+  return {
+    key: `${index}-${line.kind}`,
+    label: words.label,
+    detail: words.detail,
+    separator: words.separator,
+    amount: words.amount,
+    reduction: line.totalCents < 0,
+  };
 }
 
 export function quoteView(quote: Quote, language: string): QuoteView {

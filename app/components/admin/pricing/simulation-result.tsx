@@ -34,7 +34,12 @@ export function SimulationResult({ simulation, ownerMayPass = false }: { simulat
             <div key={line.key} className="contents">
               <dt>
                 {line.label}
-                {line.detail ? <span className="text-muted-foreground"> — {line.detail}</span> : null}
+                {line.detail ? (
+                  <span className="text-muted-foreground">
+                    {line.separator}
+                    {line.detail}
+                  </span>
+                ) : null}
               </dt>
               <dd className={line.reduction ? 'text-right text-green-800' : 'text-right'}>{line.amount}</dd>
             </div>
@@ -44,7 +49,11 @@ export function SimulationResult({ simulation, ownerMayPass = false }: { simulat
           {view.tax ? (
             <>
               <dt>
-                {view.tax.label} <span className="text-muted-foreground">— {view.tax.detail}</span>
+                {view.tax.label}
+                <span className="text-muted-foreground">
+                  {view.tax.separator}
+                  {view.tax.detail}
+                </span>
               </dt>
               <dd className="text-right">{view.tax.amount}</dd>
             </>
