@@ -82,6 +82,7 @@ test('stay rules, prices by guests, reductions and the owner’s live quote', as
   await expect(quote).toContainText('The code “NOPE” does not exist.');
 
   // The owner takes the same week by phone and sees the engine's quote before saving.
+  await page.goto('/?lang=fr');
   await signInAsAdmin(page);
   await page.goto('/admin/booking/new');
   await expect(page.getByRole('heading', { name: 'Enregistrer une réservation' })).toBeVisible();
