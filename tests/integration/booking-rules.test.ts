@@ -8,12 +8,15 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { guesthouseToday } from '~/.server/guesthouse-time';
 import { createBookingRequest } from '~/.server/booking/stays/requests';
+import { recordBooking } from '~/.server/booking/stays/records';
 import { isRefusal } from '~/.server/rule-refusal';
 import { db } from '~/.server/db/client';
 import { applyMigrationsInTransaction, listMigrations } from '~/.server/db/migrations';
-import { bookings, contactEmails, promoCodes, rooms } from '~/.server/db/schema';
+import { bookingEvents, bookings, contactEmails, promoCodes, rooms, seasonPeriods, seasons } from '~/.server/db/schema';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
-import { addDays } from '~/lib/nights';
+import { addDays, type IsoDate } from '~/lib/nights';
+import { maskOfDays, weekdayOf } from '~/lib/stay-rules';
+import { accepted, refusalMessage } from '../support/refusals';
 import { createDatabase } from '../support/backup';
 
 const today = guesthouseToday();
@@ -65,6 +68,29 @@ describe('a promo code under concurrency', () => {
       expect(quote.lines.find((line) => line.kind === 'promo_code')?.totalCents).toBe(-20_00);
       expect(booking.totalCents).toBe(180_00);
     }
+  });
+});
+
+describe("the owner's phone booking against the stay rules", () => {
+  it('is refused in French by a Tuesday arrival in a Saturday season, then recorded when the owner passes over the rules with a reason kept in the history', async () => {
+    const [season] = await db
+      .insert(seasons)
+      .values({ name: 'Haute saison', minStay: 3, arrivalDays: maskOfDays([5]) })
+      .returning();
+    await db.insert(seasonPeriods).values({ seasonId: season!.id, firstNight: addDays(today, 100), lastNight: addDays(today, 160) });
+    let tuesday: IsoDate = addDays(today, 110);
+    while (weekdayOf(tuesday) !== 1) tuesday = addDays(tuesday, 1);
+    const stay = { roomId, arrival: tuesday, departure: addDays(tuesday, 2), adults: 2, children: 0 };
+    const guest = { name: 'Paul Habitué', email: null, phone: '06 12 34 56 78', language: 'fr', message: null };
+    const before = await db.select().from(bookings);
+    const refused = refusalMessage(await recordBooking(stay, guest, 'phone', 'owner@example.com'));
+    expect(refused).toContain("Pas d'arrivée le mardi — En Haute saison\u00a0: 3 nuits minimum, arrivée le samedi.");
+    expect(await db.select().from(bookings)).toHaveLength(before.length);
+
+    const recorded = accepted(await recordBooking({ ...stay, rulesOverride: 'Client fidèle, deux nuits seulement' }, guest, 'phone', 'owner@example.com'));
+    const [event] = await db.select().from(bookingEvents).where(eq(bookingEvents.bookingId, recorded.id));
+    expect(event!.details).toMatchObject({ rulesOverride: { reason: 'Client fidèle, deux nuits seulement' } });
+    expect(JSON.stringify(event!.details)).toContain('3 nuits minimum');
   });
 });
 
