@@ -378,7 +378,15 @@ const ENDPOINTS: Endpoint[] = [
     name: 'seasons (stay rules)',
     path: '/admin/seasons',
     admin: true,
-    valid: () => ({ intent: 'set-rules', id: ids.season!, minNights: '2', maxNights: '14', minNoticeDays: '1', restrictArrival: 'on', arrivalDays: ['5', '6'] }),
+    valid: () => ({
+      intent: 'set-rules',
+      id: ids.season!,
+      minNights: '2',
+      maxNights: '14',
+      minNoticeDays: '1',
+      restrictArrival: 'on',
+      arrivalDays: ['5', '6'],
+    }),
     bad: {
       id: UUID,
       minNights: ['0', '-1', '366', '2.5', 'deux', '1e309', LONG, '15'],
@@ -501,7 +509,15 @@ const ENDPOINTS: Endpoint[] = [
     name: 'configuration (stay rules)',
     path: '/admin/config',
     admin: true,
-    valid: () => ({ intent: 'save-stay-rules', minNights: '1', maxNights: '30', minNoticeDays: '0', horizonDays: '540', arrivalDays: ['0', '5'], departureDays: ['0', '5'] }),
+    valid: () => ({
+      intent: 'save-stay-rules',
+      minNights: '1',
+      maxNights: '30',
+      minNoticeDays: '0',
+      horizonDays: '540',
+      arrivalDays: ['0', '5'],
+      departureDays: ['0', '5'],
+    }),
     bad: {
       minNights: ['0', '366', 'abc', '31'],
       maxNights: ['0', '366', 'abc'],

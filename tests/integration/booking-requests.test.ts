@@ -143,7 +143,9 @@ describe('booking requests', () => {
   it('refuses a stay that is not possible and stores nothing', async () => {
     const before = await db.select({ id: bookings.id }).from(bookings);
     const result = await request(d(120), d(121));
-    expect(result).toStrictEqual(new Refusal('This stay cannot be requested:', { status: 409, reasons: ['Stay too short — In High season: 2 nights minimum.'] }));
+    expect(result).toStrictEqual(
+      new Refusal('This stay cannot be requested:', { status: 409, reasons: ['Stay too short — In High season: 2 nights minimum.'] }),
+    );
     expect(await db.select({ id: bookings.id }).from(bookings)).toHaveLength(before.length);
   });
 
@@ -314,7 +316,9 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     const id = await roomWithFeed('/burst.ics');
     forgetRecentRoomSyncs();
     const hits = server.hits('/burst.ics');
-    const results = await Promise.all([80, 84, 88].map((n) => createBookingRequest({ roomId: id, arrival: d(n), departure: d(n + 2), adults: 2, children: 0, ...guest })));
+    const results = await Promise.all(
+      [80, 84, 88].map((n) => createBookingRequest({ roomId: id, arrival: d(n), departure: d(n + 2), adults: 2, children: 0, ...guest })),
+    );
     expect(results.every((r) => !isRefusal(r))).toBe(true);
     expect(server.hits('/burst.ics')).toBe(hits + 1);
     await createBookingRequest({ roomId: id, arrival: d(92), departure: d(94), adults: 2, children: 0, ...guest });
