@@ -8,6 +8,7 @@ const INTEGRATION = [
   'app/**/*.integration.test.{ts,tsx}',
   'app/.server/**/*.integration.test.ts',
   'server/**/*.integration.test.ts',
+  'scripts/**/*.integration.test.ts',
   'tests/integration/**/*.test.ts',
 ];
 

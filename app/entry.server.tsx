@@ -1,7 +1,7 @@
 // Server rendering. Each document is rewritten on its way out (app/page-delivery/
-// render-entry.server.ts): the icon sprite goes inline and a public page hydrates after
-// its first image. The per-request CSP nonce from the Hono entry reaches
-// every inline script.
+// render-entry.server.tsx): the icon sprite goes inline and a public page hydrates after
+// its first image. The per-request CSP nonce from the HTTP pipeline reaches every inline
+// script through React Router's <Scripts> and <ScrollRestoration>.
 //
 // The document is answered whole, as one buffer, once React has written all of it: our
 // pages have no boundary that waits for slow data (loader data is never deferred), so the
@@ -11,11 +11,7 @@
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { logRefusal } from '~/.server/http/refusal-log';
-import { InlineStylesProvider } from '~/lib/inline-styles';
-import { NonceProvider } from '~/lib/nonce';
-import { isPublicPage } from '~/lib/page-kind';
-import { rewriteForDelivery } from '~/page-delivery/render-entry.server';
-import siteStyles from './site.css?inline';
+import { DeliveryRender, rewriteForDelivery } from '~/page-delivery/render-entry.server';
 
 export const streamTimeout = 5_000;
 
@@ -30,22 +26,19 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <InlineStylesProvider value={siteStyles}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesProvider>
-      </NonceProvider>,
+      <DeliveryRender>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DeliveryRender>,
       {
         nonce,
         onShellReady() {
           shellRendered = true;
         },
         onAllReady() {
-          const publicPage = isPublicPage(routerContext.staticHandlerContext.matches.map((m) => m.route.id));
           pipe(
             collectDocument((document) => {
               clearTimeout(timer);
-              const body = rewriteForDelivery(document, { publicPage });
+              const body = rewriteForDelivery(document, routerContext);
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
               resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
             }),

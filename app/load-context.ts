@@ -1,4 +1,4 @@
-// What the Hono entry (server/app.ts) hands to every loader and action.
+// What the HTTP pipeline (server/http-pipeline.ts) hands to every loader and action.
 import 'react-router';
 
 declare module 'react-router' {

@@ -8,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
@@ -17,44 +16,14 @@ import { getViewer, isAdmin, publicAccess } from '~/.server/auth/permissions';
 import { takeToast } from '~/.server/http/toast-response';
 import { catalogHref } from '~/.server/languages/catalog-file';
 import { I18nProvider } from '~/lib/i18n-react';
-import { PageDeliveryInBrowser } from '~/page-delivery/in-browser';
 import { loadCatalog } from '~/lib/page-catalog';
-import { useInlineStyles } from '~/lib/inline-styles';
-import { useNonce } from '~/lib/nonce';
-import { isPublicPage } from '~/lib/page-kind';
-import { useHydrated } from '~/lib/use-hydrated';
 import { ToastContext, type QueuedToast, type Toast } from '~/lib/toast';
-import type { Route } from './+types/root';
-import favicon from '../public/favicon.svg?raw';
-import appStylesheet from './app.css?url';
-import siteStylesheet from './site.css?url';
+import { DeliveryHead } from '~/page-delivery/delivery-head';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
+import type { Route } from './+types/root';
 
 /** Every page reads `?lang=` (the root loader's language choice). */
 export const handle = { delivery: { params: ['lang'] } } satisfies DeliveryHandle;
-
-// The favicon travels inside the page (~0.4 KB): as a file it was one more request during the
-// hero's download, counted against the phone's largest paint (decision 0013).
-const FAVICON = `data:image/svg+xml;base64,${btoa(favicon)}`;
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: FAVICON, type: 'image/svg+xml' }];
-
-/**
- * Public pages carry their stylesheet (site.css, the public site's classes only) inline,
- * so first paint needs the HTML alone; the back office and the sign-in page link the
- * whole app.css. React leaves a hydrated <style>'s content as the server sent it; once
- * hydrated, public pages also link site.css, which keeps them styled after an in-app
- * navigation from a page whose <style> was empty (the back office).
- */
-function Stylesheets({ publicPage }: { publicPage: boolean }) {
-  const inline = useInlineStyles();
-  const hydrated = useHydrated();
-  return (
-    <>
-      <style dangerouslySetInnerHTML={{ __html: publicPage ? inline : '' }} />
-      {!publicPage ? <link rel="stylesheet" href={appStylesheet} /> : hydrated ? <link rel="stylesheet" href={siteStylesheet} /> : null}
-    </>
-  );
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
@@ -99,25 +68,24 @@ export function useRootData() {
   return useRouteLoaderData('root') as RootData;
 }
 
+// React Router's document, with what page delivery puts in its head (stylesheet, favicon,
+// preloads, the site link follower: app/page-delivery/delivery-head.tsx). The response's
+// CSP nonce reaches <Scripts> and <ScrollRestoration> through React Router's context.
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData('root') as RootData | undefined;
-  const nonce = useNonce();
-  const publicPage = isPublicPage(useMatches().map((m) => m.id));
   return (
     <html lang={rootData?.language ?? 'fr'} data-catalog={rootData?.catalog}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Stylesheets publicPage={publicPage} />
-        {/* The back office hydrates at once: its texts are fetched beside its modules (a public page asks for them as its boot starts, app/page-delivery/deferred-hydration-rewrite.server.ts). */}
-        {!publicPage && rootData ? <link rel="preload" as="fetch" href={rootData.catalog} crossOrigin="anonymous" /> : null}
+        <DeliveryHead catalog={rootData?.catalog} />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
@@ -147,8 +115,6 @@ export default function App() {
       <ToastContext.Provider value={raise}>
         <Outlet />
       </ToastContext.Provider>
-      {/* Follows the site's links in the app; announces the hydration that replays held clicks. */}
-      <PageDeliveryInBrowser />
       {toasts.length ? (
         <Suspense fallback={null}>
           <Toasts toasts={toasts} />

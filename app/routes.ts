@@ -39,6 +39,7 @@ export default [
   // Resources
   route('admin/arrivals.csv', 'routes/resources/arrivals-csv.ts'),
   route('admin/stay-quote', 'routes/resources/stay-quote.ts'),
+  route('admin/personal-data', 'routes/resources/personal-data.ts'),
   route('api/media', 'routes/resources/media-upload.ts'),
   route('api/editing-language', 'routes/resources/editing-language.ts'),
   route('api/backup', 'routes/resources/backup.ts'),

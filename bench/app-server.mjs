@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MEMORY_PROFILE } from '../server/memory-profile.mjs';
+import { memoryProfileEnv } from '../server/memory-profile.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -43,15 +43,6 @@ export const freePort = () =>
       server.close(() => resolve(port));
     });
   });
-
-/**
- * The server's memory profile (server/memory-profile.mjs) as environment: what `npm start`
- * and the systemd unit serve with. Passed explicitly because the probe's IPC channel would
- * not survive the re-execution by which start.mjs applies it otherwise.
- */
-export function productionMemoryEnv() {
-  return { NODE_OPTIONS: MEMORY_PROFILE.nodeFlags.join(' '), ...MEMORY_PROFILE.env };
-}
 
 /** One line naming the machine and the run, for the head of each section. */
 export function machineLine(started = new Date()) {
@@ -136,7 +127,7 @@ export function removeDataDir(dataDir) {
  * Starts the app and waits for /healthz. `env` adds to (and may override) the defaults.
  * Returns { base, pid, child, memory({ gc }), rssKb(field), stop() }.
  */
-export async function startApp({ dataDir, env: extra = {}, probe = false, memoryEnv = productionMemoryEnv() }) {
+export async function startApp({ dataDir, env: extra = {}, probe = false, memoryEnv = memoryProfileEnv() }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The address the benchmark asks is the public one: pages of any other origin are not cached (decision 0019).

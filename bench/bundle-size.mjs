@@ -108,7 +108,7 @@ async function htmlBytesOf(base, url, html) {
   const raw = await wireBytes(base + url, 'identity');
   const br = await wireBytes(base + url, 'br');
   const inlineCss = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].reduce((sum, [, css]) => sum + Buffer.byteLength(css), 0);
-  // The hidden <svg> of app/components/site/icon-symbols.ts (SPRITE_ID).
+  // The hidden <svg> of app/lib/icons/icon-symbols.ts (SPRITE_ID).
   const sprite = Buffer.byteLength(/<svg id="icon-sprite"[^>]*>[\s\S]*?<\/svg>/.exec(html)?.[0] ?? '');
   const texts = /data-catalog="([^"]+)"/.exec(html)?.[1];
   const textsBr = texts ? (await wireBytes(base + texts, 'br')).bytes : 0;

@@ -19,7 +19,7 @@ const { storage } = await import('../app/.server/media/storage');
 const { serveMedia } = await import('../app/.server/media/serve');
 const { getVariant, variantStats } = await import('../app/.server/media/variants');
 const { AVIF_EFFORT } = await import('../app/.server/media/image-tasks');
-const { VARIANTS, imageUrl } = await import('../app/lib/image-url');
+const { VARIANTS, imageUrl } = await import('../app/lib/every-page/image-url');
 
 const ACCEPT = {
   avif: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8',

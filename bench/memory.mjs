@@ -24,13 +24,13 @@ import {
   mb,
   pageCacheNote,
   parseArgs,
-  productionMemoryEnv,
   removeDataDir,
   requireBuild,
   sleep,
   startApp,
   writeSection,
 } from './app-server.mjs';
+import { memoryProfileEnv } from '../server/memory-profile.mjs';
 import { ensureWrk, runWrk } from './wrk.mjs';
 
 const args = parseArgs();
@@ -48,7 +48,7 @@ if (!ensureWrk()) {
   console.error('wrk is not installed (apt-get install wrk): the memory benchmark loads the server with it.');
   process.exit(1);
 }
-const memoryEnv = args['no-unit'] === 'true' ? {} : productionMemoryEnv();
+const memoryEnv = args['no-unit'] === 'true' ? {} : memoryProfileEnv();
 if (args['node-options'] !== undefined) memoryEnv.NODE_OPTIONS = args['node-options'];
 const memorySettings =
   Object.entries(memoryEnv)

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SITE_ICONS } from '../app/components/site/icon-names';
+import { SITE_ICONS } from '../app/lib/icons/icon-names';
 import { renderIconSprite, SPRITE_FILE } from './icon-sprite';
 
 describe('public icon sprite', () => {

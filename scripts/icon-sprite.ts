@@ -1,13 +1,13 @@
-// Writes app/components/site/site-icons.svg: one <symbol> per public icon, from the
+// Writes app/lib/icons/site-icons.svg: one <symbol> per public icon, from the
 // lucide-react version installed. Run `npx tsx scripts/icon-sprite.ts` after changing
 // SITE_ICONS or upgrading lucide-react (icon-sprite.test.ts fails until then).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SITE_ICONS } from '../app/components/site/icon-names';
+import { SITE_ICONS } from '../app/lib/icons/icon-names';
 
-export const SPRITE_FILE = path.resolve(import.meta.dirname, '../app/components/site/site-icons.svg');
+export const SPRITE_FILE = path.resolve(import.meta.dirname, '../app/lib/icons/site-icons.svg');
 
 type IconNode = Array<[string, Record<string, string | number>]>;
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressResponses, MIN_COMPRESS_BYTES } from './compress';
+import { compressResponses, MIN_COMPRESS_BYTES } from './compress';
 
 const page = `<!DOCTYPE html><html><body>${'<p>Chambres d’hôtes à Grasse, vue sur les collines.</p>'.repeat(200)}</body></html>`;
 
@@ -18,22 +18,6 @@ const html = (body: BodyInit = page, headers: HeadersInit = {}) => new Response(
 async function bytesOf(response: Response) {
   return Buffer.from(await response.arrayBuffer());
 }
-
-describe('chooseEncoding', () => {
-  it.each([
-    ['gzip, deflate, br, zstd', 'br'],
-    ['gzip, deflate', 'gzip'],
-    ['br;q=0.5, gzip', 'gzip'],
-    ['br;q=0, gzip;q=0', null],
-    ['identity', null],
-    ['*', 'br'],
-    ['*;q=0.1, gzip;q=0.5', 'gzip'],
-    ['', null],
-    [null, null],
-  ])('%s → %s', (header, expected) => {
-    expect(chooseEncoding(header)).toBe(expected);
-  });
-});
 
 describe('compressResponses', () => {
   it('answers brotli to a browser that takes it, with Vary and without a stale length', async () => {

@@ -11,8 +11,7 @@ import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
-
-export type Encoding = 'br' | 'gzip';
+import { chooseEncoding, type Encoding } from '~/.server/http/content-encoding';
 
 /** Below this many bytes the headers and the compressor's framing cost more than they save. */
 export const MIN_COMPRESS_BYTES = 1024;
@@ -20,24 +19,6 @@ export const MIN_COMPRESS_BYTES = 1024;
 // Text we generate: HTML, React Router's `.data` (text/x-script), JSON, XML, plain text, iCal.
 const COMPRESSIBLE =
   /^\s*(?:text\/(?:html|plain|xml|css|javascript|x-script|calendar)|application\/(?:json|xml|javascript|manifest\+json|[\w.-]+\+(?:json|xml)))\s*(?:;|$)/i;
-
-/** The encoding to use for this Accept-Encoding header: brotli first, then gzip; null for identity. */
-export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
-  const br = weightOf('br');
-  const gzip = weightOf('gzip');
-  if (br <= 0 && gzip <= 0) return null;
-  return br >= gzip ? 'br' : 'gzip';
-}
 
 /**
  * Decided from the status and headers alone: on the Node adapter's lightweight Response,

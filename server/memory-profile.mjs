@@ -30,6 +30,13 @@ export const MEMORY_PROFILE = {
 };
 
 /**
+ * The profile as the environment of a server started by another process (a benchmark, a
+ * test): set from its first instant, and for a parent whose IPC channel would not survive
+ * start.mjs's re-execution.
+ */
+export const memoryProfileEnv = () => ({ NODE_OPTIONS: MEMORY_PROFILE.nodeFlags.join(' '), ...MEMORY_PROFILE.env });
+
+/**
  * The profile's variables meant for the Node servers alone. glibc reads them when a process
  * starts; PostgreSQL, the feed parser or the image worker would only pay for them (an mmap
  * and munmap for every allocation of 32 KB or more).

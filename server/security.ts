@@ -50,8 +50,8 @@ export const ownHeaderWins = (name: string) => name.toLowerCase() === 'referrer-
 
 /**
  * The headers of every response. `nonce` draws a response's CSP nonce (page delivery's
- * pool, handed in by server/app.ts: the page cache reads this module's policy, so this
- * module does not import page delivery back).
+ * pool, handed in by server/http-pipeline.ts, which also hands this module's policy to the
+ * page cache: neither imports the other).
  */
 export function securityHeaders(options: { https: boolean; nonce: () => string }): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
   const entries = securityHeaderEntries(options);

@@ -3,8 +3,9 @@
 import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { isSupportedCountry } from 'libphonenumber-js/min';
+import { dateTimeFormat } from '~/lib/date-time-format';
 import { z } from '~/lib/zod';
-import { isCommonPassword } from './auth/password-policy';
+import { isCommonPassword } from './common-passwords';
 
 const flag = (fallback: boolean) =>
   z
@@ -14,7 +15,7 @@ const flag = (fallback: boolean) =>
 
 function isTimeZone(zone: string): boolean {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
+    dateTimeFormat('en', { timeZone: zone });
     return true;
   } catch {
     return false;

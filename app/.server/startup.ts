@@ -1,9 +1,11 @@
 // What the app does once at start, after the database is open and migrated:
 // ensure the admin account, seed the demo guesthouse, start background workers
-// (mail and push outboxes, imported calendars, unpaid deposit holds, nightly backups).
+// (mail and push outboxes, imported calendars, unpaid deposit holds, the nightly purge of
+// personal data, nightly backups).
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { startNightlyBackups } from './backup/nightly';
 import { startFeedWorker } from './booking/availability/feeds';
+import { siteNameForMail } from './content/site-settings';
 import { config } from './environment';
 import { LOCKS, withLock } from './db/advisory-lock';
 import { pool } from './db/client';
@@ -12,6 +14,7 @@ import { startMailWorker } from './mail/worker';
 import { startHoldExpiryWorker } from './booking/stays/hold-expiry';
 import { startPushWorker } from './notifications/push-worker';
 import { dropSubscriptionsOfOtherKeys } from './notifications/vapid';
+import { startNightlyPurge } from './privacy/nightly-purge';
 import { storage } from './media/storage';
 import { startPublicContentListener } from './public-content/change-listener';
 
@@ -52,12 +55,13 @@ async function run(role: ProcessRole) {
       if (seeded) console.log('Demo content seeded (SEED_DEMO=false starts with an empty site).');
     }
   });
-  onStop(await startMailWorker());
+  onStop(await startMailWorker(siteNameForMail));
   // Devices subscribed with a VAPID key the site no longer has are dropped before the first push.
   await dropSubscriptionsOfOtherKeys();
   onStop(await startPushWorker());
   onStop(startFeedWorker());
   onStop(startHoldExpiryWorker());
+  onStop(startNightlyPurge());
   const { BACKUP_DIR, BACKUP_KEEP } = config();
   if (BACKUP_DIR) onStop(startNightlyBackups({ pool, storage: storage(), dir: BACKUP_DIR, keep: BACKUP_KEEP }));
 }

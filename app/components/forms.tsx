@@ -148,3 +148,67 @@ export function CheckboxField({
     </div>
   );
 }
+
+/**
+ * Native radio buttons in a fieldset whose legend is the label, each choice with a
+ * one-line description under it (what a role or a status means): posts like any HTML
+ * form, and each label is a 44 px touch target. `name` and `defaultValue` come from
+ * Conform's field; `onChange` lets a form show what the choice brings.
+ */
+export function RadioGroupField<V extends string>({
+  label,
+  name,
+  defaultValue,
+  options,
+  errors,
+  onChange,
+  className,
+}: Omit<FieldFrame, 'labelHidden' | 'hint'> & {
+  name: string;
+  defaultValue?: string;
+  options: ReadonlyArray<{ value: V; label: string; description?: string }>;
+  onChange?: (value: V) => void;
+}) {
+  const id = useId();
+  const hasErrors = Boolean(errors?.some(Boolean));
+  return (
+    <fieldset
+      role="radiogroup"
+      aria-labelledby={`${id}-legend`}
+      aria-invalid={hasErrors || undefined}
+      aria-describedby={hasErrors ? `${id}-error` : undefined}
+      className={cn('space-y-2', className)}
+    >
+      <legend id={`${id}-legend`} className="mb-2 text-sm leading-none font-medium">
+        {label}
+      </legend>
+      {options.map((option) => (
+        <label key={option.value} htmlFor={`${id}-${option.value}`} className="flex min-h-11 cursor-pointer items-start gap-3 text-sm">
+          <input
+            type="radio"
+            id={`${id}-${option.value}`}
+            name={name}
+            value={option.value}
+            defaultChecked={defaultValue === option.value}
+            // Named by its label alone; the description is said after it.
+            aria-labelledby={`${id}-${option.value}-label`}
+            aria-describedby={option.description ? `${id}-${option.value}-description` : undefined}
+            onChange={onChange ? () => onChange(option.value) : undefined}
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+          />
+          <span>
+            <span id={`${id}-${option.value}-label`} className="font-medium">
+              {option.label}
+            </span>
+            {option.description ? (
+              <span id={`${id}-${option.value}-description`} className="block text-muted-foreground">
+                {option.description}
+              </span>
+            ) : null}
+          </span>
+        </label>
+      ))}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </fieldset>
+  );
+}

@@ -1,7 +1,8 @@
 // SPEC §2 "Text auto-linking": emails (mailto), phone numbers of 10 to 15 digits
 // (tel) and French street addresses (map link), found in plain text.
 
-export type Segment = { type: 'text'; text: string } | { type: 'email' | 'phone' | 'address'; text: string; href: string };
+/** `website`: a site a text names on purpose (the legal notice's mediator and CNIL), never found by autolink. */
+export type Segment = { type: 'text'; text: string } | { type: 'email' | 'phone' | 'address' | 'website'; text: string; href: string };
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 

@@ -6,4 +6,6 @@ export interface IntentReply {
   intent: string;
   /** Conform's reply: field errors after a 400, cleared errors after a success. */
   result: SubmissionResult<string[]> | null;
+  /** What a look-up intent found, for the screen to show (IntentSpec.answer). */
+  answer?: unknown;
 }

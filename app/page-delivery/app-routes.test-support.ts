@@ -51,6 +51,7 @@ export function appRoutes(): Record<string, BuildRoute> {
     route('upload', 'root', 'api/media', { kind: 'personal' }),
     route('arrivals-csv', 'root', 'admin/arrivals.csv', { kind: 'personal' }),
     route('stay-quote', 'root', 'admin/stay-quote', { kind: 'personal' }),
+    route('personal-data', 'root', 'admin/personal-data', { kind: 'personal' }),
     route('catalog', 'root', 'i18n/:file', { kind: 'not-a-page' }),
     route('admin-service-worker', 'root', 'admin/sw.js', { kind: 'not-a-page' }),
     route('admin-manifest', 'root', 'admin/manifest.webmanifest', { kind: 'not-a-page' }),

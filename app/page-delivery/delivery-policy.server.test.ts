@@ -19,6 +19,7 @@ describe('isPersonalRequest', () => {
     ['/%61dmin/rooms', undefined],
     ['/admin/../admin/rooms', undefined],
     ['/admin/arrivals.csv', undefined],
+    ['/admin/personal-data', undefined],
     ['/admin/notifications', undefined],
     ['/api/media', undefined],
     ['/api/auth/get-session', undefined],

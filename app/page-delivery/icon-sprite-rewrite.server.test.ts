@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_ICONS } from '~/components/site/icon-names';
-import { ICON_SYMBOLS, symbolsOf } from '~/components/site/icon-symbols';
+import { SITE_ICONS } from '~/lib/icons/icon-names';
+import { ICON_SYMBOLS, symbolsOf } from '~/lib/icons/icon-symbols';
 import { rewriteDocument } from './document-rewrite.server';
 import { inlineIconSprite } from './icon-sprite-rewrite.server';
 

@@ -5,7 +5,7 @@
 // (the phone menu's close button, another page reached in the app) that finds no symbol
 // loads them all (icon.tsx). React 19 skips the extra element when it hydrates <body>
 // and never removes it.
-import { ICON_SYMBOLS, spriteMarkup } from '~/components/site/icon-symbols';
+import { ICON_SYMBOLS, spriteMarkup } from '~/lib/icons/icon-symbols';
 import { offsetsOf, tagAt, type DocumentRule } from './document-rewrite.server';
 
 const USE = 'href="#icon-';

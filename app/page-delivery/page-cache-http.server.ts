@@ -13,14 +13,27 @@
 //
 // CSP: one body serves many responses, so these pages are rendered without a nonce and
 // their inline scripts are allowed by sha256 hashes computed once when the entry is filled.
+// The policy and the other security headers are the HTTP server's, handed in with the
+// options (`ResponseSecurity`): page delivery imports nothing of the server.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { listActiveLanguages, peekActiveLanguages } from '~/.server/languages/site-languages';
 import { cacheGeneration } from '~/.server/public-content/invalidation';
-import { contentSecurityPolicy, ownHeaderWins, securityHeaderEntries } from '../../server/security';
 import { forbidsStorage, normalPageUrl, PRIVATE_CACHE_CONTROL, routeDeclarationsAdopted, setsSharedCookiesOnly } from './delivery-policy.server';
 import { cacheTarget, encodingFor, pageCacheSlot, publicOriginOf, type PageCacheOptions, type PageSlot } from './page-cache-key.server';
 import { inlineScriptHashes, isPageCacheEnabled, lookupPage, pageBody, preparePage, storePage, type BodyEncoding, type CachedPage } from './page-store.server';
+
+/** What the HTTP server tells the page cache of the headers every response carries. */
+export interface ResponseSecurity {
+  /** Every response's security headers but the CSP. */
+  headers: readonly [string, string][];
+  /** The CSP of a page whose inline scripts are allowed by these hashes (one body serves many responses, so no nonce). */
+  policy: (scriptHashes: string[]) => string;
+  /** A header that the page may set for itself, stricter than ours (a payment link's Referrer-Policy): the page's wins. */
+  ownHeaderWins: (name: string) => boolean;
+}
+
+export type PageCacheHttpOptions = PageCacheOptions & { security: ResponseSecurity };
 
 const DOCUMENT_VARY = 'Accept-Encoding, Accept-Language, Cookie';
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -34,27 +47,27 @@ function varyOf(kind: PageSlot['kind'], own: string | null): string {
   return /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(own) ? own : `${own}, Accept-Encoding`;
 }
 
-function responseHeaders(page: CachedPage, encoding: BodyEncoding, https: boolean): [string, string][] {
+function responseHeaders(page: CachedPage, encoding: BodyEncoding, security: ResponseSecurity): [string, string][] {
   const own = new Set(page.headers.map(([name]) => name.toLowerCase()));
-  const ours = securityHeaderEntries({ https }).filter(([name]) => !ownHeaderWins(name) || !own.has(name.toLowerCase()));
+  const ours = security.headers.filter(([name]) => !security.ownHeaderWins(name) || !own.has(name.toLowerCase()));
   const headers: [string, string][] = [...page.headers, ...ours];
-  headers.push(['Content-Security-Policy', contentSecurityPolicy({ hashes: page.scriptHashes })]);
+  headers.push(['Content-Security-Policy', security.policy(page.scriptHashes)]);
   if (encoding !== 'identity') headers.push(['Content-Encoding', encoding]);
   headers.push(['Content-Length', String(pageBody(page, encoding).length)]);
   headers.push(['X-Page-Cache', 'hit']);
   return headers;
 }
 
-// A hit's headers are the same every time: built once per page, encoding and scheme
+// A hit's headers are the same every time: built once per page, encoding and server
 // (the policy string alone is ~1 KB), they go with the page when it is evicted.
 const builtHeaders = new WeakMap<CachedPage, Map<string, string[]>>();
 
-function cachedResponseHeaders(page: CachedPage, encoding: BodyEncoding, https: boolean): string[] {
+function cachedResponseHeaders(page: CachedPage, encoding: BodyEncoding, options: PageCacheHttpOptions): string[] {
   let byVariant = builtHeaders.get(page);
   if (!byVariant) builtHeaders.set(page, (byVariant = new Map()));
-  const variant = `${encoding} ${https}`;
+  const variant = `${encoding} ${options.https}`;
   let headers = byVariant.get(variant);
-  if (!headers) byVariant.set(variant, (headers = responseHeaders(page, encoding, https).flat()));
+  if (!headers) byVariant.set(variant, (headers = responseHeaders(page, encoding, options.security).flat()));
   return headers;
 }
 
@@ -62,7 +75,7 @@ function cachedResponseHeaders(page: CachedPage, encoding: BodyEncoding, https: 
  * Serves a cached page straight from Node's request, before any framework work: true
  * when it answered. Everything else (a miss, a personal request) goes on to the app.
  */
-export function servePageFromCache(req: IncomingMessage, res: ServerResponse, options: PageCacheOptions): boolean {
+export function servePageFromCache(req: IncomingMessage, res: ServerResponse, options: PageCacheHttpOptions): boolean {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPageCacheEnabled() || !routeDeclarationsAdopted()) return false;
   const languages = peekActiveLanguages();
   if (!languages) return false;
@@ -70,7 +83,7 @@ export function servePageFromCache(req: IncomingMessage, res: ServerResponse, op
   if (!target) return false;
   const page = lookupPage(target.key);
   if (!page) return false;
-  res.writeHead(page.status, cachedResponseHeaders(page, target.encoding, options.https));
+  res.writeHead(page.status, cachedResponseHeaders(page, target.encoding, options));
   res.end(req.method === 'HEAD' ? undefined : pageBody(page, target.encoding));
   return true;
 }
@@ -88,7 +101,7 @@ const fills = new Map<string, { generation: number; page: Promise<CachedPage | u
  * keeps the 200s (unless something was invalidated during the render). Must run where
  * the request already carries its public URL, just before React Router.
  */
-export function pageCacheFill(options: PageCacheOptions & { routesReady: () => Promise<unknown> }): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
+export function pageCacheFill(options: PageCacheHttpOptions & { routesReady: () => Promise<unknown> }): MiddlewareHandler<{ Variables: { cspNonce: string } }> {
   const publicOrigin = publicOriginOf(options.publicUrl);
   return async (c, next) => {
     const method = c.req.method;
@@ -113,7 +126,7 @@ export function pageCacheFill(options: PageCacheOptions & { routesReady: () => P
     const encoding = encodingFor(c.req.header('accept-encoding'));
     const serve = (page: CachedPage) => {
       const body = method === 'HEAD' ? null : bytes(pageBody(page, encoding));
-      c.res = new Response(body, { status: page.status, headers: responseHeaders(page, encoding, options.https) });
+      c.res = new Response(body, { status: page.status, headers: responseHeaders(page, encoding, options.security) });
     };
     const cached = lookupPage(key);
     if (cached) return serve(cached);
@@ -152,7 +165,7 @@ export function pageCacheFill(options: PageCacheOptions & { routesReady: () => P
         if (storePage(key, page, startedAt)) stored = page;
       }
       const headers = new Headers(kept);
-      headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: scriptHashes }));
+      headers.set('Content-Security-Policy', options.security.policy(scriptHashes));
       headers.set('X-Page-Cache', cacheable ? 'miss' : 'bypass');
       if (page && encoding !== 'identity') {
         headers.set('Content-Encoding', encoding);

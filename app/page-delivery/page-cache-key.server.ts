@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { resolveLanguage, type ActiveLanguage } from '~/.server/languages/language-choice';
 import { publicRequestUrl } from '~/.server/http/proxy';
 import { remember } from '~/lib/remember';
-import { chooseEncoding } from '../../server/compress';
+import { chooseEncoding } from '~/.server/http/content-encoding';
 import { deliveryOf } from './delivery-policy.server';
 import type { BodyEncoding } from './page-store.server';
 

@@ -6,7 +6,7 @@
 //
 //   <a {...siteLink('/livre-dor')} className="…">…</a>
 //
-// and one listener (SiteNavigation, in root.tsx) follows the marked links in the app
+// and one listener (SiteNavigation, in delivery-head.tsx) follows the marked links in the app
 // exactly as a <Link> would: a left click without modifier keys on a link without target
 // or download attribute, not already handled (preventDefault) by the link's own onClick.
 // Any other click stays the browser's, and so does every click before hydration

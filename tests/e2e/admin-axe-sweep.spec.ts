@@ -1,6 +1,8 @@
 // axe-core on every back-office screen, at both widths (this spec runs in the desktop
 // and the 375 px mobile projects): each list screen, both editors new and existing
-// with each of their tabs, a confirmation dialog, and the sidebar sheet on a phone.
+// with each of their tabs, a booking's record, a person's data found in Configuration, a
+// confirmation dialog, and the sidebar sheet on a phone. (The pending invitations and the
+// no-access page are scanned where they are made: lawful-and-finished.spec.ts.)
 // Transitions are frozen before each scan (axe.ts). Failures are collected per
 // screen so one run names every screen that has a violation.
 import type { Page } from '@playwright/test';
@@ -84,6 +86,14 @@ test('axe finds nothing on any back-office screen', async ({ page }) => {
   await page.getByText('Modifier les dates ou la chambre…').click();
   await page.getByText('Annuler la réservation…').click();
   await scan(page, 'booking record');
+
+  // Configuration → Données personnelles: one person's data found (the message sent above).
+  await page.goto('/admin/config');
+  const privacy = page.locator('#donnees-personnelles');
+  await privacy.getByLabel('Adresse email de la personne').fill('axe@example.org');
+  await privacy.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(privacy.getByRole('region', { name: 'Données de axe@example.org' })).toBeVisible();
+  await scan(page, "a person's data (Configuration)");
 
   // A confirmation dialog (every delete uses the same one).
   await page.goto('/admin/rooms');

@@ -13,7 +13,12 @@ export async function closeToast(page: Page, text: string) {
   const toasts = page.locator('[data-sonner-toast]:not([data-removed="true"])', { hasText: text });
   await expect(toasts.first()).toBeVisible();
   for (let left = await toasts.count(); left > 0; left = await toasts.count()) {
-    await toasts.first().getByRole('button', { name: 'Fermer la notification' }).click();
+    // It may close by itself (after 4 s) before the click lands: then there is nothing to click.
+    await toasts
+      .first()
+      .getByRole('button', { name: 'Fermer la notification' })
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
     await expect(toasts).toHaveCount(left - 1);
   }
 }
@@ -51,16 +56,29 @@ export async function closeSidebar(page: Page) {
   }).toPass({ timeout: 10_000 });
 }
 
+/** Opens the editor of the first room of the Chambres list. */
+export async function openFirstRoomEditor(page: Page) {
+  await page.goto('/admin/rooms');
+  await page
+    .getByRole('table', { name: 'Chambres' })
+    .getByRole('link', { name: /^Modifier / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
+}
+
 /** Picks the content-editing language in the sidebar and waits for the page to reload in it. */
 export async function setEditingLanguage(page: Page, name: string) {
   await openSidebar(page);
   const select = page.getByLabel("Langue d'édition");
   await expect(page.getByText('Langue pour la saisie de contenu')).toBeVisible();
+  // The switch posts, then the page's loaders run again in the new language: wait for their data.
+  const reloaded = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('.data') && r.ok());
   await Promise.all([
     page.waitForResponse((r) => r.url().includes('/api/editing-language') && r.request().method() === 'POST'),
     select.selectOption({ label: name }),
   ]);
-  await page.waitForLoadState('networkidle');
+  await reloaded;
   await closeSidebar(page);
 }
 

@@ -103,7 +103,8 @@ test('every list screen is usable at 375 px by touch', async ({ page, playwright
   await page.getByRole('searchbox', { name: 'Rechercher un utilisateur' }).fill(email);
   await tapTouchTarget(page.getByRole('button', { name: `Modifier le rôle de ${email}` }));
   const dialog = page.getByRole('dialog', { name: 'Modifier le rôle' });
-  await dialog.getByLabel('Rôle').selectOption('admin');
+  // The role's whole line (the radio, its name and what it may do) is the touch target.
+  await tapTouchTarget(dialog.locator('label').filter({ has: page.getByRole('radio', { name: 'Administrateur', exact: true }) }));
   await tapTouchTarget(dialog.getByRole('button', { name: 'Enregistrer' }));
   await expect(page.getByText('Rôle mis à jour avec succès')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Utilisateurs' }).getByText('Administrateur', { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 // Rooms in the back office, end to end: create, edit in fr and en, season prices,
 // reorder, delete, and the public site reflecting each change (SPEC §2, §4, §5, §8).
-import type { Page } from '@playwright/test';
-import { isMobile, openSidebar, setEditingLanguage, uniqueTag } from './admin-helpers';
+import type { Locator, Page } from '@playwright/test';
+import { isMobile, openFirstRoomEditor, openSidebar, setEditingLanguage, uniqueTag } from './admin-helpers';
 import { expectNoAxeViolations } from './axe';
 import { expect, test, signInAsAdmin } from './fixtures';
 
@@ -189,4 +189,27 @@ test.describe('admin rooms', () => {
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('tab', { name: 'Images' })).toHaveAttribute('aria-selected', 'true');
   });
+});
+
+/** True when the element's text does not fit in its box (clipped or ellipsed). */
+const overflows = (locator: Locator) => locator.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+
+test('the editor tabs do not overlap and the titles are whole, on a phone too', async ({ page }) => {
+  await signInAsAdmin(page);
+  await openFirstRoomEditor(page);
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(4);
+  const boxes = await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, right: r.right, bottom: r.bottom })));
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i]!, boxes[j]!];
+      const overlap = a.x < b.right - 1 && b.x < a.right - 1 && a.y < b.bottom - 1 && b.y < a.bottom - 1;
+      expect(overlap, `tabs ${i} and ${j} overlap`).toBe(false);
+    }
+  }
+  for (let i = 0; i < boxes.length; i++) expect(await overflows(tabs.nth(i)), `tab ${i} text overflows`).toBe(false);
+  expect(await overflows(page.getByRole('heading', { level: 1, name: 'Administration' }))).toBe(false);
+  const title = page.getByRole('heading', { level: 2, name: /^Édition: / });
+  expect(await overflows(title)).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 });

@@ -1,18 +1,17 @@
 // Never lose the owner's work: leaving the room editor with unsaved changes asks first
 // (sidebar link, editing-language switch, back button, closing the tab); after a
-// successful save nothing asks.
+// successful save nothing asks. Configuration's and Saisons' forms ask alike, and a
+// switch the owner stayed from leaves the picker on the language the editor holds.
+import type { Page } from '@playwright/test';
 import { expect, test, signInAsAdmin } from './fixtures';
-import { closeSidebar, openSidebar } from './admin-helpers';
+import { closeSidebar, closeToast, openFirstRoomEditor, openSidebar } from './admin-helpers';
+
+const unsavedPrompt = (page: Page) => page.getByRole('alertdialog', { name: 'Modifications non enregistrées' });
+const sidebarLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name });
 
 test('the room editor asks before a sidebar link or the language switch throws changes away', async ({ page }) => {
   await signInAsAdmin(page);
-  await page.goto('/admin/rooms');
-  await page
-    .getByRole('table', { name: 'Chambres' })
-    .getByRole('link', { name: /^Modifier / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
+  await openFirstRoomEditor(page);
   const editorUrl = page.url();
   const name = page.getByLabel('Nom de la chambre *');
   const original = await name.inputValue();
@@ -61,13 +60,7 @@ test('the room editor asks before a sidebar link or the language switch throws c
 
 test('the back button and closing the tab ask too; after a save they do not', async ({ page }) => {
   await signInAsAdmin(page);
-  await page.goto('/admin/rooms');
-  await page
-    .getByRole('table', { name: 'Chambres' })
-    .getByRole('link', { name: /^Modifier / })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/room\/[0-9a-f-]{36}$/);
+  await openFirstRoomEditor(page);
   const editorUrl = page.url();
   const name = page.getByLabel('Nom de la chambre *');
   const original = await name.inputValue();
@@ -109,4 +102,92 @@ test('the back button and closing the tab ask too; after a save they do not', as
   await page.close({ runBeforeUnload: true });
   await closed;
   expect(dialogs).toEqual([]);
+});
+
+test('after "Rester sur la page" on a language switch, the picker shows the language the editor holds', async ({ page }) => {
+  await signInAsAdmin(page);
+  await openFirstRoomEditor(page);
+  const name = page.getByLabel('Nom de la chambre *');
+  const original = await name.inputValue();
+  await name.fill(`${original} (brouillon)`);
+
+  await openSidebar(page);
+  const picker = page.getByLabel("Langue d'édition");
+  await expect(picker).toHaveValue('fr');
+  await picker.selectOption({ label: 'Deutsch' });
+  await expect(unsavedPrompt(page)).toBeVisible();
+  await unsavedPrompt(page).getByRole('button', { name: 'Rester sur la page' }).click();
+  await expect(unsavedPrompt(page)).toBeHidden();
+
+  // The editor still holds French, and so does the picker (not Deutsch).
+  await expect(page.getByText("Langue d'édition : Français")).toBeVisible();
+  await expect(name).toHaveValue(`${original} (brouillon)`);
+  await openSidebar(page);
+  await expect(picker).toHaveValue('fr');
+
+  // Choosing again asks again; leaving switches for real.
+  await picker.selectOption({ label: 'English' });
+  await unsavedPrompt(page).getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+  await expect(page.getByText("Langue d'édition : English")).toBeVisible();
+  await closeSidebar(page);
+  await openSidebar(page);
+  await expect(picker).toHaveValue('en');
+  await picker.selectOption({ label: 'Français' });
+  await expect(page.getByText("Langue d'édition : Français")).toBeVisible();
+});
+
+test('a transport description, the legal notice and the Saisons forms ask before their edits are lost', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin/config');
+  const description = page.getByRole('textbox', { name: 'Description (En voiture)' });
+  await expect(description).toBeVisible();
+  const before = await description.innerText();
+  await description.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' TEXTE AJOUTÉ');
+
+  await openSidebar(page);
+  await sidebarLink(page, 'Sections').click();
+  await expect(unsavedPrompt(page)).toBeVisible();
+  await unsavedPrompt(page).getByRole('button', { name: 'Rester sur la page' }).click();
+  await expect(page).toHaveURL(/\/admin\/config$/);
+  await expect(description).toContainText('TEXTE AJOUTÉ');
+  await closeSidebar(page);
+
+  // The legal-notice fields of the same screen are guarded too (one blocker for every form).
+  await description.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(before.trim() || 'x');
+  await page.getByRole('button', { name: 'Sauvegarder la description' }).first().click();
+  await closeToast(page, 'Description sauvegardée');
+  const host = page.getByLabel("Nom de l'hébergeur");
+  await host.fill(`${await host.inputValue()} brouillon`);
+  await openSidebar(page);
+  await sidebarLink(page, 'Sections').click();
+  await expect(unsavedPrompt(page)).toBeVisible();
+  await unsavedPrompt(page).getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+  await expect(page).toHaveURL(/\/admin\/sections$/);
+  await closeSidebar(page);
+
+  // Saisons: the minimum stay of a season.
+  await page.goto('/admin/seasons');
+  const minStay = page.getByLabel('Séjour minimum (nuits)').first();
+  await minStay.fill('9');
+  await openSidebar(page);
+  await sidebarLink(page, 'Chambres').click();
+  await expect(unsavedPrompt(page)).toBeVisible();
+  await unsavedPrompt(page).getByRole('button', { name: 'Rester sur la page' }).click();
+  await expect(page).toHaveURL(/\/admin\/seasons$/);
+  await expect(minStay).toHaveValue('9');
+  await closeSidebar(page);
+
+  // The add-season form too; after leaving anyway nothing was saved.
+  await page.getByLabel('Nom de la saison').fill('Saison brouillon');
+  await openSidebar(page);
+  await sidebarLink(page, 'Chambres').click();
+  await expect(unsavedPrompt(page)).toBeVisible();
+  await unsavedPrompt(page).getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/seasons');
+  await expect(page.getByText('Saison brouillon')).toHaveCount(0);
 });

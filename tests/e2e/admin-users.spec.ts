@@ -39,14 +39,14 @@ test.describe('admin: Gestion des Utilisateurs', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Modifier le rôle' });
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel('Rôle').selectOption({ label: 'Administrateur' });
+    await dialog.getByRole('radio', { name: 'Administrateur', exact: true }).check();
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText('Rôle mis à jour avec succès')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(table.getByText('Administrateur', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: `Modifier le rôle de ${email}` }).click();
-    await dialog.getByLabel('Rôle').selectOption('user');
+    await dialog.getByRole('radio', { name: 'Utilisateur', exact: true }).check();
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(dialog).toBeHidden();
     await expect(table.getByText('Utilisateur', { exact: true })).toBeVisible();
@@ -72,7 +72,7 @@ test.describe('admin: Gestion des Utilisateurs', () => {
     await expect(page.getByRole('button', { name: `Supprimer ${E2E_ADMIN.email}` })).toBeDisabled();
     await page.getByRole('button', { name: `Modifier le rôle de ${E2E_ADMIN.email}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifier le rôle' });
-    await dialog.getByLabel('Rôle').selectOption('user');
+    await dialog.getByRole('radio', { name: 'Utilisateur', exact: true }).check();
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(page.getByText("Vous ne pouvez pas retirer votre propre rôle d'administrateur.").last()).toBeVisible();
     await page.keyboard.press('Escape');

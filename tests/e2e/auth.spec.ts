@@ -54,3 +54,15 @@ test.describe('sign-up', () => {
     await expect(page.getByText(answer)).toBeVisible();
   });
 });
+
+test("/auth speaks the visitor's language", async ({ page }) => {
+  for (const [language, title] of [
+    ['fr', 'Connexion'],
+    ['en', 'Sign in'],
+    ['es', 'Iniciar sesión'],
+    ['de', 'Anmelden'],
+  ]) {
+    await page.goto(`/auth?lang=${language}`);
+    await expect(page).toHaveTitle(title!);
+  }
+});

@@ -54,9 +54,12 @@ test('a guest requests a stay across two seasons, the owner accepts it, the nigh
     const arrivalDay = booking.getByRole('link', { name: `${dayName(arrival)}: choose as arrival` });
     // Followed in place: the document is never loaded again (a mark on window survives).
     await page.evaluate(() => Object.assign(window, { stayedOnPage: true }));
+    const nextMonth = booking.getByRole('link', { name: 'Next month' });
     for (let i = 0; i < 14 && !(await arrivalDay.isVisible()); i++) {
-      await booking.getByRole('link', { name: 'Next month' }).click();
-      await page.waitForLoadState('networkidle');
+      const shown = (await nextMonth.getAttribute('href'))!;
+      await nextMonth.click();
+      // The month after it is on the page: the link now leads further.
+      await expect(nextMonth).not.toHaveAttribute('href', shown);
     }
     await arrivalDay.click();
     await booking.getByRole('link', { name: `${dayName(departure)}: choose as departure` }).click();

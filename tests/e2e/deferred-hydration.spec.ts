@@ -76,7 +76,7 @@ test('a page carries the symbols of the icons it draws, and only those; an icon 
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (request.isNavigationRequest()) documents.push(path);
-    // The favicon too is inside the page (root.tsx): no .svg file at all.
+    // The favicon too is inside the page (app/page-delivery/delivery-head.tsx): no .svg file at all.
     if (path.endsWith('.svg') || /\/icon-symbols-[\w-]+\.js$/.test(path)) symbolFiles.push(path);
   });
   const missingSymbols = () =>
@@ -106,8 +106,8 @@ test('a page carries the symbols of the icons it draws, and only those; an icon 
   await waitForHydration(page, HEADER_CONTROL);
   if (test.info().project.name === 'mobile') {
     // The phone menu's close icon is drawn only once the menu opens.
-    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-    const close = page.getByRole('button', { name: 'Fermer le menu' });
+    await page.getByLabel('Ouvrir le menu').click();
+    const close = page.getByLabel('Fermer le menu');
     await expect.poll(() => close.locator('svg').evaluate((svg) => (svg as SVGSVGElement).getBBox().width)).toBeGreaterThan(0);
     await close.click();
   }

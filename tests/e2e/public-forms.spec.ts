@@ -98,3 +98,23 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('testimonial-sent')).toBeInViewport({ ratio: 1 });
   });
 });
+
+test('after a contact send the success panel is in view; the guest book says why Send waits', async ({ page }) => {
+  await page.goto('/');
+  const form = page.locator('#contact');
+  await form.getByRole('textbox', { name: 'Nom', exact: true }).fill('Marie');
+  await form.getByLabel('Email').fill('marie@example.com');
+  await form.getByLabel('Message').fill('Bonjour, avez-vous une chambre en mai ?');
+  await form.getByRole('button', { name: 'Envoyer le message' }).click();
+  const panel = page.getByTestId('contact-success');
+  await expect(panel).toBeVisible();
+  await expect(panel).toBeInViewport();
+
+  await page.goto('/livre-dor');
+  const send = page.getByRole('button', { name: 'Envoyer mon témoignage' });
+  await expect(send).toBeDisabled();
+  await expect(send).toHaveAccessibleDescription('Choisissez votre pays pour pouvoir envoyer votre témoignage.');
+  await page.getByLabel('Pays').selectOption('FR');
+  await expect(send).toBeEnabled();
+  await expect(page.getByText('Choisissez votre pays pour pouvoir envoyer votre témoignage.')).toHaveCount(0);
+});

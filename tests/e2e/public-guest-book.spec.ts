@@ -81,7 +81,7 @@ test.describe('legal notice', () => {
       '4. Responsabilité',
       '5. Données personnelles',
       '6. Cookies',
-      '7. Droit applicable',
+      '7. Droit applicable et médiation',
     ]);
     await expect(
       page

@@ -1,6 +1,9 @@
 // Home page (issue 4, part 2) on the demo content: 4 rooms, 2 sections (positions
 // 0 and 50), 5 published testimonials of which 3 featured, 3 hero images.
+import type { Page } from '@playwright/test';
 import { expect, test, signInAsAdmin, waitForHydration } from './fixtures';
+
+const isThirdParty = (url: string, origin: string) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:');
 
 /** React has attached its handlers to the home page's server-rendered markup. */
 const HOME_CONTROLS = '#accueil button, #contact button';
@@ -106,7 +109,7 @@ test.describe('home page', () => {
     });
     expect(minutes).toEqual([...minutes].sort((x, y) => x - y));
     await expect(access.getByRole('link', { name: /06130 Grasse/ })).toHaveAttribute('href', /google\.com\/maps/);
-    // The map asks first: see public-second-pass.spec.ts.
+    // The map asks first: see "every page's frame, and the map" below.
     const placeholder = access.getByTestId('map-placeholder');
     expect(await placeholder.evaluate((el) => el.getBoundingClientRect().height)).toBe(500);
     await expect(access.locator('iframe')).toHaveCount(0);
@@ -164,10 +167,12 @@ test.describe('home page', () => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
     if (info.project.name === 'mobile') {
-      const toggle = page.getByRole('button', { name: 'Ouvrir le menu' });
-      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-      await toggle.click();
-      await expect(page.getByRole('button', { name: 'Fermer le menu' })).toHaveAttribute('aria-expanded', 'true');
+      // A <summary>, whose state is its <details>' (issue 47).
+      const menu = page.locator('details:has(> summary[aria-label$="le menu"])');
+      await expect(menu).not.toHaveAttribute('open');
+      await page.getByLabel('Ouvrir le menu').click();
+      await expect(menu).toHaveAttribute('open', '');
+      await expect(page.getByLabel('Fermer le menu')).toBeVisible();
     }
     const nav = page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true');
     for (const label of ['Accueil', 'Chambres & Tarifs', 'Accès', "Livre d'or", 'Contact']) {
@@ -180,7 +185,7 @@ test.describe('home page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     // From another page, anchors go to / plus the anchor.
     await page.goto('/livre-dor');
-    if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    if (info.project.name === 'mobile') await page.getByLabel('Ouvrir le menu').click();
     await page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true').getByRole('link', { name: 'Chambres & Tarifs' }).click();
     await expect(page).toHaveURL(/\/#chambres$/);
   });
@@ -203,5 +208,86 @@ test.describe('home page', () => {
     await expect(footer.getByText(/© \d{4} La Bastide aux Jasmins/)).toBeVisible();
     await footer.getByRole('link', { name: 'Mentions légales' }).click();
     await expect(page).toHaveURL(/\/mentions-legales$/);
+  });
+});
+
+async function headerFitsOneLine(page: Page) {
+  return page
+    .locator('header')
+    .first()
+    .evaluate((header) => {
+      const bar = header.querySelector(':scope > div') as HTMLElement;
+      const visible = [...bar.querySelectorAll<HTMLElement>('a, summary, button')].filter((el) => el.offsetParent !== null);
+      // Every label on one line: no element taller than one line of its text plus its padding.
+      const wrapped = visible.filter((el) => el.getClientRects().length > 1 || el.scrollWidth > el.clientWidth + 1 || el.offsetHeight > 44);
+      return { barHeight: bar.offsetHeight, wrapped: wrapped.map((el) => el.textContent) };
+    });
+}
+
+test.describe("every page's frame, and the map, on the home page", () => {
+  test('footer: tel: links are international in every language; non-French pages show the international form', async ({ page }) => {
+    await page.goto('/?lang=fr');
+    const footerPhones = page.locator('footer a[href^="tel:"]');
+    expect(await footerPhones.count()).toBeGreaterThan(0);
+    for (const href of await footerPhones.evaluateAll((els) => els.map((e) => e.getAttribute('href')))) expect(href).toMatch(/^tel:\+33\d{9}$/);
+    for (const lang of ['en', 'es', 'de']) {
+      await page.goto(`/?lang=${lang}`);
+      for (const link of await page.locator('a[href^="tel:"]').all()) {
+        await expect(link).toHaveAttribute('href', /^tel:\+\d{8,15}$/);
+        await expect(link).toHaveText(/^\+\d/);
+      }
+    }
+  });
+
+  test('access: no request to a third party before the map is asked for; the frame loads after it and the choice lasts for the visit', async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL!).origin;
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto('/#acces');
+    const access = page.locator('#acces');
+    const placeholder = access.getByTestId('map-placeholder');
+    await placeholder.scrollIntoViewIfNeeded();
+    await expect(placeholder).toContainText('06130 Grasse');
+    await expect(placeholder.getByRole('link', { name: 'Ouvrir dans Google Maps' })).toHaveAttribute('href', /google\.com\/maps/);
+    await expect(placeholder.getByRole('link', { name: 'Ouvrir dans OpenStreetMap' })).toHaveAttribute('href', /openstreetmap\.org/);
+    // Everything the page loads (its 'load'), then everything hydration starts.
+    await page.waitForLoadState('load');
+    await waitForHydration(page, '[data-testid="map-placeholder"] button');
+    expect(requests.filter((url) => isThirdParty(url, origin))).toEqual([]);
+
+    // The frame's own requests are Google's business: keep the test off the network.
+    await page.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>map</p>' }));
+    await placeholder.getByRole('button', { name: 'Afficher la carte' }).click();
+    const frame = access.locator('iframe');
+    await expect(frame).toHaveAttribute('src', /^https:\/\/www\.google\.com\/maps\?q=.+&output=embed$/);
+    expect(await frame.evaluate((el) => el.getBoundingClientRect().height)).toBe(500);
+    await page.reload();
+    await expect(page.locator('#acces iframe')).toHaveCount(1);
+  });
+
+  test('header: brand and navigation never wrap, from 320 to 1920 px, in Spanish and German', async ({ page }) => {
+    for (const lang of ['es', 'de']) {
+      await page.goto(`/?lang=${lang}`);
+      for (const width of [320, 375, 768, 820, 1000, 1024, 1280, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await headerFitsOneLine(page), `${lang} at ${width}px`).toEqual({ barHeight: 64, wrapped: [] });
+      }
+    }
+  });
+
+  test('header: without JavaScript the phone menu opens and its links work', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 740 }, baseURL });
+    const page = await context.newPage();
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true');
+    await expect(menu.getByRole('link', { name: "Livre d'or" })).toHaveCount(0);
+    await page.getByLabel('Ouvrir le menu').click();
+    await expect(menu.getByRole('link', { name: "Livre d'or" })).toBeVisible();
+    await menu.getByRole('link', { name: "Livre d'or" }).click();
+    await expect(page).toHaveURL(/\/livre-dor$/);
+    await context.close();
   });
 });

@@ -21,7 +21,7 @@ test.describe('languages', () => {
     // The choice is remembered on the next visit.
     await page.goto('/livre-dor');
     await expect(page.getByRole('heading', { level: 1, name: 'Guestbook' })).toBeVisible();
-    if (info.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
+    if (info.project.name === 'mobile') await page.getByLabel('Open menu').click();
     await expect(page.getByRole('navigation', { name: 'Main navigation' }).locator('visible=true').getByRole('link', { name: 'Rooms & Rates' })).toBeVisible();
   });
 

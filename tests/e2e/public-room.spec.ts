@@ -31,7 +31,9 @@ test.describe('room detail', () => {
     await expect(page.locator('[data-amenity="wifi"]')).toHaveText('WiFi');
     await expect(page.locator('[data-amenity="wifi"] svg')).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'Points forts' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Réserver cette chambre' })).toHaveAttribute('href', '/#contact');
+    // The main action leads to the calendar on the page; SPEC §2's button to the contact form stays beside it (issue 47).
+    await expect(page.getByRole('link', { name: 'Voir les disponibilités' })).toHaveAttribute('href', '#reserver');
+    await expect(page.getByRole('link', { name: 'Poser une question' })).toHaveAttribute('href', '/#contact');
   });
 
   test('the viewer: counter, wrap-around, keys, swipe, labelled close', async ({ page }, info) => {
@@ -104,5 +106,43 @@ test.describe('room detail', () => {
     await expect(page.getByText('Oops! Page introuvable')).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: "Retour à l'accueil" }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('room page on a phone and in the viewer', () => {
+  test('on a phone the price and the call to action come right after the title', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    await page.getByTestId('room-card').first().getByRole('link').last().click();
+    await expect(page).toHaveURL(/\/room\//);
+    const prices = page.getByRole('region', { name: await page.locator('#room-prices').innerText() });
+    await expect(prices).toBeVisible();
+    // Measured in one go: the page may still be scrolling after the navigation.
+    const tops = await page.evaluate(() => {
+      const y = (el: Element | null | undefined) => (el ? el.getBoundingClientRect().top : NaN);
+      const headings = [...document.querySelectorAll('article h2')];
+      return {
+        title: y(document.querySelector('article h1')),
+        prices: y(document.querySelector('article #room-prices')?.parentElement),
+        book: y([...document.querySelectorAll('article a')].find((a) => a.textContent === 'Voir les disponibilités')),
+        description: y(document.querySelector('article [class*="leading-relaxed"]')),
+        amenities: y(headings.find((h) => h.textContent === 'Équipements')),
+      };
+    });
+    expect(tops.prices).toBeGreaterThan(tops.title);
+    expect(tops.prices).toBeLessThan(tops.description);
+    expect(tops.book).toBeLessThan(tops.amenities);
+  });
+
+  test('the gallery viewer hides the page behind an opaque backdrop', async ({ page }) => {
+    await page.goto('/');
+    await page.getByTestId('room-card').first().getByRole('link').last().click();
+    await expect(page).toHaveURL(/\/room\//);
+    // In the page's main content: the header's phone menu is a <details> (a group) too.
+    await page.getByRole('main').getByRole('group').getByRole('button').first().click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const colours = await dialog.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el, '::backdrop').backgroundColor]);
+    expect(colours).toEqual(['rgb(0, 0, 0)', 'rgb(0, 0, 0)']);
   });
 });

@@ -2,7 +2,10 @@
 // (app/page-delivery/site-link.tsx): a plain click navigates without loading the
 // document again, a click meant for a new tab stays the browser's.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, waitForHydration } from './fixtures';
+
+/** A site link of the footer: once React owns it, the page is hydrated. */
+const FOOTER_LINK = 'footer a[href="/mentions-legales"]';
 
 /** Marks the loaded document: the mark survives in-app navigations only. */
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -10,7 +13,7 @@ const sameDocument = (page: Page) => page.evaluate(() => (window as { sameDocume
 
 test('footer, header and language links navigate in the app', async ({ page }) => {
   await page.goto('/?lang=fr');
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page, FOOTER_LINK);
   await markDocument(page);
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Mentions légales' }).click();
@@ -32,7 +35,7 @@ test('footer, header and language links navigate in the app', async ({ page }) =
 
 test('a click with a modifier key opens the link in a new tab and leaves the page as it is', async ({ page, context }) => {
   await page.goto('/?lang=fr');
-  await page.waitForLoadState('networkidle');
+  await waitForHydration(page, FOOTER_LINK);
   const opened = context.waitForEvent('page');
   await page
     .getByRole('contentinfo')

@@ -3,7 +3,7 @@
 // Chromium. No script may run (alert/confirm/prompt and dialogs are trapped), and no
 // CSP violation may be needed to stop one: the sanitiser and escaping already did.
 import type { BrowserContext } from '@playwright/test';
-import { expect, test, signInAsAdmin } from './fixtures';
+import { expect, test, signInAsAdmin, waitForHydration } from './fixtures';
 
 const VECTORS = [
   `<script>alert(1)</script>`,
@@ -181,7 +181,8 @@ test('stored payloads never run on any page', async ({ page }) => {
   await inBatches(pages, 4, async (path) => {
     const tab = await page.context().newPage();
     await tab.goto(path);
-    await tab.waitForLoadState('networkidle');
+    // Loaded, then hydrated (a public page after its first image): every payload has had its chance.
+    await waitForHydration(tab, 'a, button');
     const state = await tab.evaluate(() => {
       const w = window as unknown as { __xss: number; __csp: string[] };
       return { xss: w.__xss, csp: w.__csp };

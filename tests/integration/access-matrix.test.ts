@@ -41,6 +41,8 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/booking.tsx': 'admin',
   'routes/admin/arrivals.tsx': 'admin',
   'routes/resources/arrivals-csv.ts': 'admin',
+  // One person's data as a file (issue 47): the owner answers an access request.
+  'routes/resources/personal-data.ts': 'admin',
   'routes/admin/sections.tsx': 'admin',
   'routes/admin/section-editor.tsx': 'admin',
   'routes/admin/languages.tsx': 'admin',
@@ -122,7 +124,9 @@ describe('access decisions', () => {
       ].sort(),
     );
     expect(intentsOf(source('routes/admin/promo-codes.tsx')).sort()).toEqual(['create', 'delete', 'update']);
-    expect(intentsOf(source('routes/admin/users.tsx')).sort()).toEqual(['delete', 'invite', 'update-role']);
+    expect(intentsOf(source('routes/admin/users.tsx')).sort()).toEqual(['delete', 'invite', 'resend-invitation', 'revoke-invitation', 'update-role']);
+    expect(intentsOf(source('routes/admin/config.tsx'))).toEqual(expect.arrayContaining(['save-legal', 'save-retention', 'find-person', 'erase-person']));
+    expect(intentsOf(source('routes/resources/personal-data.ts'))).toEqual(['export-person']);
     expect(intentsOf(source('routes/admin/notifications.tsx')).sort()).toEqual(['delete', 'subscribe', 'test', 'unsubscribe']);
     expect(intentsOf(source('routes/site/auth.tsx')).sort()).toEqual(['accept-invitation', 'signin', 'signup']);
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(

@@ -27,7 +27,9 @@ describe('admin users screen', () => {
 
     const plain = await signedInAs('user');
     const refused = await run(loader, getRequest('/admin/users', plain.cookie));
-    expect(refused.headers.get('location')).toBe('/auth');
+    // Signed in without the role: the page answers 403 with who they are (decision 0026), no data.
+    expect(refused.status).toBe(403);
+    expect(refused.data).toEqual({ noAccess: { email: plain.email } });
   });
 
   it('refuses every action from anonymous visitors and plain users, changing nothing', async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listContactMessages, retryContactMessageMail, submitContactMessage } from '~/.server/content/contact-messages';
+import { siteNameForMail } from '~/.server/content/site-settings';
 import { db } from '~/.server/db/client';
 import { contactEmails, contactMessages, mailOutbox, siteConfig, testimonials } from '~/.server/db/schema';
 import { submitTestimonial } from '~/.server/content/testimonials';
@@ -29,8 +30,8 @@ async function smtp(options: Parameters<typeof startSmtpServer>[0] = {}) {
 }
 
 const workers: Array<{ stop(): Promise<void> }> = [];
-function worker(options: MailWorkerOptions) {
-  const created = createMailWorker({ now: clock, random: () => 0.5, listen: false, log: () => {}, ...options });
+function worker(options: Partial<MailWorkerOptions>) {
+  const created = createMailWorker({ senderName: siteNameForMail, now: clock, random: () => 0.5, listen: false, log: () => {}, ...options });
   workers.push(created);
   return created;
 }
@@ -332,7 +333,7 @@ describe('without a relay or recipients', () => {
 describe('the running worker', () => {
   it('wakes up on NOTIFY as soon as a submission commits (no poll wait)', async () => {
     const server = await smtp();
-    const running = createMailWorker({ smtpUrl: server.url, pollIntervalMs: 60_000, log: () => {} });
+    const running = createMailWorker({ senderName: siteNameForMail, smtpUrl: server.url, pollIntervalMs: 60_000, log: () => {} });
     workers.push(running);
     await running.start();
     const started = Date.now();

@@ -30,7 +30,7 @@ import { releaseExpiredHolds, releaseHold } from '~/.server/booking/stays/deposi
 import { newRefundRequestKey, refundDeposit } from '~/.server/booking/stays/refunds';
 import { addDays } from '~/lib/nights';
 import { loader as payLoader } from '~/routes/site/pay';
-import { createApp } from '../../server/app';
+import { createHttpServer } from '~/production-server';
 import { limitWebhookBody, STRIPE_WEBHOOK_PATH, stripeWebhook } from '../../server/stripe-webhook';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { action as bookingAction, loader as bookingLoader } from '~/routes/admin/booking';
@@ -333,7 +333,7 @@ describe('expiry and refunds', () => {
 describe("access: the webhook is anonymous and signature-only; the payment link is one booking's secret", () => {
   it('through the whole server stack, the raw JSON body reaches the handler (no form guard, no Origin check, never cached)', async () => {
     const { id, session } = await heldAndOpened();
-    const server = createApp();
+    const server = createHttpServer().app;
     const payload = JSON.stringify(stripe.complete(session.id));
     const post = (headers: Record<string, string>) =>
       server.request(`http://localhost:3000${STRIPE_WEBHOOK_PATH}`, {

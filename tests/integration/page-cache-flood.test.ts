@@ -1,5 +1,5 @@
 // The page cache on the open internet (issues 31 and 51, "Done when"): the production
-// build, with the systemd unit's heap settings, flooded with 50,000 GETs as crawlers, link
+// build, with the server's one memory profile (server/memory-profile.mjs), flooded with 50,000 GETs as crawlers, link
 // trackers and hostile clients send them — query strings all new and junk `lang` values
 // over /robots.txt, /, a room page and /livre-dor, and among them other spellings of those
 // paths (`/livre-dor/`, `//livre-dor`, `/LIVRE-DOR`, `/livre%2Ddor`) and junk Hosts.
@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryProfileEnv } from '../../server/memory-profile.mjs';
 import { startAppProcess, type AppProcess } from '../support/app-process';
 
 const FLOOD_REQUESTS = 50_000;
@@ -25,8 +26,6 @@ const CONCURRENCY = 8;
 const CACHE_MB = 32;
 /** Beyond idle + PAGE_CACHE_MAX_MB: young-generation garbage of 50,000 requests, sockets, allocator slack. */
 const RSS_MARGIN_MB = 64;
-/** deploy/guesthouse.service's heap settings. */
-const UNIT_ENV = { NODE_OPTIONS: '--max-old-space-size=160 --max-semi-space-size=16', MALLOC_ARENA_MAX: '2' };
 
 /** Asks /healthz every 100 ms until killed; prints "milliseconds rss" per answer. */
 const HEALTH_PROBE = `
@@ -93,7 +92,7 @@ async function warm(path: string) {
 
 beforeAll(async () => {
   // TRUST_PROXY as behind nginx (deploy/): forwarded headers are read, and must be checked.
-  app = await startAppProcess({ SEED_DEMO: 'true', PAGE_CACHE_MAX_MB: String(CACHE_MB), TRUST_PROXY: 'true', ...UNIT_ENV });
+  app = await startAppProcess({ SEED_DEMO: 'true', PAGE_CACHE_MAX_MB: String(CACHE_MB), TRUST_PROXY: 'true', ...memoryProfileEnv() });
   const home = await get('/', { 'accept-encoding': 'identity' });
   roomPath = /href="(\/room\/[0-9a-f-]{36})"/.exec(home.body)?.[1] ?? '';
   expect(roomPath).not.toBe('');

@@ -176,12 +176,22 @@ describe('what is kept', () => {
     const { setCacheCoherent } = await import('~/.server/public-content/invalidation');
     const { pageCacheFill } = await import('~/page-delivery/page-cache-http.server');
     const { adoptRouteDeclarations } = await import('~/page-delivery/delivery-policy.server');
+    const { contentSecurityPolicy, ownHeaderWins, securityHeaderEntries } = await import('../../server/security');
     // Every path below is a public document, as far as the routes declare.
     adoptRouteDeclarations({ root: { id: 'root', path: '*', module: { handle: { delivery: { kind: 'document' } } } } });
     setCacheCoherent(true);
     let renders = 0;
     const app = new Hono<{ Variables: { cspNonce: string } }>();
-    app.use('*', pageCacheFill({ publicUrl: 'http://localhost:3000', trustProxy: false, https: false, routesReady: async () => {} }));
+    app.use(
+      '*',
+      pageCacheFill({
+        publicUrl: 'http://localhost:3000',
+        trustProxy: false,
+        https: false,
+        security: { headers: securityHeaderEntries({ https: false }), policy: (hashes) => contentSecurityPolicy({ hashes }), ownHeaderWins },
+        routesReady: async () => {},
+      }),
+    );
     app.get('/with-cookie', (c) => {
       renders += 1;
       c.header('Set-Cookie', 'other=1; Path=/');

@@ -53,6 +53,8 @@ const PRIVATE = [
   // The owners' devices and the notifications queued for them (issue 48a).
   'push_subscriptions',
   'push_outbox',
+  // What the nightly purge and the erasures did (issue 47).
+  'personal_data_log',
 ];
 
 let listener: pg.Client;

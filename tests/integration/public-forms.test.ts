@@ -156,6 +156,15 @@ describe.each(FORMS)('the $name form', (form) => {
     expect(invalid.status).toBe(400);
     expect(await form.stored()).toBe(before + 1);
   });
+
+  it('without JavaScript, from a page opened with ?lang=: the 303 keeps the language (issue 47)', async () => {
+    const path = form.path();
+    const request = formRequest(`${path}${path.includes('?') ? '&' : '?'}lang=en`, form.valid(), undefined, PAGE_NAVIGATION);
+    const result = await run(form.action as typeof homeAction, request, form.params() as never, { clientIp: freshIp() });
+    expect(result.status).toBe(303);
+    const [beforeHash, hash] = form.anchor().split('#');
+    expect(result.headers.get('location')).toBe(`${beforeHash}${beforeHash!.includes('?') ? '&' : '?'}lang=en#${hash}`);
+  });
 });
 
 describe('the booking request', () => {

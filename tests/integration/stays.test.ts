@@ -27,6 +27,7 @@ import {
   seasons,
   siteConfig,
 } from '~/.server/db/schema';
+import { siteNameForMail } from '~/.server/content/site-settings';
 import { createMailWorker } from '~/.server/mail/worker';
 import { isRefusal } from '~/.server/rule-refusal';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
@@ -365,7 +366,7 @@ describe("the guest's confirmation, over SMTP", () => {
     await db.delete(mailOutbox);
     const offset = { fr: 150, en: 155, de: 160, es: 165 }[language];
     const recorded = accepted(await recordBooking(stay(d(offset), d(offset + 2)), guest(`Guest ${language}`, language), 'phone', null));
-    const worker = createMailWorker({ smtpUrl: smtp.url, listen: false, log: () => {} });
+    const worker = createMailWorker({ senderName: siteNameForMail, smtpUrl: smtp.url, listen: false, log: () => {} });
     const already = smtp.mails.length;
     await worker.drain();
     await worker.stop();

@@ -1,12 +1,17 @@
 // Issue 34, item 5: with public sign-up off, an admin invites a person from Users; the
 // mail (outbox) carries a single-use link that expires; the person chooses a password.
+// Issue 47, item 3: the mail names the site and the inviter, says the role and until
+// when; pending invitations are listed, sent again or revoked; the invited co-owner is
+// signed in and lands in the back office; a signed-in person without the role is told
+// so at /admin, without a loop through /auth.
 // One database pass: its subject is the invitation flow; plain reads and writes, no lock, race, constraint, trigger or dump under test (the second pass runs the files that test those).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { db } from '~/.server/db/client';
-import { mailOutbox, profiles, user, userInvitations } from '~/.server/db/schema';
+import { mailOutbox, profiles, siteConfig, user, userInvitations } from '~/.server/db/schema';
 import { INVITATION_RULES } from '~/.server/auth/invitations';
-import { action as usersAction } from '~/routes/admin/users';
+import { action as usersAction, loader as usersLoader } from '~/routes/admin/users';
+import { loader as layoutLoader } from '~/routes/admin/layout';
 import { action as authAction, loader as authLoader } from '~/routes/site/auth';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
@@ -46,7 +51,9 @@ describe('user invitations', () => {
     expect(common.status).toBe(400);
     const opened = await accept(token, 'Lavande & mimosa 1987');
     expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe('/auth');
+    // Signed in at once, into the owner's home.
+    expect(opened.headers.get('location')).toBe('/admin/today');
+    expect(opened.headers.getSetCookie().some((c) => c.includes('session_token'))).toBe(true);
     const [created] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
     const [profile] = await db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, created!.id));
     expect(profile?.role).toBe('admin');
@@ -87,4 +94,86 @@ describe('user invitations', () => {
     expect(refused.status).toBe(403);
     expect(await db.select().from(userInvitations).where(eq(userInvitations.email, 'someone@example.com'))).toEqual([]);
   });
+
+  it('the mail names the site and the inviter, says which role and until when, and a reply reaches the inviter', async () => {
+    await db.insert(siteConfig).values({ name: 'Mas de Grasse' }).onConflictDoNothing();
+    const admin = await signedInAs('admin', `marie-${Date.now()}@example.com`);
+    await db.update(user).set({ name: 'Marie Dupont' }).where(eq(user.id, admin.userId));
+    const email = `coowner-${Date.now()}@example.com`;
+    await invite({ intent: 'invite', email, role: 'admin' }, admin.cookie);
+    const [mail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `invitation:${(await pendingOf(email)).id}`));
+    expect(mail!.subject).toBe('Marie Dupont vous invite à administrer le site Mas de Grasse');
+    expect(mail!.replyTo).toBe(admin.email);
+    expect(mail!.textBody).toContain(
+      `Marie Dupont (${admin.email}) vous invite à administrer le site Mas de Grasse (http://localhost:3000) avec le rôle Administrateur`,
+    );
+    expect(mail!.textBody).toMatch(/Ce lien ne sert qu’une fois et expire le \p{L}+ \d{1,2} \p{L}+ \d{4} à \d{2}:\d{2} :/u);
+
+    // A plain user's invitation says what that role is; an inviter without a name of their own is named by their address.
+    const plainAdmin = await signedInAs('admin');
+    const other = `plain-${Date.now()}@example.com`;
+    await invite({ intent: 'invite', email: other, role: 'user' }, plainAdmin.cookie);
+    const [plainMail] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.idempotencyKey, `invitation:${(await pendingOf(other)).id}`));
+    expect(plainMail!.subject).toBe(`${plainAdmin.email} vous invite à créer un compte sur le site Mas de Grasse`);
+    expect(plainMail!.textBody).toContain('avec le rôle Utilisateur : un compte sans accès à l’administration du site.');
+  });
+
+  it('lists pending invitations; « Renvoyer » sends a new link (the old one stops working), « Révoquer » withdraws it', async () => {
+    const admin = await signedInAs('admin');
+    const email = `pending-${Date.now()}@example.com`;
+    await invite({ intent: 'invite', email, role: 'admin' }, admin.cookie);
+    const first = await mailedToken(email);
+    const listed = await run(usersLoader, getRequest('/admin/users', admin.cookie));
+    const row = listed.data.invitations.find((i: { email: string }) => i.email === email);
+    expect(row).toMatchObject({ email, role: 'admin', expired: false, invitedBy: admin.email });
+
+    const resent = await invite({ intent: 'resend-invitation', id: row.id }, admin.cookie);
+    expect(decodeToast(resent.headers)).toMatchObject({ title: 'Succès', description: `Invitation renvoyée à ${email}` });
+    const second = await mailedToken(email);
+    expect(second).not.toBe(first);
+    expect((await run(authLoader, getRequest(`/auth?invitation=${first}`))).data).toMatchObject({ invitation: null });
+    expect((await run(authLoader, getRequest(`/auth?invitation=${second}`))).data).toMatchObject({ invitation: { email } });
+
+    const current = await pendingOf(email);
+    const revoked = await invite({ intent: 'revoke-invitation', id: current.id }, admin.cookie);
+    expect(decodeToast(revoked.headers)).toMatchObject({ title: 'Succès', description: `Invitation de ${email} révoquée` });
+    expect((await run(authLoader, getRequest(`/auth?invitation=${second}`))).data).toMatchObject({ invitation: null });
+    const after = await run(usersLoader, getRequest('/admin/users', admin.cookie));
+    expect(after.data.invitations.map((i: { email: string }) => i.email)).not.toContain(email);
+    // Revoked twice: nothing there any more.
+    expect((await invite({ intent: 'revoke-invitation', id: current.id }, admin.cookie)).status).toBe(404);
+  });
+
+  it('a signed-in person without the role sees at /admin who they are and how to ask, and /auth sends them there: no loop', async () => {
+    const admin = await signedInAs('admin');
+    const email = `user-${Date.now()}@example.com`;
+    await invite({ intent: 'invite', email, role: 'user' }, admin.cookie);
+    const opened = await accept(await mailedToken(email), 'Lavande & mimosa 1987');
+    expect(opened.headers.get('location')).toBe('/admin');
+    const cookie = opened.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const page = await run(layoutLoader, getRequest('/admin', cookie));
+    expect(page.status).toBe(403);
+    expect(page.data).toEqual({ noAccess: { email } });
+    // /auth (SPEC: signed-in users go to /admin) sends them to that page, which does not send them back.
+    const auth = await run(authLoader, getRequest('/auth', cookie));
+    expect(auth.status).toBe(302);
+    expect(auth.headers.get('location')).toBe('/admin');
+    // A visitor not signed in still goes to /auth.
+    const anonymous = await run(layoutLoader, getRequest('/admin'));
+    expect(anonymous.headers.get('location')).toBe('/auth');
+  });
 });
+
+async function pendingOf(email: string) {
+  const [row] = await db.select().from(userInvitations).where(eq(userInvitations.email, email));
+  return row!;
+}

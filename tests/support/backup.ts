@@ -75,6 +75,7 @@ export async function fillEveryTable() {
     sql`insert into user_invitations (email, role, token_hash, expires_at) values ('invited@example.com', 'user', 'hash-1', now() + interval '7 days')`,
   );
   await db.execute(sql`insert into stripe_events (id, type, outcome) values ('evt_backup_1', 'checkout.session.completed', 'ignored')`);
+  await db.execute(sql`insert into personal_data_log (kind, night, counts) values ('purge', '2030-01-01', '{"contactMessages": 1}')`);
   // An owner's device (issue 48a), subscribed with the site's key (made now, as a first start
   // does), and a notification already delivered to it: a started site keeps both and sends nothing.
   const { publicKey } = await vapidKeys();

@@ -1,7 +1,7 @@
 // Access rules in one place. Every loader and action starts with exactly one of
 // these: `publicAccess` (explicitly open), `requireUser` or `requireAdmin`.
 import { eq } from 'drizzle-orm';
-import { redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { auth, SESSION_ABSOLUTE_SECONDS } from './better-auth';
 import { getProfileRole, type Role } from './profiles';
 import { hasSessionCookie } from './session-cookie';
@@ -44,18 +44,29 @@ function logAccessRefusal(request: Request, viewer: Viewer | null, reason: strin
 /** Marks a loader or action as open to anonymous visitors (a decision, not an omission). */
 export function publicAccess(_request: Request): void {}
 
-/** Pages redirect to /auth; other requests (fetch, form posts) get 401/403. */
-function refuse(request: Request, status: 401 | 403): never {
+/** What a signed-in person without access to a page is shown (the back office's error boundary). */
+export interface NoAccess {
+  noAccess: { email: string };
+}
+
+/**
+ * Pages redirect a visitor who is not signed in to /auth; a signed-in person without
+ * the role gets the page itself answered 403 with who they are, which the back office
+ * shows as "no access, and how to ask" — not a redirect to /auth, which sends signed-in
+ * people back to /admin (decision 0026). Other requests (fetch, form posts) get 401/403.
+ */
+function refuse(request: Request, viewer: Viewer | null): never {
   const wantsPage = request.method === 'GET' && !new URL(request.url).pathname.startsWith('/api/');
-  if (wantsPage) throw redirect('/auth');
-  throw new Response(status === 401 ? 'Unauthorized' : 'Forbidden', { status });
+  if (wantsPage && !viewer) throw redirect('/auth');
+  if (wantsPage) throw data<NoAccess>({ noAccess: { email: viewer!.email } }, { status: 403 });
+  throw new Response(viewer ? 'Forbidden' : 'Unauthorized', { status: viewer ? 403 : 401 });
 }
 
 export async function requireUser(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (!viewer) {
     logAccessRefusal(request, viewer, 'not signed in', 401);
-    refuse(request, 401);
+    refuse(request, null);
   }
   return viewer;
 }
@@ -64,7 +75,7 @@ export async function requireAdmin(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
   if (!viewer || !isAdmin(viewer)) {
     logAccessRefusal(request, viewer, viewer ? 'not an admin' : 'not signed in', viewer ? 403 : 401);
-    refuse(request, viewer ? 403 : 401);
+    refuse(request, viewer);
   }
   return viewer;
 }

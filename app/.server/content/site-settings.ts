@@ -3,14 +3,23 @@
 // legal page and edited in Configuration. The public header/footer read is site/shell.ts.
 import { db, type Executor } from '../db/client';
 import { siteConfig } from '../db/schema';
-import { loadTexts, SOURCE_LANGUAGE, upsertTexts } from './multilingual-content';
+import { loadTexts, pickText, SOURCE_LANGUAGE, upsertTexts } from './multilingual-content';
 import { siteTextKey } from './content-keys';
 import { cleanRichText } from './sanitize';
 import type { SiteConfigInput } from '~/lib/schemas/site-config';
-import { LEGAL_FIELD_LABELS, LEGAL_MANDATORY_FIELDS, type LegalNoticeInput } from '~/lib/schemas/legal-notice';
+import {
+  LEGAL_TEXT_FIELDS,
+  missingLegalFields,
+  type LegalNotice,
+  type LegalNoticeInput,
+  type MissingLegalField,
+  type SiteContact,
+} from '~/lib/schemas/legal-notice';
+
 import { cachePublicData } from '../public-content/invalidation';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';
 import type { PriceMentionsInput, StayRulesInput } from '~/lib/schemas/stay-rules';
+import { RETENTION_DEFAULTS, type RetentionSettings } from '~/lib/schemas/personal-data';
 import { decimalEuros } from '~/lib/money';
 import { config } from '../environment';
 
@@ -25,6 +34,12 @@ async function writeSettings(executor: Executor, columns: Partial<typeof siteCon
 export async function getSiteConfigRow() {
   const [row] = await db.select().from(siteConfig).limit(1);
   return row ?? null;
+}
+
+/** The site's name as the owners' mails are signed (they are written in French): the French name, else the column; '' when none. */
+export async function siteNameForMail(): Promise<string> {
+  const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config', null)]);
+  return pickText(texts.get(siteTextKey('name')), ['fr'], row?.name);
 }
 
 /**
@@ -84,52 +99,98 @@ export async function saveSiteConfig(input: SiteConfigInput, language: string, d
 
 // The legal notice
 
-export type LegalNotice = { [K in keyof LegalNoticeInput]: string };
+export type { LegalNotice } from '~/lib/schemas/legal-notice';
 
-/** Kept in memory until the site's configuration changes (public-content/invalidation.ts). */
-export function getLegalNotice(): Promise<LegalNotice> {
-  return cachePublicData('legal-notice', readLegalNotice);
+/** The notice's fields and the site's own contact details, which stand for the publisher's when the notice gives none. */
+export interface LegalSettings {
+  notice: LegalNotice;
+  site: SiteContact;
+  /** What the personal-data section says the site does: the retention periods, the card payments' switch. */
+  privacy: { onlineDeposit: boolean; retention: RetentionSettings };
 }
 
-async function readLegalNotice(): Promise<LegalNotice> {
+/** Kept in memory until the site's configuration changes (public-content/invalidation.ts). */
+export function getLegalSettings(): Promise<LegalSettings> {
+  return cachePublicData('legal-notice', readLegalSettings);
+}
+
+async function readLegalSettings(): Promise<LegalSettings> {
   const [row] = await db
     .select({
+      publisherStatus: siteConfig.publisherStatus,
       legalOwner: siteConfig.legalOwner,
+      legalForm: siteConfig.legalForm,
+      shareCapital: siteConfig.shareCapital,
+      legalRcs: siteConfig.legalRcs,
       legalSiret: siteConfig.legalSiret,
+      publisherAddress: siteConfig.publisherAddress,
+      publisherPhone: siteConfig.publisherPhone,
+      publisherEmail: siteConfig.publisherEmail,
       publicationDirector: siteConfig.publicationDirector,
       hostName: siteConfig.hostName,
       hostAddress: siteConfig.hostAddress,
       hostPhone: siteConfig.hostPhone,
+      mediatorName: siteConfig.mediatorName,
+      mediatorUrl: siteConfig.mediatorUrl,
+      address: siteConfig.address,
+      phone: siteConfig.phone,
+      phones: siteConfig.phones,
+      contactEmail: siteConfig.contactEmail,
+      onlineDeposit: siteConfig.onlineDeposit,
+      ...RETENTION_COLUMNS,
     })
     .from(siteConfig)
     .limit(1);
+  const notice = Object.fromEntries(LEGAL_TEXT_FIELDS.map((key) => [key, row?.[key] ?? ''])) as Omit<LegalNotice, 'publisherStatus'>;
   return {
-    legalOwner: row?.legalOwner ?? '',
-    legalSiret: row?.legalSiret ?? '',
-    publicationDirector: row?.publicationDirector ?? '',
-    hostName: row?.hostName ?? '',
-    hostAddress: row?.hostAddress ?? '',
-    hostPhone: row?.hostPhone ?? '',
+    notice: { publisherStatus: row?.publisherStatus ?? 'individual', ...notice },
+    // The legal notice's single phone field (SPEC §3), else the first of the list.
+    site: { address: row?.address ?? '', phone: row?.phone || row?.phones.find((p) => p.trim()) || '', email: row?.contactEmail ?? '' },
+    privacy: { onlineDeposit: row?.onlineDeposit ?? false, retention: retentionOf(row) },
   };
-}
-
-/** The mandatory fields still empty: the back office flags them, the public notice never makes them up. */
-export function listMissingLegalFields(notice: LegalNotice) {
-  return LEGAL_MANDATORY_FIELDS.filter((field) => notice[field].trim() === '');
 }
 
 /**
  * What the law requires of the legal notice that the owner has not given yet, in the
  * back office's words: the one answer for every screen that warns about it
- * (Configuration, the owner's home). The public notice reads well without them.
+ * (Configuration, the owner's home, Aujourd'hui). The public notice shows only what is set.
  */
-export async function listMissingLegalNoticeFields(): Promise<Array<{ field: (typeof LEGAL_MANDATORY_FIELDS)[number]; label: string }>> {
-  return listMissingLegalFields(await getLegalNotice()).map((field) => ({ field, label: LEGAL_FIELD_LABELS[field] }));
+export async function listMissingLegalNoticeFields(): Promise<MissingLegalField[]> {
+  const { notice, site } = await getLegalSettings();
+  return missingLegalFields(notice, site);
 }
 
 /** Saves the legal fields (creating the single row on first save). */
 export async function saveLegalNotice(input: LegalNoticeInput) {
   await writeSettings(db, input);
+}
+
+// Personal data (issue 47): how long each kind is kept (app/.server/privacy/retention.ts).
+
+const RETENTION_COLUMNS = {
+  contactMonths: siteConfig.retentionContactMonths,
+  guestMonths: siteConfig.retentionGuestMonths,
+  testimonialMonths: siteConfig.retentionTestimonialMonths,
+  policeMonths: siteConfig.retentionPoliceMonths,
+};
+
+const retentionOf = (row: Partial<RetentionSettings> | undefined): RetentionSettings =>
+  Object.fromEntries(Object.entries(RETENTION_DEFAULTS).map(([key, months]) => [key, row?.[key as keyof RetentionSettings] ?? months])) as RetentionSettings;
+
+/** The retention periods in months: the lawful defaults until Configuration says otherwise. */
+export async function loadRetentionSettings(executor: Executor = db): Promise<RetentionSettings> {
+  const [row] = await executor.select(RETENTION_COLUMNS).from(siteConfig).limit(1);
+  return retentionOf(row);
+}
+
+/** Saves the retention periods (creating the single row on first save). */
+export async function saveRetentionSettings(input: RetentionSettings) {
+  await writeSettings(db, {
+    retentionContactMonths: input.contactMonths,
+    retentionGuestMonths: input.guestMonths,
+    retentionTestimonialMonths: input.testimonialMonths,
+    retentionPoliceMonths: input.policeMonths,
+  });
 }
 
 // The stay terms as figures (issue 35), as the owner edits them (the price engine reads

@@ -17,6 +17,8 @@ export const LOCKS = {
   nightlyBackup: 'guesthouse:nightly-backup',
   /** One pass releasing the holds whose deposit was not paid in time (issue 36). */
   expiredHolds: 'guesthouse:expired-holds',
+  /** The nightly purge of personal data past its retention period (issue 47). */
+  personalDataPurge: 'guesthouse:personal-data-purge',
 } as const;
 
 export type LockName = (typeof LOCKS)[keyof typeof LOCKS];

@@ -163,13 +163,29 @@ export const siteConfig = pgTable(
     bookingLink: text('booking_link'),
     airbnbLink: text('airbnb_link'),
     tripadvisorLink: text('tripadvisor_link'),
-    // The legal notice (LCEN art. 6): who publishes the site, who is responsible for it, who hosts it.
+    // The legal notice (LCEN art. 6 III): who publishes the site (a person or a company, with
+    // its contact details: empty ones are the site's own), who directs its publication, who
+    // hosts it; and the consumer mediator (Code de la consommation L616-1).
+    publisherStatus: text('publisher_status').$type<'individual' | 'company'>().notNull().default('individual'),
     legalOwner: text('legal_owner'),
+    legalForm: text('legal_form'),
+    shareCapital: text('share_capital'),
+    legalRcs: text('legal_rcs'),
     legalSiret: text('legal_siret'),
+    publisherAddress: text('publisher_address'),
+    publisherPhone: text('publisher_phone'),
+    publisherEmail: text('publisher_email'),
     publicationDirector: text('publication_director'),
     hostName: text('host_name'),
     hostAddress: text('host_address'),
     hostPhone: text('host_phone'),
+    mediatorName: text('mediator_name'),
+    mediatorUrl: text('mediator_url'),
+    // How long personal data is kept, in months (FRENCH-RULES §7; app/.server/privacy/retention.ts).
+    retentionContactMonths: integer('retention_contact_months').notNull().default(36),
+    retentionGuestMonths: integer('retention_guest_months').notNull().default(36),
+    retentionTestimonialMonths: integer('retention_testimonial_months').notNull().default(36),
+    retentionPoliceMonths: integer('retention_police_months').notNull().default(6),
     // Stay terms as figures (issue 35): what the price engine adds to a stay's price.
     // The cancellation terms are a multilingual text (site_cancellation_terms).
     touristTaxCents: integer('tourist_tax_cents').notNull().default(0),
@@ -212,6 +228,11 @@ export const siteConfig = pgTable(
     check(
       'site_config_price_extras_check',
       sql`${t.breakfast} in ('included', 'paid', 'none') and ${t.wifi} in ('included', 'paid', 'none') and (${t.breakfast} <> 'paid' or ${t.breakfastPriceCents} > 0) and (${t.wifi} <> 'paid' or ${t.wifiPriceCents} > 0)`,
+    ),
+    check('site_config_publisher_status_check', sql`${t.publisherStatus} in ('individual', 'company')`),
+    check(
+      'site_config_retention_check',
+      sql`${t.retentionContactMonths} between 1 and 36 and ${t.retentionGuestMonths} between 1 and 36 and ${t.retentionTestimonialMonths} between 1 and 36 and ${t.retentionPoliceMonths} between 6 and 12`,
     ),
   ],
 );
@@ -617,6 +638,8 @@ export const bookings = pgTable(
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     /** The Checkout Session the payment link created (reused when the guest opens the link again). */
     stripeSessionId: text('stripe_session_id'),
+    /** When the guest's details were blanked (retention or erasure); the dates and amounts stay. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -944,5 +967,36 @@ export const pushOutbox = pgTable(
       .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
     index('push_outbox_subscription_idx').on(t.subscriptionId),
     index('push_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/* ───────────── beyond the spec: personal data (issue 47, FRENCH-RULES §7) ───────────── */
+
+export const PERSONAL_DATA_LOG_KINDS = ['purge', 'erasure'] as const;
+
+/**
+ * What was done to personal data, and when: each nightly purge (one per Paris night:
+ * the unique index is the last guard of "exactly once") and each erasure asked for by a
+ * person. `counts` says how many rows of each kind went or were blanked; an erasure
+ * keeps who did it and the address in a masked form (proof of the request, not a copy).
+ */
+export const personalDataLog = pgTable(
+  'personal_data_log',
+  {
+    id: id(),
+    kind: text('kind').$type<(typeof PERSONAL_DATA_LOG_KINDS)[number]>().notNull(),
+    /** The Paris date of a nightly purge. */
+    night: date('night', { mode: 'string' }),
+    actor: text('actor'),
+    subject: text('subject'),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('personal_data_log_kind_check', sql`${t.kind} in ('purge', 'erasure')`),
+    uniqueIndex('personal_data_log_night_idx')
+      .on(t.night)
+      .where(sql`${t.kind} = 'purge'`),
+    index('personal_data_log_created_idx').on(t.kind, t.createdAt),
   ],
 );

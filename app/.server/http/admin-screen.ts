@@ -32,6 +32,8 @@ export interface IntentSpec<S extends z.ZodType, R extends Answer> {
   screen: string;
   /** A toast for invalid input too, where the spec has one (e.g. distances). */
   invalid?: string;
+  /** What the screen shows of the result (a look-up's finding), sent back as the reply's `answer`. */
+  answer?: (result: R) => unknown;
 }
 
 /**
@@ -67,8 +69,9 @@ export async function runIntent<S extends z.ZodType, R extends Answer>(formData:
   }
   const message = typeof spec.success === 'function' ? spec.success(submission.value, outcome) : spec.success;
   if (message instanceof Response) return message;
-  if (message === null) return data<IntentReply>({ ok: true, intent, result: submission.reply() });
-  return toastSuccess<IntentReply>(message, { ok: true, intent, result: submission.reply() });
+  const reply: IntentReply = { ok: true, intent, result: submission.reply(), ...(spec.answer ? { answer: spec.answer(outcome) } : {}) };
+  if (message === null) return data<IntentReply>(reply);
+  return toastSuccess<IntentReply>(message, reply);
 }
 
 /** The `default:` of every action's switch. */

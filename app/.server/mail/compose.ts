@@ -211,14 +211,34 @@ export function renderFailedSignInsMail(publicUrl: string, pile: { failures: num
   });
 }
 
-/** The invitation to open an account (Users → 'Inviter un utilisateur'): a single-use link. */
-export function renderInvitationMail(url: string, expiresAt: Date): RenderedMail {
+export interface InvitationFacts {
+  url: string;
+  expiresAt: Date;
+  role: 'user' | 'admin';
+  /** Who invites (their name, else their address); null when their account is gone. */
+  inviter: { name: string; email: string } | null;
+  siteName: string;
+  siteUrl: string;
+}
+
+/**
+ * The invitation to open an account (Users → 'Inviter un utilisateur'): who invites, to
+ * what, with which role and until when, and the single-use link.
+ */
+export function renderInvitationMail({ url, expiresAt, role, inviter, siteName, siteUrl }: InvitationFacts): RenderedMail {
+  const who = inviter ? (inviter.name === inviter.email ? inviter.email : `${inviter.name} (${inviter.email})`) : 'Un administrateur';
+  const subjectWho = inviter?.name ?? 'Un administrateur';
+  const what =
+    role === 'admin'
+      ? `à administrer le site ${siteName} (${siteUrl}) avec le rôle Administrateur : vous pourrez y gérer les chambres, les réservations, les textes, la configuration et les utilisateurs.`
+      : `à créer un compte sur le site ${siteName} (${siteUrl}) avec le rôle Utilisateur : un compte sans accès à l’administration du site.`;
   return renderLinkMail({
-    subject: 'Invitation à créer votre compte',
+    subject:
+      role === 'admin' ? `${subjectWho} vous invite à administrer le site ${siteName}` : `${subjectWho} vous invite à créer un compte sur le site ${siteName}`,
     paragraphs: [
       'Bonjour,',
-      'Un administrateur du site vous invite à créer votre compte. Ouvrez le lien ci-dessous et choisissez votre mot de passe.',
-      `Ce lien ne sert qu’une fois et expire le ${ownerTime(expiresAt, 'full')} :`,
+      `${who} vous invite ${what}`,
+      `Ouvrez le lien ci-dessous et choisissez votre mot de passe. Ce lien ne sert qu’une fois et expire le ${ownerTime(expiresAt, 'full')} :`,
     ],
     url,
     closing: 'Si vous n’attendiez pas cette invitation, ignorez ce message : aucun compte ne sera créé.',

@@ -7,11 +7,8 @@ import path from 'node:path';
 import addressparser from 'nodemailer/lib/addressparser';
 import type Mail from 'nodemailer/lib/mailer';
 import { config } from '../environment';
-import { loadTexts, pickText } from '../content/multilingual-content';
-import { siteTextKey } from '../content/content-keys';
 import { db } from '../db/client';
 import { createOutboxDrain } from '../db/outbox-drain';
-import { siteConfig } from '../db/schema';
 import { headerText, mailboxAddress, uniqueMailboxes } from './compose';
 import { listOwnerRecipients } from './notifications';
 import { backoffDelay, DEFAULT_RETRY, type RetryPolicy } from './backoff';
@@ -22,6 +19,12 @@ export const NO_RECIPIENT_ERROR =
   "Aucun destinataire : renseignez l'email de contact du site (Configuration). Le message attend et partira dès qu'une adresse sera enregistrée.";
 
 export interface MailWorkerOptions {
+  /**
+   * The name the mails are sent under, read at each send (the owner may rename the site):
+   * startup.ts hands in the site's (content/site-settings.ts). Without MAIL_FROM's own name, it
+   * goes with no-reply@ the public host.
+   */
+  senderName: () => Promise<string>;
   /** Relay URL; default config().SMTP_URL. null (or unset) writes .eml files instead. */
   smtpUrl?: string | null;
   /** Where .eml files go without a relay; default DATA_DIR/mail. */
@@ -56,20 +59,17 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-async function defaultFrom(): Promise<Mail.Address> {
+async function fromAddress(senderName: () => Promise<string>): Promise<Mail.Address> {
   const { MAIL_FROM, PUBLIC_URL } = config();
   if (MAIL_FROM) {
     const [parsed] = addressparser(MAIL_FROM, { flatten: true });
     const address = mailboxAddress(parsed?.address);
     if (address) return { name: headerText(parsed?.name ?? ''), address };
   }
-  // Mails are written in French for the owners: the French site name, else the column.
-  const [[row], texts] = await Promise.all([db.select({ name: siteConfig.name }).from(siteConfig).limit(1), loadTexts('site_config', null)]);
-  const name = pickText(texts.get(siteTextKey('name')), ['fr'], row?.name);
-  return { name: headerText(name || 'Site'), address: `no-reply@${new URL(PUBLIC_URL).hostname}` };
+  return { name: headerText((await senderName()) || 'Site'), address: `no-reply@${new URL(PUBLIC_URL).hostname}` };
 }
 
-export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
+export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
@@ -95,7 +95,7 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
     try {
       await transport.send(
         {
-          from: await defaultFrom(),
+          from: await fromAddress(options.senderName),
           to: recipients.map((address) => ({ name: '', address })),
           replyTo: replyTo ? { name: '', address: replyTo } : undefined,
           subject: headerText(row.subject, 200),
@@ -154,8 +154,8 @@ export function createMailWorker(options: MailWorkerOptions = {}): MailWorker {
 }
 
 /** Starts the app's worker and logs where mail goes; returns its stop function. */
-export async function startMailWorker(): Promise<() => Promise<void>> {
-  const worker = createMailWorker();
+export async function startMailWorker(senderName: MailWorkerOptions['senderName']): Promise<() => Promise<void>> {
+  const worker = createMailWorker({ senderName });
   if (config().SMTP_URL) {
     console.log(`Mail: notifications are delivered through the ${worker.description}.`);
   } else {

@@ -1,7 +1,7 @@
 // What the image worker child does (image-worker.ts runs these in its child, never in
-// the serving process): encode a variant of an original, render a demo picture.
+// the serving process): encode a variant of an original, rasterise a drawing (the demo's
+// pictures, seed/scenes.ts).
 import { MAX_IMAGE_PIXELS } from '~/lib/schemas/media-action';
-import type { Scene } from '../seed/scenes';
 import { loadSharp } from './sharp';
 
 /** What a variant is encoded to (negotiated from Accept, variants.ts). */
@@ -15,7 +15,7 @@ export interface VariantSpec {
   fit: 'cover' | 'inside';
 }
 
-export type ImageTask = { kind: 'variant'; original: Uint8Array; spec: VariantSpec; format: OutputFormat } | { kind: 'scene'; scene: Scene };
+export type ImageTask = { kind: 'variant'; original: Uint8Array; spec: VariantSpec; format: OutputFormat } | { kind: 'drawing'; svg: string };
 
 // AVIF's quality scale runs lower than JPEG's for the same visual result.
 const avifQuality = (q: number) => Math.max(30, q - 20);
@@ -44,14 +44,17 @@ export async function encodeVariant(original: Uint8Array, spec: VariantSpec, for
   return image.toBuffer();
 }
 
+/** An SVG drawing as a JPEG of its own size (what the build prerenders of the demo, and a first start renders without it). */
+export async function rasteriseDrawing(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: false, chromaSubsampling: '4:2:0' }).toBuffer();
+}
+
 export async function runTask(task: ImageTask): Promise<Buffer> {
   switch (task.kind) {
     case 'variant':
       return encodeVariant(task.original, task.spec, task.format);
-    case 'scene': {
-      // 1,400 lines of artwork: loaded only by a worker that renders the demo.
-      const { renderScene } = await import('../seed/scenes');
-      return renderScene(task.scene);
-    }
+    case 'drawing':
+      return rasteriseDrawing(task.svg);
   }
 }

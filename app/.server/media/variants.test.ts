@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcSet, imageUrl, isAllowedVariant, SRCSET_PRESETS, VARIANTS } from '~/lib/image-url';
+import { imageSrcSet, imageUrl, isAllowedVariant, SRCSET_PRESETS, VARIANTS } from '~/lib/every-page/image-url';
 import { matchesEtag, negotiateFormat, parseVariantQuery, variantKey } from './variants';
 
 const query = (s: string) => parseVariantQuery(new URLSearchParams(s));

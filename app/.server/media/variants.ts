@@ -1,12 +1,12 @@
 // Resized variants of stored images for the media endpoint. Only the sizes that
-// app/lib/image-url.ts produces are served (isAllowedVariant); each variant is
+// app/lib/every-page/image-url.ts produces are served (isAllowedVariant); each variant is
 // encoded once with sharp in the image worker's child process (image-tasks.ts),
 // stored beside its original (`variants/{key}/…`, on disk or in the bucket), and
 // concurrent requests for the same variant share one encode.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parseBoundedInt } from '~/lib/bounded-int';
-import { DEFAULT_QUALITY, isAllowedVariant } from '~/lib/image-url';
+import { DEFAULT_QUALITY, isAllowedVariant } from '~/lib/every-page/image-url';
 import type { OutputFormat, VariantSpec } from './image-tasks';
 import { runImageTask } from './image-worker';
 import { storage } from './storage';

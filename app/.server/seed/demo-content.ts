@@ -477,3 +477,20 @@ export const DEMO_STAY_TERMS = {
     de: '<p>Kostenlose Stornierung bis 14 Tage vor der Anreise; danach wird die Anzahlung einbehalten.</p>',
   } satisfies Localized,
 };
+
+/**
+ * A complete legal notice (LCEN art. 6 III, the mediator of L616-1), plainly fictional so
+ * that nobody takes the demo's for a real one: an owner may publish the demo as it is
+ * only after writing their own. The publisher's address, phone and e-mail are the site's.
+ */
+export const DEMO_LEGAL_NOTICE = {
+  publisherStatus: 'individual' as const,
+  legalOwner: 'Camille Exemple',
+  legalSiret: '123 456 789 00012',
+  publicationDirector: 'Camille Exemple',
+  hostName: 'Hébergeur Exemple SAS',
+  hostAddress: "1 rue de l'Exemple\n75000 Paris",
+  hostPhone: '01 23 45 67 89',
+  mediatorName: 'Médiateur Exemple de la consommation',
+  mediatorUrl: 'https://mediateur.example.org',
+};

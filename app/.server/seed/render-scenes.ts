@@ -8,5 +8,10 @@ import { readPrerenderedScene } from './prerendered-scenes';
 import { sceneSvg, type Scene } from './scenes';
 
 export function renderScenes(scenes: Scene[]): Promise<Buffer[]> {
-  return Promise.all(scenes.map(async (scene) => readPrerenderedScene(sceneSvg(scene)) ?? runImageTask({ kind: 'scene', scene })));
+  return Promise.all(
+    scenes.map(async (scene) => {
+      const svg = sceneSvg(scene);
+      return readPrerenderedScene(svg) ?? runImageTask({ kind: 'drawing', svg });
+    }),
+  );
 }

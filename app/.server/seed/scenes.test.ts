@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { demoScenes } from './demo-scenes';
-import { mix, renderScene, sceneSvg, SCENE_HEIGHT, SCENE_WIDTH, type SceneKind } from './scenes';
+import { rasteriseDrawing } from '../media/image-tasks';
+import { mix, sceneSvg, SCENE_HEIGHT, SCENE_WIDTH, type SceneKind } from './scenes';
 
 const KINDS: SceneKind[] = ['lavender', 'mas', 'pool', 'olives', 'village', 'bedroom', 'window'];
 
@@ -24,7 +25,7 @@ describe('demo scenes', () => {
   });
 
   it('renders a 1600×1000 JPEG', async () => {
-    const jpeg = await renderScene({ kind: 'lavender', seed: 'hero-0', time: 'golden' });
+    const jpeg = await rasteriseDrawing(sceneSvg({ kind: 'lavender', seed: 'hero-0', time: 'golden' }));
     const meta = await sharp(jpeg).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: SCENE_WIDTH, height: SCENE_HEIGHT });
     // A real picture, not a flat fill: the channels vary.

@@ -1,9 +1,8 @@
-// Provençal illustrations for the demo guesthouse, drawn as SVG and rendered to
-// JPEG with sharp. There is no network at first start, so the demo's photos are
-// generated: flat "travel poster" scenes (lavender, stone houses, cypresses, a
-// pool, Grasse at dusk, bedrooms) whose randomness is seeded, so the same seed
-// always gives the same picture and each room's pictures differ from each other.
-import { loadSharp } from '../media/sharp';
+// Provençal illustrations for the demo guesthouse, drawn as SVG (rasterised to JPEG by
+// media/image-tasks.ts: render-scenes.ts). There is no network at first start, so the
+// demo's photos are generated: flat "travel poster" scenes (lavender, stone houses,
+// cypresses, a pool, Grasse at dusk, bedrooms) whose randomness is seeded, so the same
+// seed always gives the same picture and each room's pictures differ from each other.
 
 export const SCENE_WIDTH = 1600;
 export const SCENE_HEIGHT = 1000;
@@ -1326,15 +1325,4 @@ export function sceneSvg(scene: Scene): string {
     d.add(`<g transform="translate(${W},0) scale(-1,1)">${drawn}</g>`);
   }
   return d.toString();
-}
-
-/** The scene as a 1600×1000 JPEG (in the image worker's child: render-scenes.ts). */
-export function renderScene(scene: Scene): Promise<Buffer> {
-  return rasteriseScene(sceneSvg(scene));
-}
-
-/** A scene's SVG as a JPEG (what the build prerenders, and what a first start renders without it). */
-export async function rasteriseScene(svg: string): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: false, chromaSubsampling: '4:2:0' }).toBuffer();
 }

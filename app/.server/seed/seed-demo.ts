@@ -27,6 +27,7 @@ import { publicUrl, storage } from '../media/storage';
 import {
   DEMO_DISTANCES,
   DEMO_LANGUAGES,
+  DEMO_LEGAL_NOTICE,
   DEMO_ROOMS,
   DEMO_SEASONS,
   DEMO_SECTIONS,
@@ -143,6 +144,7 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
     balanceDueDays: DEMO_STAY_TERMS.balanceDueDays,
     checkInTime: DEMO_STAY_TERMS.checkInTime,
     checkOutTime: DEMO_STAY_TERMS.checkOutTime,
+    ...DEMO_LEGAL_NOTICE,
   });
   texts.push(
     ...localizedRows('site_config', null, {

@@ -75,6 +75,7 @@ export async function runPublicForm<S extends z.ZodType>(
   const answer = publicFormAnswers(request, {
     form: spec.form,
     anchor: spec.anchor(submission.status === 'success' ? submission.value : null),
+    language: language.language,
     success: spec.success,
     failure: spec.failure,
   });
@@ -103,6 +104,7 @@ function publicFormAnswers(
   options: {
     form: PublicFormName;
     anchor: string;
+    language: string;
     success: Toast;
     failure: Toast;
   },
@@ -133,7 +135,7 @@ function publicFormAnswers(
     },
     sent(submission: Submission, sentId: string) {
       if (document) {
-        return redirect(options.anchor, {
+        return redirect(keepLanguage(options.anchor, request, options.language), {
           status: 303,
           headers: {
             'Set-Cookie': serializeCookie(SENT_COOKIE, options.form, { maxAge: 60 }),
@@ -146,6 +148,19 @@ function publicFormAnswers(
       });
     },
   };
+}
+
+/**
+ * The page a no-JavaScript submission lands on, in the language it was posted from: a
+ * form posts to its page's URL, `?lang=` included (the language a shared link chose),
+ * and the answer must not drop it.
+ */
+function keepLanguage(anchor: string, request: Request, language: string): string {
+  if (!new URL(request.url).searchParams.has('lang')) return anchor;
+  // The language the request resolved to (an active one), not the raw parameter.
+  const target = new URL(anchor, 'http://site.invalid');
+  target.searchParams.set('lang', language);
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 /** After a no-JavaScript submission's redirect: whether this form was just sent, and the header that forgets it. */

@@ -81,7 +81,5 @@ async function readSiteShell(chain: string[]) {
     shell,
     heroImages: row?.heroImages ?? [],
     modalites: cleanRichText(pickText(texts.get(siteTextKey('modalites')), chain)),
-    /** The legal notice's single phone field (SPEC §3), else the first of the list. */
-    legalPhone: row?.phone || phones[0] || '',
   };
 }

@@ -6,6 +6,7 @@ import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useFetcherReply } from '~/components/admin/admin-form';
+import type { IntentReply } from '~/lib/intent-reply';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -32,6 +33,7 @@ export function ConfirmDelete({
   icon = <Trash2Icon aria-hidden="true" />,
   confirmText = 'Supprimer',
   busyText = 'Suppression...',
+  onReply,
 }: {
   /** Accessible name of the trigger, e.g. 'Supprimer Lavande'. */
   label: string;
@@ -52,6 +54,8 @@ export function ConfirmDelete({
   icon?: React.ReactNode;
   confirmText?: string;
   busyText?: string;
+  /** Told of the action's answer (e.g. to look again at what was erased). */
+  onReply?: (reply: IntentReply) => void;
 }) {
   const fetcher = useFetcher();
   const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
@@ -62,7 +66,10 @@ export function ConfirmDelete({
     onOpenChange?.(next);
   };
   // The dialog stays open (busy) until the answer, then closes; the toast tells the outcome.
-  useFetcherReply(fetcher, () => setOpen(false));
+  useFetcherReply(fetcher, (reply) => {
+    setOpen(false);
+    onReply?.(reply);
+  });
   const busy = fetcher.state !== 'idle';
   return (
     <AlertDialog open={open} onOpenChange={(next) => (busy ? undefined : setOpen(next))}>

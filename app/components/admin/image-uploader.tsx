@@ -10,7 +10,7 @@ import { useRevalidator } from 'react-router';
 import { Badge } from '~/components/ui/badge';
 import { Button, buttonVariants } from '~/components/ui/button';
 import { Spinner } from '~/components/ui/spinner';
-import { imageUrl, VARIANTS } from '~/lib/image-url';
+import { imageUrl, VARIANTS } from '~/lib/every-page/image-url';
 import { useTranslation } from '~/lib/i18n-react';
 import { useHydrated } from '~/lib/use-hydrated';
 import {

@@ -19,10 +19,13 @@ export function LegalNoticeWarning({ missing, here = false }: { missing: Readonl
         <h3 id="legal-warning-title" className="font-semibold">
           Mentions légales incomplètes
         </h3>
-        <p>
-          La loi (LCEN, art. 6) demande que le site nomme encore : {missing.map((m) => m.label).join(' ; ')}. En attendant, la page publique les remplace par le
-          nom et l&apos;adresse du site ou les omet.
-        </p>
+        <p>La loi (LCEN, art. 6 et 19 ; Code de la consommation, art. L616-1) demande encore :</p>
+        <ul className="list-disc pl-5">
+          {missing.map((m) => (
+            <li key={m.field}>{m.label}</li>
+          ))}
+        </ul>
+        <p>En attendant, la page publique n&apos;affiche que ce qui est renseigné.</p>
         {/* A link to another screen, or within Configuration a jump to the card. */}
         {here ? (
           <a href={`#${LEGAL_CARD_ID}`} className="font-medium underline underline-offset-4">

@@ -1,5 +1,5 @@
 import { Icon } from './icon';
-import type { IconName } from './icon-names';
+import type { IconName } from '~/lib/icons/icon-names';
 import { useTranslation } from '~/lib/i18n-react';
 
 const ICONS: Record<string, IconName> = {

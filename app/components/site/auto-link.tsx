@@ -16,7 +16,7 @@ export function AutoLink({ segments, className }: { segments: Segment[]; classNa
             key={i}
             href={segment.href}
             className="underline underline-offset-2 hover:text-primary"
-            {...(segment.type === 'address' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            {...(segment.type === 'address' || segment.type === 'website' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             {segment.text}
           </a>

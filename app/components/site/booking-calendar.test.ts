@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarMonth } from '~/lib/calendar-month';
 import { firstTakenFrom } from './booking-panel';
-import { languageHref } from './site-header';
 
 const month = (name: string, states: string): CalendarMonth => ({
   month: name,
@@ -24,20 +23,5 @@ describe('firstTakenFrom', () => {
 
   it('is null when no taken night follows in view', () => {
     expect(firstTakenFrom(months, '2027-02-07')).toBeNull();
-  });
-});
-
-describe('languageHref', () => {
-  it('keeps the chosen stay across a change of language, nothing else', () => {
-    expect(languageHref({ pathname: '/room/x', search: '?lang=en&arrival=2027-01-06&departure=2027-01-09&guests=2&utm=a', hash: '#reserver' }, 'de')).toBe(
-      '/room/x?lang=de&arrival=2027-01-06&departure=2027-01-09&guests=2#reserver',
-    );
-    expect(languageHref({ pathname: '/', search: '', hash: '' }, 'es')).toBe('/?lang=es');
-  });
-
-  it('drops values that are not short dates or numbers', () => {
-    expect(languageHref({ pathname: '/room/x', search: `?arrival=${encodeURIComponent('"><script>')}&guests=${'9'.repeat(40)}`, hash: '' }, 'fr')).toBe(
-      '/room/x?lang=fr',
-    );
   });
 });

@@ -93,7 +93,7 @@ function CalendarMonthGrid({
   );
   return (
     <div className="min-w-0">
-      <h4 className="mb-2 text-center font-semibold capitalize">{month.title}</h4>
+      <h4 className="mb-2 text-center font-semibold">{month.title}</h4>
       <table className="calendar w-full table-fixed border-collapse text-center text-sm" role={grid ? 'grid' : undefined} aria-label={month.title}>
         <thead>
           <tr>
@@ -402,7 +402,9 @@ export function BookingPanel({
         </ul>
       </div>
 
-      <Form method="get" preventScrollReset replace className="mt-6 grid grid-cols-2 items-end gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {/* Labels on one line, controls of one height: a date input and a select differ in
+          height by browser, and aligning the row's bottoms put a field lower. */}
+      <Form method="get" preventScrollReset replace className="mt-6 grid grid-cols-2 items-start gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <StayDateInput name="arrival" label={t('booking.arrival')} value={selection.arrival} min={booking.today} max={booking.lastArrival} />
         <StayDateInput name="departure" label={t('booking.departure')} value={selection.departure} min={booking.today} />
         <GuestSelect name="adults" label={t('booking.adults')} value={selection.adults} from={1} to={maxGuests} />
@@ -419,10 +421,10 @@ export function BookingPanel({
             autoComplete="off"
             defaultValue={selection.code}
             key={`code-${selection.code}`}
-            className="field-control"
+            className="field-control h-11"
           />
         </div>
-        <button type="submit" className="rounded-md border border-primary px-4 py-2 font-medium text-primary hover:bg-primary/10">
+        <button type="submit" className="h-11 self-end rounded-md border border-primary px-4 font-medium text-primary hover:bg-primary/10">
           {t('booking.check')}
         </button>
       </Form>
@@ -533,7 +535,7 @@ function GuestSelect({ name, label, value, from, to }: { name: 'adults' | 'child
       <label htmlFor={`stay-${name}`} className="text-sm font-medium">
         {label}
       </label>
-      <select id={`stay-${name}`} name={name} defaultValue={String(value)} className="field-control" key={`${name}-${value}`}>
+      <select id={`stay-${name}`} name={name} defaultValue={String(value)} className="field-control h-11" key={`${name}-${value}`}>
         {Array.from({ length: to - from + 1 }, (_, i) => from + i).map((n) => (
           <option key={n} value={n}>
             {n}
@@ -571,7 +573,7 @@ function StayDateInput({
         min={min}
         max={max}
         required
-        className="field-control"
+        className="field-control h-11"
         key={`${name}-${value}`}
       />
     </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
-import { imageSrcSet, imageUrl } from '~/lib/image-url';
+import { imageSrcSet, imageUrl } from '~/lib/every-page/image-url';
 import { Icon } from './icon';
 
 export const SWIPE_THRESHOLD_PX = 50;

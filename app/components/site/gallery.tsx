@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
-import { imageUrl, VARIANTS } from '~/lib/image-url';
+import { imageUrl, VARIANTS } from '~/lib/every-page/image-url';
 import { RoomImagePlaceholder } from './room-placeholder';
 
 // The full-screen viewer is only downloaded when a visitor opens it.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { preload } from 'react-dom';
 import { useTranslation } from '~/lib/i18n-react';
-import { imageSrcSet, imageUrl, SRCSET_PRESETS } from '~/lib/image-url';
+import { imageSrcSet, imageUrl, SRCSET_PRESETS } from '~/lib/every-page/image-url';
 import { useHydrated } from '~/lib/use-hydrated';
 
 export const HERO_INTERVAL_MS = 5000;

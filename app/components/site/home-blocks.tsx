@@ -1,7 +1,7 @@
 import { useTranslation } from '~/lib/i18n-react';
-import { formatDuration } from '~/lib/format';
+import { formatDuration } from '~/lib/every-page/format';
 import { formatMoney } from '~/lib/money';
-import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/image-url';
+import { imageSrcSet, imageUrl, SRCSET_PRESETS, VARIANTS } from '~/lib/every-page/image-url';
 import { roomCardImageSizes, roomGridClass } from '~/lib/room-grid';
 import { AmenityList } from './amenity-list';
 import type { Segment } from '~/lib/autolink';
@@ -10,7 +10,7 @@ import { MapWithConsent } from './map-consent';
 import { RoomImagePlaceholder } from './room-placeholder';
 import { RichText } from './rich-text';
 import { Icon } from './icon';
-import type { IconName } from './icon-names';
+import type { IconName } from '~/lib/icons/icon-names';
 import { siteLink } from '~/page-delivery/site-link';
 
 export interface RoomCardData {

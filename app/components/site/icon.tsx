@@ -1,4 +1,4 @@
-import type { IconName } from './icon-names';
+import type { IconName } from '~/lib/icons/icon-names';
 
 /**
  * A lucide icon of the public site drawn from the symbols its document carries inline
@@ -38,7 +38,7 @@ function symbolCheck(name: IconName) {
 }
 
 function loadSymbols(): Promise<void> {
-  return import('./icon-symbols')
+  return import('~/lib/icons/icon-symbols')
     .then(({ ICON_SYMBOLS, SPRITE_ID, spriteMarkup }) => {
       const symbols = [...ICON_SYMBOLS.values()].join('');
       const sprite = document.getElementById(SPRITE_ID);

@@ -15,3 +15,7 @@ const VISITOR_EMAIL = new RegExp(z.regexes.html5Email.source.replace(/\)\*\$$/, 
  * rule plus a dot in the domain, since `jane@example` can never receive anything.
  */
 export const mailableEmailAddress = (message = 'validation.email') => z.email({ pattern: VISITOR_EMAIL, message });
+
+/** An address the owner types in the back office (a contact address, an invited person, a person asking for their data). */
+export const ownerTypedEmail = (required = "L'email est obligatoire") =>
+  z.string({ error: required }).trim().min(1, required).max(254, "L'email est trop long").pipe(mailableEmailAddress('Adresse email invalide'));

@@ -1,5 +1,5 @@
 import { z } from '~/lib/zod';
-import { mailableEmailAddress } from './common';
+import { ownerTypedEmail } from './common';
 
 export const ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof ROLES)[number];
@@ -19,11 +19,17 @@ export const DeleteUserSchema = z.object({
 
 /** Users → 'Inviter un utilisateur': the address the single-use link is mailed to, and the role it opens. */
 export const InviteUserSchema = z.object({
-  email: z
-    .string({ error: "L'email est obligatoire" })
-    .trim()
-    .min(1, "L'email est obligatoire")
-    .max(254, "L'email est trop long")
-    .pipe(mailableEmailAddress('Adresse email invalide')),
+  email: ownerTypedEmail(),
   role: z.enum(ROLES, { error: 'Choisissez un rôle : Utilisateur ou Administrateur' }),
+});
+
+/** What each role may do, in one line: said beside the role pickers. */
+export const ROLE_DESCRIPTIONS: Record<UserRole, string> = {
+  admin: 'Gère tout le site : chambres, réservations, textes, configuration et utilisateurs.',
+  user: 'Un compte sans accès à l’administration : il ne peut que se connecter.',
+};
+
+/** Users → a pending invitation's 'Renvoyer' and 'Révoquer'. */
+export const InvitationIdSchema = z.object({
+  id: z.uuid({ error: 'Invitation introuvable' }),
 });

@@ -12,14 +12,16 @@ import { getEditingLanguage } from '~/.server/languages/editing-language-choice'
 import { listEditingLanguages } from '~/.server/languages/site-languages';
 import { requireAdmin } from '~/.server/auth/permissions';
 import {
-  getLegalNotice,
+  getLegalSettings,
   getOnlineDepositForEditing,
   getSiteConfigForEditing,
   getStayRulesForEditing,
   getStayTermsForEditing,
   listMissingLegalNoticeFields,
   loadPriceMentions,
+  loadRetentionSettings,
   saveLegalNotice,
+  saveRetentionSettings,
   saveOnlineDeposit,
   savePriceMentions,
   saveSiteConfig,
@@ -27,14 +29,17 @@ import {
 } from '~/.server/content/site-settings';
 import { saveGeneralStayRules } from '~/.server/content/stay-rules';
 import { stripeConfigured } from '~/.server/payments/stripe-client';
+import { readLastPurge } from '~/.server/privacy/nightly-purge';
+import { erasePersonData, findPersonData, listRecentErasures, summarisePersonData } from '~/.server/privacy/person-data';
 import { ensureTransportOptions, listTransportOptionsForEditing, saveTransportDescription, setTransportEnabled } from '~/.server/content/transport-options';
 import { listFieldsToReview } from '~/.server/languages/translation-coverage';
 import { BackupCard } from '~/components/admin/config/backup-card';
 import { ContactEmailsCard } from '~/components/admin/config/contact-emails-card';
 import { DistancesCard } from '~/components/admin/config/distances-card';
 import { GeneralCard } from '~/components/admin/config/general-card';
-import { LegalNoticeCard, SAVE_LEGAL_INTENT } from '~/components/admin/config/legal-card';
+import { LegalNoticeCard } from '~/components/admin/config/legal-card';
 import { OnlineDepositCard } from '~/components/admin/config/online-deposit-card';
+import { describeCounts, PersonalDataCard } from '~/components/admin/config/personal-data-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
 import { PriceMentionsCard } from '~/components/admin/config/price-mentions-card';
 import { StayRulesCard } from '~/components/admin/config/stay-rules-card';
@@ -47,6 +52,7 @@ import { AddDistanceSchema, DeleteDistanceSchema, DISTANCE_INVALID, TranslateDis
 import { LegalNoticeSchema } from '~/lib/schemas/legal-notice';
 import { SiteConfigSchema } from '~/lib/schemas/site-config';
 import { OnlineDepositSchema } from '~/lib/schemas/online-deposit';
+import { PersonEmailSchema, RetentionSchema } from '~/lib/schemas/personal-data';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
 import { PriceMentionsSchema, StayRulesSchema } from '~/lib/schemas/stay-rules';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
@@ -68,13 +74,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       listDistances(),
       listEditingLanguages(),
       readLastBackupRun(pool),
-      getLegalNotice(),
+      getLegalSettings(),
       getStayTermsForEditing(language),
       listMissingLegalNoticeFields(),
       getStayRulesForEditing(),
       loadPriceMentions(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
+    const [retention, lastPurge, erasures] = await Promise.all([loadRetentionSettings(), readLastPurge(), listRecentErasures()]);
     // Offered only when both Stripe keys are set (issue 36).
     const onlineDeposit = stripeConfigured() ? await getOnlineDepositForEditing() : null;
     const review = await listFieldsToReview(
@@ -102,6 +109,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       onlineDeposit,
       legalMissing,
       review,
+      retention,
+      lastPurge,
+      erasures,
     };
   } catch (error) {
     // The failed-load policy of a list screen, with the spec's own page text for this one.
@@ -111,7 +121,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const viewer = await requireAdmin(request);
   const formData = await request.formData();
   switch (formData.get('intent')) {
     case 'save-config':
@@ -200,13 +210,38 @@ export async function action({ request }: Route.ActionArgs) {
         perform: ({ city, durationMinutes }) => addDistance(city, durationMinutes),
         success: 'Distance ajoutée avec succès',
       });
-    case SAVE_LEGAL_INTENT:
+    case 'save-legal':
       return runIntent(formData, {
         screen: SCREEN,
         schema: LegalNoticeSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: (value) => saveLegalNotice(value),
         success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-retention':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RetentionSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => saveRetentionSettings(value),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'find-person':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: PersonEmailSchema,
+        failure: 'Impossible de rechercher les données',
+        perform: async ({ email }) => summarisePersonData(await findPersonData(email)),
+        success: null,
+        answer: (summary) => summary,
+      });
+    case 'erase-person':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: PersonEmailSchema,
+        failure: "Impossible d'effacer les données",
+        perform: ({ email }) => erasePersonData(email, viewer.email),
+        success: ({ email }, counts) => `Données de ${email} effacées : ${describeCounts(counts)}`,
       });
     case 'translate-distance':
       return runIntent(formData, {
@@ -249,7 +284,8 @@ export default function Config() {
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />
           <DistancesCard distances={loaded.distances} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
-          <LegalNoticeCard values={loaded.legal} />
+          <LegalNoticeCard values={loaded.legal.notice} site={loaded.legal.site} />
+          <PersonalDataCard retention={loaded.retention} lastPurge={loaded.lastPurge} erasures={loaded.erasures} />
           <BackupCard lastBackup={loaded.lastBackup} />
         </>
       ) : (

@@ -2,18 +2,20 @@
 // This loader guards the page, but every child loader and action guards itself too.
 import { ExternalLinkIcon, LogOutIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { data, Form, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { data, Form, isRouteErrorResponse, Outlet, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { config } from '~/.server/environment';
 import { readCookie } from '~/.server/http/cookies';
 import { getEditingLanguage, linkedEditingLanguageSwitch, rememberLinkedEditingLanguage } from '~/.server/languages/editing-language-choice';
 import { countPendingBookings } from '~/.server/booking/stays/requests';
 import { countUnreadContactMessages } from '~/.server/content/contact-messages';
 import { listEditingLanguages } from '~/.server/languages/site-languages';
-import { requireAdmin } from '~/.server/auth/permissions';
+import { requireAdmin, type NoAccess as NoAccessReply } from '~/.server/auth/permissions';
 import { vapidKeys } from '~/.server/notifications/vapid';
 import { BACK_OFFICE_META, backOfficeLinks } from '~/back-office-app/head';
 import { useBackOfficeApp } from '~/back-office-app/use-back-office-app';
 import { AdminSidebar } from '~/components/admin/admin-sidebar';
+import { NoAccess } from '~/components/admin/no-access';
+import { ErrorBoundary as SiteErrorBoundary } from '~/root';
 import { UnsavedChangesProvider } from '~/components/admin/unsaved-changes';
 import { EditingLanguageNotice, type EditingLanguageSwitch } from '~/components/admin/editing-language-notice';
 import { Button } from '~/components/ui/button';
@@ -24,7 +26,7 @@ import type { Route } from './+types/layout';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
 /** Every screen of the back office is one signed-in owner's. */
-export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'personal', page: 'back-office' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
@@ -131,4 +133,15 @@ export default function AdminLayout() {
       </SidebarProvider>
     </UnsavedChangesProvider>
   );
+}
+
+/**
+ * A signed-in person without the role reaches /admin and is told so here (requireAdmin
+ * answers the page 403 with who they are); any other error is the site's.
+ */
+export function ErrorBoundary(props: Route.ErrorBoundaryProps) {
+  const { error } = props;
+  const noAccess = isRouteErrorResponse(error) && error.status === 403 ? (error.data as Partial<NoAccessReply> | null)?.noAccess : undefined;
+  if (noAccess) return <NoAccess email={noAccess.email} />;
+  return <SiteErrorBoundary {...(props as unknown as Parameters<typeof SiteErrorBoundary>[0])} />;
 }

@@ -2,6 +2,7 @@
 // (decision 0018): today's arrivals and departures, the next 14 days of stays,
 // pending requests with how long they have waited, and what needs attention.
 import { TriangleAlertIcon } from 'lucide-react';
+import { LEGAL_CARD_ID } from '~/components/admin/legal-notice-warning';
 import { Link, useLoaderData } from 'react-router';
 import { loadList } from '~/.server/http/admin-screen';
 import { loadToday } from '~/.server/booking/views/today';
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     departures: [],
     upcoming: [],
     pending: [],
-    warnings: { staleFeeds: [], legalMissing: 0, hiddenIncomplete: [] },
+    warnings: { staleFeeds: [], legalMissing: [], hiddenIncomplete: [] },
   });
 }
 
@@ -80,12 +81,9 @@ function Warnings({ warnings }: { warnings: Awaited<ReturnType<typeof loadToday>
   const items: Array<{ key: string; text: string; to: string }> = [];
   if (warnings.staleFeeds.length)
     items.push({ key: 'feeds', text: `Calendriers importés en retard : ${[...new Set(warnings.staleFeeds)].join(', ')}`, to: '/admin/reservations' });
-  if (warnings.legalMissing)
-    items.push({
-      key: 'legal',
-      text: `Mentions légales incomplètes (${warnings.legalMissing} champ${warnings.legalMissing > 1 ? 's' : ''} obligatoire${warnings.legalMissing > 1 ? 's' : ''})`,
-      to: '/admin/config',
-    });
+  // Each requirement by its name: the owner sees what to fill, not a count.
+  if (warnings.legalMissing.length)
+    items.push({ key: 'legal', text: `Mentions légales incomplètes : ${warnings.legalMissing.join(' ; ')}`, to: `/admin/config#${LEGAL_CARD_ID}` });
   if (warnings.hiddenIncomplete.length)
     items.push({ key: 'languages', text: `Langues masquées dont des textes manquent : ${warnings.hiddenIncomplete.join(', ')}`, to: '/admin/translations' });
   if (items.length === 0) return null;

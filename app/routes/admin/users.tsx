@@ -1,29 +1,37 @@
-// 'Gestion des Utilisateurs' (SPEC §2, §6): search, counts, role change, deletion.
+// 'Gestion des Utilisateurs' (SPEC §2, §6): search, counts, role change, deletion; the
+// invitations (decision 0020) and those still pending, to send again or revoke.
 import { PencilIcon, ShieldIcon, UsersIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
-import { INVITATION_VALID_DAYS, inviteUser } from '~/.server/auth/invitations';
+import { INVITATION_VALID_DAYS, inviteUser, listPendingInvitations, resendInvitation, revokeInvitation } from '~/.server/auth/invitations';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { changeUserRole, deleteUser, listUserProfiles } from '~/.server/auth/users';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, formatDate, LoadError, ScreenHeader, SearchField } from '~/components/admin/screen-kit';
 import { InviteDialog } from '~/components/admin/users/invite-dialog';
+import { PendingInvitations } from '~/components/admin/users/pending-invitations';
 import { RoleDialog, type UserRow } from '~/components/admin/users/role-dialog';
 import { Badge } from '~/components/ui/badge';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card';
-import { DeleteUserSchema, InviteUserSchema, ROLE_LABELS, UpdateRoleSchema, type UserRole } from '~/lib/schemas/user';
+import { DeleteUserSchema, InvitationIdSchema, InviteUserSchema, ROLE_LABELS, UpdateRoleSchema, type UserRole } from '~/lib/schemas/user';
 import type { Route } from './+types/users';
 
 const SCREEN = 'admin/users';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await requireAdmin(request);
-  const list = await loadList(SCREEN, 'Impossible de charger les utilisateurs', async () => ({ users: await listUserProfiles() }), {
-    users: [],
-  });
+  const list = await loadList(
+    SCREEN,
+    'Impossible de charger les utilisateurs',
+    async () => {
+      const [users, invitations] = await Promise.all([listUserProfiles(), listPendingInvitations()]);
+      return { users, invitations };
+    },
+    { users: [], invitations: [] },
+  );
   return { ...list, viewerId: viewer.userId, invitationValidDays: INVITATION_VALID_DAYS };
 }
 
@@ -55,6 +63,22 @@ export async function action({ request }: Route.ActionArgs) {
         perform: ({ email, role }) => inviteUser(email, role, viewer.userId),
         success: (_, result) => `Invitation envoyée à ${result.email}`,
       });
+    case 'resend-invitation':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: InvitationIdSchema,
+        failure: "Impossible de renvoyer l'invitation",
+        perform: ({ id }) => resendInvitation(id, viewer.userId),
+        success: (_, result) => `Invitation renvoyée à ${result.email}`,
+      });
+    case 'revoke-invitation':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: InvitationIdSchema,
+        failure: "Impossible de révoquer l'invitation",
+        perform: ({ id }) => revokeInvitation(id),
+        success: (_, result) => `Invitation de ${result.email} révoquée`,
+      });
     default:
       return unknownIntent(formData);
   }
@@ -69,7 +93,7 @@ const matchesSearch = (user: UserRow, query: string) => {
 };
 
 export default function Users() {
-  const { users, viewerId, invitationValidDays, loadError } = useLoaderData<typeof loader>();
+  const { users, invitations, viewerId, invitationValidDays, loadError } = useLoaderData<typeof loader>();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<UserRow | null>(null);
   const visible = useMemo(() => users.filter((u) => matchesSearch(u, query)), [users, query]);
@@ -94,6 +118,8 @@ export default function Users() {
       </div>
 
       <LoadError message={loadError} />
+
+      <PendingInvitations invitations={invitations} />
 
       {users.length === 0 ? (
         <EmptyState>Aucun utilisateur trouvé.</EmptyState>

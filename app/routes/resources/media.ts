@@ -1,5 +1,5 @@
 // GET /media/{key}: stored images and their resized variants (?w=&h=&q=&fit=), for
-// everyone. Only the sizes of app/lib/image-url.ts are served; the format follows
+// everyone. Only the sizes of app/lib/every-page/image-url.ts are served; the format follows
 // Accept (AVIF, WebP, then JPEG); every answer is cacheable forever.
 import { serveMedia } from '~/.server/media/serve';
 import { publicAccess } from '~/.server/auth/permissions';

@@ -18,17 +18,24 @@ import { forgetIdleAccounts, isKnownSignInAddress, noteFailedSignIn, recordSignI
 import type { Route } from './+types/auth';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
-export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'personal', page: 'back-office' } } satisfies DeliveryHandle;
 
 /** Where an administrator lands after signing in: the owner's home (decision 0018). */
 const ADMIN_HOME = '/admin/today';
+/**
+ * Where a signed-in person goes (SPEC §2: to /admin): an administrator to the owner's
+ * home, anyone else to /admin, which tells them they have no access and how to ask
+ * (decision 0026) rather than sending them back here.
+ */
+const homeOf = (role: string | null | undefined) => (role === 'admin' ? ADMIN_HOME : '/admin');
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
   const viewer = await getViewer(request);
-  if (isAdmin(viewer)) throw redirect(ADMIN_HOME);
-  const allowSignup = config().ALLOW_SIGNUP;
   const params = new URL(request.url).searchParams;
+  // Someone signed in who opens an invitation meant for another address is shown who they are, with a way out.
+  if (isAdmin(viewer) || (viewer && !params.has('invitation'))) throw redirect(homeOf(viewer?.role));
+  const allowSignup = config().ALLOW_SIGNUP;
   const { t } = await getRequestLanguage(request);
   // A link from an invitation mail: the person chooses a password (app/.server/auth/invitations.ts).
   const token = params.get('invitation');
@@ -111,7 +118,7 @@ async function signIn(request: Request, formData: FormData, ip: string) {
   const { user } = (await response.json()) as { user: { id: string } };
   const role = await getProfileRole(user.id);
   return redirectWithToast(
-    role === 'admin' ? ADMIN_HOME : '/',
+    homeOf(role),
     { type: 'success', title: t('auth.successTitle'), description: t('auth.successDescription') },
     { headers: forwardCookies(response) },
   );
@@ -158,7 +165,7 @@ async function signUp(request: Request, formData: FormData, ip: string) {
 const INVITATION_ATTEMPTS_PER_IP_PER_HOUR = 20;
 const AcceptInvitationServerSchema = refusingCommonPasswords(AcceptInvitationSchema);
 
-/** The invited person's chosen password opens the account; then they sign in. */
+/** The invited person's chosen password opens the account and signs them in: a co-owner lands in the back office. */
 async function acceptInvitationWith(request: Request, formData: FormData, ip: string) {
   const { t } = await getRequestLanguage(request);
   const submission = parseWithZod(formData, { schema: AcceptInvitationServerSchema });
@@ -173,11 +180,16 @@ async function acceptInvitationWith(request: Request, formData: FormData, ip: st
     const message = t('auth.invitationInvalid');
     return data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status: 400 });
   }
-  return redirectWithToast('/auth', {
-    type: 'success',
-    title: t('auth.invitationSuccessTitle'),
-    description: t('auth.invitationSuccessDescription'),
+  const toast = { type: 'success' as const, title: t('auth.invitationSuccessTitle'), description: t('auth.invitationSuccessDescription') };
+  // The password just chosen signs the person in (the link proved the address is theirs).
+  const session = await auth.api.signInEmail({
+    body: { email: opened.email, password: submission.value.password },
+    headers: headersForAuth(request, ip),
+    asResponse: true,
   });
+  if (!session.ok) return redirectWithToast('/auth', toast);
+  await recordSignIn(opened.email, ip);
+  return redirectWithToast(homeOf(opened.role), toast, { headers: forwardCookies(session) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,17 +9,17 @@ import { loadSiteShell } from '~/.server/site/shell';
 import { listPublishedTestimonials, submitTestimonial } from '~/.server/content/testimonials';
 import { FormErrors, Honeypot, readReply, SiteField, useFocusFirstInvalid, type FormReply } from '~/components/site/form-field';
 import { TestimonialCard } from '~/components/site/home-blocks';
-import { SiteLayout } from '~/components/site/site-layout';
+import { SiteLayout } from '~/components/site/shell/site-layout';
 import { COUNTRIES } from '~/lib/countries';
 import { DEFAULT_RATING, RATINGS, type PublicFormReply } from '~/lib/public-forms';
 import { TestimonialSchema } from '~/lib/schemas/testimonial';
-import { seoMeta } from '~/lib/seo';
+import { seoMeta } from '~/components/site/shell/seo';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { Route } from './+types/guest-book';
 import { Icon } from '~/components/site/icon';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
-export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'document', page: 'public' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
@@ -138,7 +138,10 @@ function TestimonialForm({ lastResult }: { lastResult?: FormReply }) {
       onReset={() => setCountry('')}
       className="card space-y-4 p-6"
     >
-      <style>{COUNTRY_SELECT_CSS}</style>
+      {/* href + precedence: React hoists it into <head>, the only place HTML allows a <style>. */}
+      <style href="country-select" precedence="default">
+        {COUNTRY_SELECT_CSS}
+      </style>
       <input type="hidden" name="intent" value="testimonial" />
       <Honeypot formId={formId} />
       <FormErrors errors={reply.formErrors} />

@@ -18,13 +18,13 @@ import { countPublishedTestimonials, listFeaturedTestimonials } from '~/.server/
 import { ContactSection } from '~/components/site/contact-form';
 import { Hero } from '~/components/site/hero';
 import { AccessSection, FeaturedTestimonials, HomeSection, RoomsSection, TermsSection } from '~/components/site/home-blocks';
-import { SiteLayout } from '~/components/site/site-layout';
+import { SiteLayout } from '~/components/site/shell/site-layout';
 import { ContactSchema } from '~/lib/schemas/contact';
-import { seoMeta } from '~/lib/seo';
+import { seoMeta } from '~/components/site/shell/seo';
 import type { Route } from './+types/home';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
-export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'document', page: 'public' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);

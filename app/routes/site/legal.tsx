@@ -3,22 +3,22 @@ import { useLoaderData } from 'react-router';
 import { getRequestLanguage } from '~/.server/languages/request-language';
 import { publicAccess } from '~/.server/auth/permissions';
 import { buildSeo } from '~/.server/site/seo-links';
-import { getLegalNotice } from '~/.server/content/site-settings';
-import { legalParagraphs } from '~/.server/site/legal-paragraphs';
+import { getLegalSettings } from '~/.server/content/site-settings';
+import { config } from '~/.server/environment';
+import { stripeConfigured } from '~/.server/payments/stripe-client';
+import { CNIL_WEBSITE, LEGAL_SECTIONS, legalParagraphs, linkWebsites } from '~/.server/site/legal-paragraphs';
 import { linkText } from '~/.server/content/phones';
 import { loadSiteShell } from '~/.server/site/shell';
 import { AutoLink } from '~/components/site/auto-link';
-import { SiteLayout } from '~/components/site/site-layout';
+import { SiteLayout } from '~/components/site/shell/site-layout';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
-import { seoMeta } from '~/lib/seo';
+import { seoMeta } from '~/components/site/shell/seo';
 import type { Route } from './+types/legal';
 import { Icon } from '~/components/site/icon';
 import { siteLink } from '~/page-delivery/site-link';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
-export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
-
-export const LEGAL_SECTIONS = ['editor', 'hosting', 'intellectualProperty', 'liability', 'personalData', 'cookies', 'law'] as const;
+export const handle = { delivery: { kind: 'document', page: 'public' } } satisfies DeliveryHandle;
 
 /**
  * SPEC §9: the legal notice exists in French and English. Visitors of any other
@@ -29,7 +29,7 @@ const legalTextLanguage = (language: string) => (language === 'fr' ? 'fr' : 'en'
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);
   const { chain, language, languages, t } = await getRequestLanguage(request);
-  const [{ shell, legalPhone }, notice] = await Promise.all([loadSiteShell(chain), getLegalNotice()]);
+  const [{ shell }, settings] = await Promise.all([loadSiteShell(chain), getLegalSettings()]);
   const seo = buildSeo({
     request,
     path: '/mentions-legales',
@@ -40,16 +40,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   const textLanguage = legalTextLanguage(language);
   const legal = createTranslator(textLanguage, resolveCatalog(textLanguage, 'fr'));
-  const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ', ');
-  const paragraphsOf = (id: (typeof LEGAL_SECTIONS)[number]) =>
+  const facts = {
+    name: shell.name,
+    settings,
+    cardPayments: stripeConfigured() && settings.privacy.onlineDeposit,
+    mailRelay: Boolean(config().SMTP_URL),
+    language: textLanguage,
+  };
+  const websites = [settings.notice.mediatorUrl, CNIL_WEBSITE];
+  // A section with nothing set says nothing (never a stand-in); the others are numbered in order.
+  const sections = LEGAL_SECTIONS.map((id) => ({
+    id,
     // Phone numbers link in international form (and read so on non-French pages).
-    legalParagraphs(id, legal, {
-      name: shell.name,
-      address: oneLine(shell.address),
-      phone: legalPhone,
-      email: shell.email,
-      notice: { ...notice, hostAddress: oneLine(notice.hostAddress) },
-    }).map((paragraph) => linkText(paragraph, language));
+    paragraphs: legalParagraphs(id, legal, facts).map((paragraph) => linkWebsites(linkText(paragraph, language), websites)),
+  })).filter((section) => section.paragraphs.length > 0);
   return {
     shell,
     seo,
@@ -61,11 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The date is computed here so that the page and its hydration agree.
     lastUpdate: legal('legal.lastUpdate', { date: ownerTime(new Date(), 'date') }),
     back: legal('legal.back'),
-    sections: LEGAL_SECTIONS.map((id) => ({
-      id,
-      title: legal(`legal.${id}.title`),
-      paragraphs: paragraphsOf(id),
-    })),
+    sections: sections.map((section, i) => ({ ...section, title: `${i + 1}. ${legal(`legal.${section.id}.title`)}` })),
   };
 }
 

@@ -3,13 +3,13 @@ import { data, useLoaderData } from 'react-router';
 import { getRequestLanguage } from '~/.server/languages/request-language';
 import { publicAccess } from '~/.server/auth/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
-import { SiteLayout } from '~/components/site/site-layout';
+import { SiteLayout } from '~/components/site/shell/site-layout';
 import type { Route } from './+types/not-found';
 import { siteLink } from '~/page-delivery/site-link';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
 /** A 404 is never kept (any made-up URL would take a slot), but it is a public page like the others. */
-export const handle = { delivery: { kind: 'document' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'document', page: 'public' } } satisfies DeliveryHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   publicAccess(request);

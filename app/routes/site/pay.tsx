@@ -10,11 +10,11 @@ import { formatMoney } from '~/lib/money';
 import { findByPaymentToken, openPaymentLink, paymentState } from '~/.server/booking/stays/payment-link';
 import { publicAccess } from '~/.server/auth/permissions';
 import { loadSiteShell } from '~/.server/site/shell';
-import { SiteLayout } from '~/components/site/site-layout';
+import { SiteLayout } from '~/components/site/shell/site-layout';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 import type { Route } from './+types/pay';
 
-export const handle = { delivery: { kind: 'personal' } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'personal', page: 'public' } } satisfies DeliveryHandle;
 
 type State = 'awaiting' | 'confirming' | 'pending' | 'paid' | 'expired' | 'closed' | 'unknown';
 

@@ -16,12 +16,12 @@ import { BookingPanel } from '~/components/site/booking-panel';
 import { AmenityList } from '~/components/site/amenity-list';
 import { Gallery } from '~/components/site/gallery';
 import { RichText } from '~/components/site/rich-text';
-import { SiteLayout } from '~/components/site/site-layout';
+import { SiteLayout } from '~/components/site/shell/site-layout';
 import { formatMoney } from '~/lib/money';
 import { BOOKING_QUERY_PARAMS } from '~/lib/booking-query';
 import { isIsoDate } from '~/lib/nights';
 import { BookingRequestSchema } from '~/lib/schemas/booking';
-import { seoMeta } from '~/lib/seo';
+import { seoMeta } from '~/components/site/shell/seo';
 import { useToast } from '~/lib/toast';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room';
@@ -30,7 +30,7 @@ import { siteLink } from '~/page-delivery/site-link';
 import type { DeliveryHandle } from '~/page-delivery/route-delivery';
 
 /** The booking panel's views (a stay's quote, the calendar's month): rendered every time, never kept, so they cannot evict `/`. */
-export const handle = { delivery: { kind: 'document', variants: BOOKING_QUERY_PARAMS } } satisfies DeliveryHandle;
+export const handle = { delivery: { kind: 'document', page: 'public', variants: BOOKING_QUERY_PARAMS } } satisfies DeliveryHandle;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   publicAccess(request);
@@ -204,10 +204,19 @@ export default function RoomPage() {
                   {priceIncludes}
                 </p>
               ) : null}
-              {/* SPEC §2: the room's call to action leads to the contact form; the booking
-                  request form below has its own heading and the calendar links to it. */}
-              <a {...siteLink('/#contact')} className="btn-primary inline-flex w-full justify-center py-2.5">
-                {t('room.book')}
+              {/* The main action leads to the calendar and quote below (a fragment of this page,
+                  followed by the browser with or without the script); SPEC §2's button to the
+                  contact form stays beside it, for a question rather than a stay. */}
+              {booking ? (
+                <a href="#reserver" className="btn-primary inline-flex w-full justify-center py-2.5">
+                  {t('room.seeAvailability')}
+                </a>
+              ) : null}
+              <a
+                {...siteLink('/#contact')}
+                className="inline-flex w-full justify-center rounded-md border border-primary py-2.5 font-medium text-primary hover:bg-primary/10"
+              >
+                {t('room.ask')}
               </a>
             </section>
             <div className="space-y-6 md:col-span-2">

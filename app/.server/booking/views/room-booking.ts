@@ -4,6 +4,7 @@
 // label that depends on Intl is written here, on the server, so the browser renders the
 // same bytes when it hydrates (ICU versions differ between Node and browsers). The
 // « à partir de » price of the home cards and of the JSON-LD offers comes from here too.
+import { headingCase } from '~/lib/heading-case';
 import { dayStateLetter, ruleIndexLetter, type CalendarMonth, type DayState } from '~/lib/calendar-month';
 import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { OWNER_CHAIN } from '~/lib/i18n';
@@ -252,7 +253,7 @@ async function readRoomCalendar(
     });
     return {
       month: start.slice(0, 7),
-      title: monthTitle.format(utcMidnight(start)),
+      title: headingCase(monthTitle.format(utcMidnight(start)), language),
       offset: (utcMidnight(start).getUTCDay() + 6) % 7,
       states: states.map(dayStateLetter).join(''),
       labels: nights.map((date) => dayLabel.format(utcMidnight(date))),

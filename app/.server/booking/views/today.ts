@@ -8,7 +8,8 @@ import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
 import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
 import { roomNamesFr } from '../../content/rooms';
 import { linkPhone } from '../../content/phones';
-import { getLegalNotice, listMissingLegalFields } from '../../content/site-settings';
+import { listMissingLegalNoticeFields } from '../../content/site-settings';
+import { csvText } from '../../http/csv';
 import { listTranslationCoverage } from '../../languages/translation-coverage';
 import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import { listRoomFeeds } from '../availability/feeds';
@@ -80,7 +81,7 @@ export async function loadToday() {
     listConfirmedStays(today, end),
     listBookings(),
     listRoomFeeds(),
-    getLegalNotice(),
+    listMissingLegalNoticeFields(),
     listTranslationCoverage(),
   ]);
   const described = await describeStays(stays, roomName);
@@ -102,7 +103,7 @@ export async function loadToday() {
       })),
     warnings: {
       staleFeeds: feeds.filter((f) => f.stale).map((f) => roomName.get(f.roomId) ?? ''),
-      legalMissing: listMissingLegalFields(legal).length,
+      legalMissing: legal.map((m) => m.label),
       hiddenIncomplete: coverage.filter((l) => !l.isActive && !l.isSource && l.percent < 100).map((l) => `${l.name} (${l.percent} %)`),
     },
   };
@@ -115,35 +116,24 @@ export async function loadArrivals(from: IsoDate, to: IsoDate) {
   return describeStays(stays, roomName);
 }
 
-/** A CSV field: quoted, quotes doubled, and a leading formula character neutralised (spreadsheets run them). */
-const csvField = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-};
-
 /** The arrivals as CSV (semicolons, as French spreadsheets read them), with a BOM so accents survive. */
 export function arrivalsCsv(rows: Awaited<ReturnType<typeof loadArrivals>>): string {
   const header = ['Arrivée', 'Départ', 'Chambre', 'Client', 'E-mail', 'Téléphone', 'Nuits', 'Personnes', 'Montant', 'Reste à payer', 'Acompte', 'Source'];
-  const lines = rows.map((r) =>
-    [
-      r.arrivalFr,
-      r.departureFr,
-      r.room,
-      r.guestName,
-      r.guestEmail,
-      r.guestPhone ?? '',
-      r.nights,
-      r.guests,
-      r.amount,
-      r.outstanding,
-      depositLabel(r.deposit),
-      r.source,
-    ]
-      .map(csvField)
-      .join(';'),
-  );
-  return `\uFEFF${[header.map(csvField).join(';'), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((r) => [
+    r.arrivalFr,
+    r.departureFr,
+    r.room,
+    r.guestName,
+    r.guestEmail,
+    r.guestPhone ?? '',
+    r.nights,
+    r.guests,
+    r.amount,
+    r.outstanding,
+    depositLabel(r.deposit),
+    r.source,
+  ]);
+  return csvText([header, ...lines]);
 }
 
 /** The arrivals list's period from the query string: the next 7 days when absent, an error when wrong. */

@@ -9,7 +9,7 @@ import { EmptyState } from '~/components/admin/screen-kit';
 import { Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
-import { formatDuration } from '~/lib/format';
+import { formatDuration } from '~/lib/every-page/format';
 import { AddDistanceSchema, TranslateDistanceNameSchema } from '~/lib/schemas/distance';
 import { frenchLanguageName } from '~/lib/language-names';
 import { ReviewNote } from '~/components/admin/translation-field';

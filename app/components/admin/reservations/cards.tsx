@@ -71,14 +71,17 @@ function BookingFacts({ booking }: { booking: BookingRow }) {
           <dd className="whitespace-pre-line">{booking.message}</dd>
         </>
       ) : null}
-      <dt className="text-muted-foreground">Calendriers</dt>
-      <dd>
-        {booking.feedsChecked.length === 0
-          ? 'aucun calendrier importé pour cette chambre'
-          : booking.feedsChecked
+      {/* A room without imported calendars is said once, above the requests (PendingCard). */}
+      {booking.feedsChecked.length ? (
+        <>
+          <dt className="text-muted-foreground">Calendriers</dt>
+          <dd>
+            {booking.feedsChecked
               .map((f) => `${f.host} : synchronisé ${syncedWhen(f.lastSuccessAt)}${f.lastError ? ` (erreur : ${f.lastError})` : ''}`)
               .join(' ; ')}
-      </dd>
+          </dd>
+        </>
+      ) : null}
     </dl>
   );
 }
@@ -152,6 +155,7 @@ function PendingRequest({ booking }: { booking: BookingRow }) {
 }
 
 export function PendingCard({ pending }: { pending: BookingRow[] }) {
+  const withoutFeeds = [...new Set(pending.filter((b) => b.feedsChecked.length === 0).map((b) => b.room))];
   return (
     <Card>
       <CardHeader>
@@ -161,6 +165,11 @@ export function PendingCard({ pending }: { pending: BookingRow[] }) {
         <CardDescription>Accepter vérifie de nouveau les disponibilités et prévient le client par e-mail.</CardDescription>
       </CardHeader>
       <CardContent>
+        {withoutFeeds.length ? (
+          <p className="mb-4 text-sm text-muted-foreground" data-testid="rooms-without-feeds">
+            Sans calendrier importé ({withoutFeeds.join(', ')}) : ces demandes n&apos;ont été comparées qu&apos;aux réservations et blocages de ce site.
+          </p>
+        ) : null}
         {pending.length === 0 ? (
           <EmptyState>Aucune demande en attente</EmptyState>
         ) : (

@@ -42,7 +42,7 @@ function InviteForm({ onClose }: { onClose: () => void }) {
     id: 'invite-user',
     schema: InviteUserSchema,
     reply: fetcher.data,
-    defaultValue: { role: 'user' },
+    defaultValue: { role: 'admin' },
   });
   useFetcherSuccess(fetcher, onClose);
   const busy = fetcher.state !== 'idle';

@@ -1,16 +1,23 @@
-// The 'Rôle' select of the users screen's dialogs (invitation, role change).
-import { getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { SelectField } from '~/components/forms';
-import { ROLE_LABELS, ROLES, type UserRole } from '~/lib/schemas/user';
+// The 'Rôle' picker of the users screen's dialogs (invitation, role change): each role
+// with what it may do, so that nobody invites a co-owner as a plain user by mistake.
+import type { FieldMetadata } from '@conform-to/react';
+import { RadioGroupField } from '~/components/forms';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, type UserRole } from '~/lib/schemas/user';
+
+/** Administrator first: the role an owner means when inviting a co-owner. */
+const ROLE_ORDER: UserRole[] = ['admin', 'user'];
 
 export function RoleSelectField({ field, hint }: { field: FieldMetadata<UserRole>; hint?: string }) {
   return (
-    <SelectField label="Rôle" selectProps={getSelectProps(field)} errors={field.errors} hint={hint}>
-      {ROLES.map((role) => (
-        <option key={role} value={role}>
-          {ROLE_LABELS[role]}
-        </option>
-      ))}
-    </SelectField>
+    <div className="space-y-2">
+      <RadioGroupField
+        label="Rôle"
+        name={field.name}
+        defaultValue={field.initialValue as string | undefined}
+        errors={field.errors}
+        options={ROLE_ORDER.map((role) => ({ value: role, label: ROLE_LABELS[role], description: ROLE_DESCRIPTIONS[role] }))}
+      />
+      {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
+    </div>
   );
 }

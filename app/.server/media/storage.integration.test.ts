@@ -1,5 +1,6 @@
 // One contract, two backends: the same suite runs against the disk backend and
 // against the S3 backend talking to a real S3-protocol server (s3rver) on loopback.
+// One database pass: its subject is the storage backends (disk and a local S3 server), no database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

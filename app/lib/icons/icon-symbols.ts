@@ -2,7 +2,7 @@
 // with its id prefixed (`icon-star`) so that it cannot collide with the page's own ids
 // (a section called "contact", a "menu"…). The server inlines the ones a document draws
 // (app/page-delivery/icon-sprite-rewrite.server.ts); the browser loads this module only when it draws an icon
-// the document lacks (icon.tsx).
+// the document lacks (app/components/site/icon.tsx).
 import sprite from './site-icons.svg?raw';
 
 /** The id of the hidden <svg> that holds a document's symbols, first in <body>. */

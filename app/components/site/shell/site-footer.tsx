@@ -1,7 +1,7 @@
 import { useTranslation } from '~/lib/i18n-react';
 import type { Segment } from '~/lib/autolink';
-import { AutoLink } from './auto-link';
-import { Icon } from './icon';
+import { AutoLink } from '../auto-link';
+import { Icon } from '../icon';
 import { siteLink } from '~/page-delivery/site-link';
 
 export interface FooterShell {

@@ -1,9 +1,10 @@
-// The public site's stylesheet, inlined in the head of public pages. Only the server
-// has its text (entry.server.tsx imports it); the browser keeps what the server sent.
+// The public site's stylesheet, inlined in the head of public pages (delivery-head.tsx).
+// Only the server has its text (render-entry.server.tsx provides it); the browser keeps
+// what the server sent.
 import { createContext, useContext, type ReactNode } from 'react';
 
 const InlineStylesContext = createContext<string>('');
-// A function (as NonceProvider) so that the browser's bundle leaves it out.
+// A function rather than the context's Provider itself, so that the browser's bundle, which never uses it, leaves it out.
 export function InlineStylesProvider({ value, children }: { value: string; children: ReactNode }) {
   return <InlineStylesContext.Provider value={value}>{children}</InlineStylesContext.Provider>;
 }

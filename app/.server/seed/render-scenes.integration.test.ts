@@ -1,3 +1,4 @@
+// One database pass: its subject is the image worker's child process and the build's pictures, no database.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

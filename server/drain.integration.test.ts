@@ -1,4 +1,5 @@
 // server/drain.ts on a real HTTP server: what a client sees while an instance drains.
+// One database pass: its subject is a real HTTP server draining, no database.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// One database pass: its subject is image decoding and encoding (sharp), no database.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { HTML_PAGE, makeAvif, makeDecompressionBomb, makeJpeg, makeJpegWithGps, makePng, makeWebp, SVG_WITH_SCRIPT, TEXT } from '../../../tests/support/images';

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '~/lib/i18n-react';
 import { useLocation } from 'react-router';
 import { useRootData } from '~/root';
-import { Icon } from './icon';
+import { Icon } from '../icon';
+import { languageHref } from '~/lib/booking-query';
 import { siteLink } from '~/page-delivery/site-link';
 
 const NAV = [
@@ -18,28 +19,6 @@ function scrollToTop(event: React.MouseEvent) {
   const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
   if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-}
-
-/** The query a page keeps across a change of language: the stay chosen on a room page, with the shape each value may have. */
-const KEPT_ON_LANGUAGE_SWITCH: Array<[string, RegExp]> = [
-  ['arrival', /^[0-9-]{1,10}$/],
-  ['departure', /^[0-9-]{1,10}$/],
-  ['adults', /^[0-9]{1,2}$/],
-  ['children', /^[0-9]{1,2}$/],
-  ['guests', /^[0-9]{1,2}$/],
-  ['code', /^[A-Za-z0-9_-]{1,40}$/],
-  ['month', /^[0-9-]{1,10}$/],
-];
-
-/** This page in another language, keeping the chosen stay (short date, number and code values only). */
-export function languageHref(location: { pathname: string; search: string; hash: string }, code: string): string {
-  const params = new URLSearchParams(location.search);
-  let query = `?lang=${code}`;
-  for (const [name, shape] of KEPT_ON_LANGUAGE_SWITCH) {
-    const value = params.get(name);
-    if (value && shape.test(value)) query += `&${name}=${value}`;
-  }
-  return `${location.pathname}${query}${location.hash}`;
 }
 
 function LanguagePicker() {
@@ -141,13 +120,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             </a>
           ) : null}
           {/* A <details>, so that the menu opens without the script too (like the language
-              picker); with it, the state names the button "Fermer le menu" when open. */}
+              picker); with it, the state names the button "Fermer le menu" when open. The
+              <summary> is already a button whose expanded state the browser tells: a role or
+              aria-expanded on it is an HTML error. */}
           <details ref={menu} className="group lg:hidden" onToggle={(event) => setOpen(event.currentTarget.open)}>
             <summary
-              role="button"
               className="flex cursor-pointer list-none rounded-md p-2 hover:bg-muted [&::-webkit-details-marker]:hidden"
-              aria-expanded={open}
-              aria-controls="mobile-menu"
               aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
             >
               {/* The close icon is drawn once the menu opens (its symbol loads then); without the

@@ -1,4 +1,4 @@
-// Display formats of SPEC §9: durations (money: money.ts; instants at the guesthouse: owner-time.ts).
+// Display formats of SPEC §9: durations (money: app/lib/money.ts; instants at the guesthouse: app/lib/owner-time.ts).
 
 /** '45 min' under an hour, otherwise '1 h', '1 h 30' style: '2 h 05 min' → '2 h 5 min'. */
 export function formatDuration(minutes: number): string {
