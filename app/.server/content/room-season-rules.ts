@@ -2,7 +2,7 @@
 // season while the other rooms take three. Edited in the room editor's « Tarifs et
 // règles »; the price engine reads them through booking/pricing/quote-inputs.ts.
 import { and, asc, eq } from 'drizzle-orm';
-import { isEmptyOverride, type RulesOverride } from '~/lib/stay-rules';
+import { isEmptyOverride, NO_OVERRIDE, type RulesOverride } from '~/lib/stay-rules';
 import { db } from '../db/client';
 import { rooms, roomSeasonRules, seasons } from '../db/schema';
 import { NOT_FOUND, type NotFound, type Refusal } from '../rule-refusal';
@@ -32,7 +32,8 @@ export async function listRoomSeasonRules(roomId: string) {
     .from(seasons)
     .leftJoin(roomSeasonRules, and(eq(roomSeasonRules.seasonId, seasons.id), eq(roomSeasonRules.roomId, roomId)))
     .orderBy(asc(seasons.name), asc(seasons.id));
-  return rows.map((row) => ({ ...row, room: row.room as RulesOverride }));
+  // A room with no rules of its own in a season: the left join gives null, which means « the season's » on every field.
+  return rows.map((row) => ({ ...row, season: (row.season ?? NO_OVERRIDE) as RulesOverride, room: (row.room ?? NO_OVERRIDE) as RulesOverride }));
 }
 
 /** The room's rules in the season, checked with every level they reach; all empty removes them. */

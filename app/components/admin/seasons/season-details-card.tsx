@@ -220,7 +220,7 @@ function SeasonRulesForm({ season, general }: { season: SeasonDetails; general: 
   });
   const formRef = useFetcherFormGuard(fetcher);
   return (
-    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-3" aria-labelledby={`season-rules-${season.id}-title`}>
+    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-3">
       <h4 id={`season-rules-${season.id}-title`} className="font-medium">
         Règles de séjour
       </h4>
