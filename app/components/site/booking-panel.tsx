@@ -9,6 +9,7 @@ import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import type { PublicFormReply } from '~/lib/public-forms';
 import type { RoomBooking } from '~/.server/booking/views/room-booking';
 import type { LineView } from '~/.server/booking/pricing/quote-view';
+import { QuoteLineText } from '~/components/quote-line-text';
 import { calendarDay, type CalendarMonth } from '~/lib/calendar-month';
 import { useTranslation } from '~/lib/i18n-react';
 import { addDays, daysBetween, utcMidnight } from '~/lib/nights';
@@ -515,13 +516,7 @@ function QuoteLineRow({ line, testId }: { line: LineView; testId?: string }) {
   return (
     <div className="flex justify-between gap-4" data-testid={testId}>
       <dt>
-        {line.label}
-        {line.detail ? (
-          <span className="text-muted-foreground">
-            {line.separator}
-            {line.detail}
-          </span>
-        ) : null}
+        <QuoteLineText line={line} />
       </dt>
       <dd className={line.reduction ? 'text-green-800' : undefined}>{line.amount}</dd>
     </div>

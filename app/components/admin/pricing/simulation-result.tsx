@@ -4,6 +4,7 @@
 // live quote of the booking forms draw it alike.
 import { CircleCheckIcon, TriangleAlertIcon } from 'lucide-react';
 import type { Simulation } from '~/.server/booking/views/stay-simulation';
+import { QuoteLineText } from '~/components/quote-line-text';
 import { nightsFr } from '~/lib/stays';
 
 export function SimulationResult({ simulation, ownerMayPass = false }: { simulation: Simulation; ownerMayPass?: boolean }) {
@@ -33,13 +34,7 @@ export function SimulationResult({ simulation, ownerMayPass = false }: { simulat
           {view.lines.map((line) => (
             <div key={line.key} className="contents">
               <dt>
-                {line.label}
-                {line.detail ? (
-                  <span className="text-muted-foreground">
-                    {line.separator}
-                    {line.detail}
-                  </span>
-                ) : null}
+                <QuoteLineText line={line} />
               </dt>
               <dd className={line.reduction ? 'text-right text-green-800' : 'text-right'}>{line.amount}</dd>
             </div>
@@ -49,11 +44,7 @@ export function SimulationResult({ simulation, ownerMayPass = false }: { simulat
           {view.tax ? (
             <>
               <dt>
-                {view.tax.label}
-                <span className="text-muted-foreground">
-                  {view.tax.separator}
-                  {view.tax.detail}
-                </span>
+                <QuoteLineText line={view.tax} />
               </dt>
               <dd className="text-right">{view.tax.amount}</dd>
             </>

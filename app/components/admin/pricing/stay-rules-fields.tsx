@@ -27,7 +27,12 @@ export function WeekdayChecks({ name, legend, mask, errors, errorId }: { name: s
 }
 
 /** The days a mask allows, as the owner reads them. */
-export const daysText = (mask: number) => ((mask & ALL_DAYS) === ALL_DAYS ? 'tous les jours' : daysOfMask(mask).map((d) => WEEKDAY_NAMES_FR[d]).join(', '));
+export const daysText = (mask: number) =>
+  (mask & ALL_DAYS) === ALL_DAYS
+    ? 'tous les jours'
+    : daysOfMask(mask)
+        .map((d) => WEEKDAY_NAMES_FR[d])
+        .join(', ');
 
 type OverrideFieldSet = {
   minNights: FieldMetadata<number | null | undefined>;
@@ -38,6 +43,28 @@ type OverrideFieldSet = {
   restrictDeparture: FieldMetadata<'on' | undefined>;
   departureDays: FieldMetadata<string[] | undefined>;
 };
+
+/** « Restreindre les jours … » and its seven boxes: unticked, the level above's days apply (said in `above`). */
+function RestrictedDays({
+  restrict,
+  days,
+  which,
+  mask,
+  above,
+}: {
+  restrict: FieldMetadata<'on' | undefined>;
+  days: FieldMetadata<string[] | undefined>;
+  which: { label: string; legend: string };
+  mask: number;
+  above: string;
+}) {
+  return (
+    <div className="space-y-1 sm:col-span-3">
+      <CheckboxField label={which.label} hint={above} inputProps={getInputProps(restrict, { type: 'checkbox' })} errors={restrict.errors} />
+      <WeekdayChecks name={days.name} legend={which.legend} mask={mask} errors={days.errors} errorId={days.errorId} />
+    </div>
+  );
+}
 
 /**
  * A season's or a room's own rules: each empty number and each unticked « Restreindre »
@@ -76,42 +103,32 @@ export function OverrideRulesFields({
         inputProps={{ ...getInputProps(fields.minNoticeDays, { type: 'number' }), min: 0, max: 365 }}
         errors={fields.minNoticeDays.errors}
       />
-      <div className="space-y-1 sm:col-span-3">
-        <CheckboxField
-          label="Restreindre les jours d'arrivée"
-          hint={`Non coché : comme ${aboveName} (${daysText(above.arrivalDays)}).`}
-          inputProps={getInputProps(fields.restrictArrival, { type: 'checkbox' })}
-          errors={fields.restrictArrival.errors}
-        />
-        <WeekdayChecks
-          name={fields.arrivalDays.name}
-          legend="Jours d'arrivée"
-          mask={current.arrivalDays ?? above.arrivalDays}
-          errors={fields.arrivalDays.errors}
-          errorId={fields.arrivalDays.errorId}
-        />
-      </div>
-      <div className="space-y-1 sm:col-span-3">
-        <CheckboxField
-          label="Restreindre les jours de départ"
-          hint={`Non coché : comme ${aboveName} (${daysText(above.departureDays)}).`}
-          inputProps={getInputProps(fields.restrictDeparture, { type: 'checkbox' })}
-          errors={fields.restrictDeparture.errors}
-        />
-        <WeekdayChecks
-          name={fields.departureDays.name}
-          legend="Jours de départ"
-          mask={current.departureDays ?? above.departureDays}
-          errors={fields.departureDays.errors}
-          errorId={fields.departureDays.errorId}
-        />
-      </div>
+      <RestrictedDays
+        restrict={fields.restrictArrival}
+        days={fields.arrivalDays}
+        which={{ label: "Restreindre les jours d'arrivée", legend: "Jours d'arrivée" }}
+        mask={current.arrivalDays ?? above.arrivalDays}
+        above={`Non coché : comme ${aboveName} (${daysText(above.arrivalDays)}).`}
+      />
+      <RestrictedDays
+        restrict={fields.restrictDeparture}
+        days={fields.departureDays}
+        which={{ label: 'Restreindre les jours de départ', legend: 'Jours de départ' }}
+        mask={current.departureDays ?? above.departureDays}
+        above={`Non coché : comme ${aboveName} (${daysText(above.departureDays)}).`}
+      />
     </div>
   );
 }
 
 /** A level's own rules as its form's default values (empty where it follows the level above). */
-export function overrideDefaults(rules: { minNights: number | null; maxNights: number | null; arrivalDays: number | null; departureDays: number | null; minNoticeDays: number | null }) {
+export function overrideDefaults(rules: {
+  minNights: number | null;
+  maxNights: number | null;
+  arrivalDays: number | null;
+  departureDays: number | null;
+  minNoticeDays: number | null;
+}) {
   const text = (n: number | null) => (n === null ? '' : String(n));
   return {
     minNights: text(rules.minNights),
