@@ -63,7 +63,11 @@ export function LengthDiscountsEditor({
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Field label="À partir de (nuits)" inputProps={{ ...getInputProps(fields.minNights, { type: 'number' }), min: 2, max: 365 }} errors={fields.minNights.errors} />
+        <Field
+          label="À partir de (nuits)"
+          inputProps={{ ...getInputProps(fields.minNights, { type: 'number' }), min: 2, max: 365 }}
+          errors={fields.minNights.errors}
+        />
         <Field
           label="Réduction (%)"
           inputProps={{ ...getInputProps(fields.percent, { type: 'number' }), min: 1, max: LENGTH_DISCOUNT_MAX_PERCENT }}

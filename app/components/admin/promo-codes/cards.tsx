@@ -73,11 +73,7 @@ export function PromoCodeForm({ rooms, today, code }: { rooms: Room[]; today: st
         ))}
       </SelectField>
       <Field label="Pourcentage (%)" inputProps={{ ...getInputProps(fields.percent, { type: 'number' }), min: 1, max: 100 }} errors={fields.percent.errors} />
-      <Field
-        label="Montant (€)"
-        inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }}
-        errors={fields.amount.errors}
-      />
+      <Field label="Montant (€)" inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }} errors={fields.amount.errors} />
       <Field label="Valable du" inputProps={getInputProps(fields.validFrom, { type: 'date' })} errors={fields.validFrom.errors} />
       <Field label="Valable jusqu'au" inputProps={getInputProps(fields.validUntil, { type: 'date' })} errors={fields.validUntil.errors} />
       <Field
