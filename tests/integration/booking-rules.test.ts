@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { guesthouseToday } from '~/.server/guesthouse-time';
 import { createBookingRequest } from '~/.server/booking/stays/requests';
 import { recordBooking } from '~/.server/booking/stays/records';
+import { createPromoCode } from '~/.server/content/promo-codes';
+import { CreatePromoCodeSchema } from '~/lib/schemas/promo-code';
 import { isRefusal } from '~/.server/rule-refusal';
 import { db } from '~/.server/db/client';
 import { applyMigrationsInTransaction, listMigrations } from '~/.server/db/migrations';
@@ -68,6 +70,23 @@ describe('a promo code under concurrency', () => {
       expect(quote.lines.find((line) => line.kind === 'promo_code')?.totalCents).toBe(-20_00);
       expect(booking.totalCents).toBe(180_00);
     }
+  });
+});
+
+describe('promo codes as the owner types them', () => {
+  const typed = (code: string, from: number, until: number) =>
+    CreatePromoCodeSchema.parse({ code, kind: 'percent', percent: 15, validFrom: addDays(today, from), validUntil: addDays(today, until) });
+
+  it('stores a code typed in lower case with spaces and accents normalised, and refuses a period that overlaps another of the same code, changing nothing', async () => {
+    const first = await createPromoCode(typed(' été 26 ', 0, 30));
+    expect(isRefusal(first)).toBe(false);
+    const [stored] = await db.select().from(promoCodes).where(eq(promoCodes.code, 'ETE26'));
+    expect(stored).toMatchObject({ code: 'ETE26', kind: 'percent', value: 15 });
+    const clash = await createPromoCode(typed('Ete26', 20, 50));
+    expect(refusalMessage(clash)).toMatch(/^Le code ETE26 est déjà valable sur une partie de ces dates \(du /);
+    expect(await db.select().from(promoCodes).where(eq(promoCodes.code, 'ETE26'))).toHaveLength(1);
+    // A later period of the same code that touches none of its days is another period.
+    expect(isRefusal(await createPromoCode(typed('ETE26', 31, 60)))).toBe(false);
   });
 });
 
