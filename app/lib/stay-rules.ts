@@ -2,7 +2,7 @@
 // arrive and leave on, how many days ahead a stay must be asked for, and how far ahead one
 // may book. Configuration holds the general rules; a season may set its own, and a room may
 // set its own in a season. A stay is judged by the rules of its arrival night's season
-// (decision 0028). Pure and safe in the browser: the price engine, the settings' checks and
+// (decision 0029). Pure and safe in the browser: the price engine, the settings' checks and
 // forms, and the room page's calendar use it.
 import { dayNumber, type IsoDate } from './nights';
 

@@ -20,6 +20,7 @@ describe('isPersonalRequest', () => {
     ['/admin/../admin/rooms', undefined],
     ['/admin/arrivals.csv', undefined],
     ['/admin/personal-data', undefined],
+    ['/admin/tourist-tax.csv', undefined],
     ['/admin/notifications', undefined],
     ['/api/media', undefined],
     ['/api/auth/get-session', undefined],

@@ -23,6 +23,7 @@ const LIST_SCREENS: Array<[path: string, heading: string | RegExp]> = [
   ['/admin/reservations', /Réservations/],
   ['/admin/today', "Aujourd'hui"],
   ['/admin/arrivals', 'Arrivées'],
+  ['/admin/tourist-tax', 'Taxe de séjour'],
   ['/admin/booking/new', 'Enregistrer une réservation'],
   ['/admin/sections', "Sections de la page d'accueil"],
   ['/admin/languages', /Langues/],

@@ -43,6 +43,9 @@ const DECISIONS: Record<string, Access> = {
   'routes/resources/arrivals-csv.ts': 'admin',
   // One person's data as a file (issue 47): the owner answers an access request.
   'routes/resources/personal-data.ts': 'admin',
+  // The tourist-tax register and its CSV (issue 44).
+  'routes/admin/tourist-tax.tsx': 'admin',
+  'routes/resources/tourist-tax-csv.ts': 'admin',
   'routes/admin/sections.tsx': 'admin',
   'routes/admin/section-editor.tsx': 'admin',
   'routes/admin/languages.tsx': 'admin',
@@ -129,6 +132,9 @@ describe('access decisions', () => {
     expect(intentsOf(source('routes/resources/personal-data.ts'))).toEqual(['export-person']);
     expect(intentsOf(source('routes/admin/notifications.tsx')).sort()).toEqual(['delete', 'subscribe', 'test', 'unsubscribe']);
     expect(intentsOf(source('routes/site/auth.tsx')).sort()).toEqual(['accept-invitation', 'signin', 'signup']);
+    expect(intentsOf(source('routes/admin/tourist-tax.tsx')).sort()).toEqual(['declare', 'withdraw']);
+    expect(intentsOf(source('routes/admin/booking.tsx'))).toContain('set-tax-collector');
+    expect(intentsOf(source('routes/admin/config.tsx'))).toContain('save-tourist-tax');
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(
       [
         'add-feed',

@@ -32,7 +32,8 @@ describe('/admin/messages', () => {
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toBe('/auth');
     const user = await signedInAs('user');
-    expect((await run(loader, getRequest('/admin/messages', user.cookie))).headers.get('location')).toBe('/auth');
+    // Signed in without the role: the page itself, 403, saying who they are (decision 0026).
+    expect(await run(loader, getRequest('/admin/messages', user.cookie))).toMatchObject({ status: 403, data: { noAccess: { email: user.email } } });
 
     const { id } = await submitContactMessage(visitor('Alice'), 'fr');
     const asAnonymous = await run(action, formRequest('/admin/messages', { intent: 'delete', id }));

@@ -66,18 +66,18 @@ async function texts(id: string) {
 
 const positions = async () => (await db.select({ id: rooms.id, position: rooms.position }).from(rooms).orderBy(asc(rooms.position))).map((r) => r.id);
 
+/** A page refused: a visitor who is not signed in goes to /auth; a signed-in one without the role is answered 403 (the no-access page, decision 0026). */
+function expectRefusedPage(result: { status: number; headers: Headers }, cookie: string | undefined) {
+  if (cookie) expect(result.status).toBe(403);
+  else expect(result.headers.get('location')).toBe('/auth');
+}
+
 describe('guards', () => {
   it('refuses anonymous visitors and non-admins on every loader and action', async () => {
     for (const cookie of [undefined, user]) {
-      // Anonymous: to the sign-in page; signed in without the admin role: the no-access page (403).
-      for (const page of [
-        await run(listLoader, getRequest('/admin/rooms', cookie)),
-        await run(layoutLoader, getRequest('/admin', cookie)),
-        await run(editorLoader, getRequest('/admin/room/new', cookie), { roomId: 'new' }),
-      ]) {
-        if (cookie) expect(page.status).toBe(403);
-        else expect(page.headers.get('location')).toBe('/auth');
-      }
+      expectRefusedPage(await run(listLoader, getRequest('/admin/rooms', cookie)), cookie);
+      expectRefusedPage(await run(layoutLoader, getRequest('/admin', cookie)), cookie);
+      expectRefusedPage(await run(editorLoader, getRequest('/admin/room/new', cookie), { roomId: 'new' }), cookie);
       const post = await run(listAction, formRequest('/admin/rooms', { intent: 'delete', id: crypto.randomUUID() }, cookie));
       expect([401, 403]).toContain(post.status);
       const save = await run(editorAction, formRequest('/admin/room/new', saveFields(), cookie), { roomId: 'new' });

@@ -55,6 +55,8 @@ const PRIVATE = [
   'push_outbox',
   // What the nightly purge and the erasures did (issue 47).
   'personal_data_log',
+  // Tourist-tax declarations (issue 44): the back office's records only.
+  'tourist_tax_declarations',
 ];
 
 let listener: pg.Client;

@@ -58,7 +58,9 @@ beforeAll(async () => {
     contactEmail: 'maison@example.com',
     phones: ['+33 4 93 00 00 00'],
     address: '1 chemin des Jasmins\n06130 Grasse',
-    touristTaxCents: 110,
+    // The tax per adult per night: a base of 1,10 € and no surcharge.
+    touristTaxBaseCents: 110,
+    touristTaxRegionalPercent: 0,
     depositPercent: 30,
     balanceDueDays: 7,
     checkInTime: '16:00',
@@ -148,9 +150,9 @@ describe('money from the one engine', () => {
     });
 
     // A later change of the terms does not change what the request was quoted.
-    await db.update(siteConfig).set({ touristTaxCents: 200 });
+    await db.update(siteConfig).set({ touristTaxBaseCents: 200 });
     expect((await db.select().from(bookings).where(eq(bookings.id, created.id)))[0]!.taxCents).toBe(twoAdults.taxCents);
-    await db.update(siteConfig).set({ touristTaxCents: 110 });
+    await db.update(siteConfig).set({ touristTaxBaseCents: 110 });
 
     // Accepting keeps the figures, writes the history.
     expect(await acceptBookingRequest(created.id, 'owner@example.com')).toEqual({ awaitingPayment: false });
@@ -421,9 +423,6 @@ describe('Configuration: Séjour et paiements', () => {
         '/admin/config',
         {
           intent: 'save-stay-terms',
-          // Typed the French way: the comma is read as the decimal point.
-          touristTax: '2,50',
-          touristTaxMinAge: '12',
           depositPercent: '25',
           balanceDueDays: '10',
           checkInTime: '15:30',
@@ -436,17 +435,14 @@ describe('Configuration: Séjour et paiements', () => {
     expect(saved.status).toBe(200);
     const [row] = await db.select().from(siteConfig);
     expect(row).toMatchObject({
-      touristTaxCents: 250,
-      touristTaxMinAge: 12,
       depositPercent: 25,
       balanceDueDays: 10,
       checkInTime: '15:30',
       checkOutTime: '10:00',
     });
     const page = await run(configLoader, getRequest('/admin/config', admin.cookie));
-    expect(page.data.stayTerms).toMatchObject({ touristTax: '2.50', depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
+    expect(page.data.stayTerms).toMatchObject({ depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
     const quote = accepted(await quoteStay(roomId, { arrival: d(10), departure: d(12), adults: 1, children: 0 }, ['fr']));
-    expect(quote.taxCents).toBe(500);
     expect(quote.depositCents).toBe(Math.round(quote.totalCents * 0.25));
   });
 });

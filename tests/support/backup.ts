@@ -83,6 +83,9 @@ export async function fillEveryTable() {
     select id, 'https://push.example.com/send/backup-1', 'p256dh-key', 'auth-secret', ${publicKey}, 'Téléphone' from "user" where email = 'owner@example.com' returning id`);
   await db.execute(sql`insert into push_outbox (idempotency_key, subscription_id, payload, expires_at, sent_at)
     values ('backup-push-1', ${device.rows[0]!.id}, '{"title": "Nouvelle demande"}', now() + interval '1 day', now())`);
+  // A tourist-tax period declared (issue 44), its register kept as JSON.
+  await db.execute(sql`insert into tourist_tax_declarations (period, period_start, period_end, declared_on, paid_cents, reference, rows, totals)
+    values ('2030-T1', '2030-01-01', '2030-04-01', '2030-04-10', 1234, 'REF-2030-T1', '[]', '{"house": {}, "platform": {}}')`);
   // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);

@@ -39,14 +39,15 @@ describe('sign-in, sign-out and the admin guard', () => {
     expect(result.data.result.error).toMatchObject({ email: ['validation.required'], password: ['validation.required'] });
   });
 
-  it('redirects anonymous visitors and plain users away from /admin, and lets admins in', async () => {
+  it('sends anonymous visitors to /auth, shows plain users that they have no access, and lets admins in', async () => {
     const anonymous = await run(adminLoader, getRequest('/admin'));
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toBe('/auth');
 
     const user = await signedInAs('user');
     const asUser = await run(adminLoader, getRequest('/admin', user.cookie));
-    expect(asUser.headers.get('location')).toBe('/auth');
+    // Signed in without the role: no redirect (/auth would send them back here), the no-access page (decision 0026).
+    expect(asUser).toMatchObject({ status: 403, data: { noAccess: { email: user.email } } });
 
     const admin = await signedInAs('admin');
     const asAdmin = await run(adminLoader, getRequest('/admin', admin.cookie));

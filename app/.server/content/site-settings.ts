@@ -20,8 +20,10 @@ import { cachePublicData } from '../public-content/invalidation';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';
 import type { PriceMentionsInput, StayRulesInput } from '~/lib/schemas/stay-rules';
 import { RETENTION_DEFAULTS, type RetentionSettings } from '~/lib/schemas/personal-data';
+import type { TouristTaxSettingsInput } from '~/lib/schemas/tourist-tax';
 import { decimalEuros } from '~/lib/money';
 import { config } from '../environment';
+import { touristTaxPerNightCents, type DeclarationFrequency, type TouristTaxRate } from '~/lib/tourist-tax';
 
 /** Writes columns of the single settings row, creating it on the first save. */
 async function writeSettings(executor: Executor, columns: Partial<typeof siteConfig.$inferInsert>) {
@@ -195,14 +197,12 @@ export async function saveRetentionSettings(input: RetentionSettings) {
 
 // The stay terms as figures (issue 35), as the owner edits them (the price engine reads
 // them through booking/pricing/quote-inputs.ts), and what the guest's confirmation says
-// about arrival and cancellation.
+// about arrival and cancellation. The tourist tax has a card of its own (below).
 
 /** The 'Séjour et paiements' card: figures, times and the cancellation terms in the editing language. */
 export async function getStayTermsForEditing(language: string) {
   const [row, texts] = await Promise.all([getSiteConfigRow(), loadTexts('site_config', null)]);
   return {
-    touristTax: decimalEuros(row?.touristTaxCents ?? 0),
-    touristTaxMinAge: row?.touristTaxMinAge ?? 18,
     depositPercent: row?.depositPercent ?? 0,
     balanceDueDays: row?.balanceDueDays ?? 0,
     checkInTime: row?.checkInTime ?? '',
@@ -214,8 +214,6 @@ export async function getStayTermsForEditing(language: string) {
 /** Saves the stay terms (creating the single row on first save) and the cancellation terms of the editing language, in one transaction. */
 export async function saveStayTerms(input: StayTermsInput, language: string) {
   const columns = {
-    touristTaxCents: input.touristTax,
-    touristTaxMinAge: input.touristTaxMinAge,
     depositPercent: input.depositPercent,
     balanceDueDays: input.balanceDueDays,
     checkInTime: input.checkInTime,
@@ -238,7 +236,6 @@ export async function loadGuestPractical(chain: string[], executor: Executor = d
       contactEmail: siteConfig.contactEmail,
       checkInTime: siteConfig.checkInTime,
       checkOutTime: siteConfig.checkOutTime,
-      touristTaxMinAge: siteConfig.touristTaxMinAge,
     })
     .from(siteConfig)
     .limit(1);
@@ -251,7 +248,6 @@ export async function loadGuestPractical(chain: string[], executor: Executor = d
     contactEmail: row?.contactEmail ?? null,
     checkInTime: row?.checkInTime ?? null,
     checkOutTime: row?.checkOutTime ?? null,
-    touristTaxMinAge: row?.touristTaxMinAge ?? 18,
     cancellationHtml,
   };
 }
@@ -358,5 +354,76 @@ export async function savePriceMentions(input: PriceMentionsInput) {
     breakfastPriceCents: input.breakfast === 'paid' ? input.breakfastPrice : null,
     wifi: input.wifi,
     wifiPriceCents: input.wifi === 'paid' ? input.wifiPrice : null,
+  });
+}
+
+// The tourist tax as the town sets it (issue 44): the rate (base and surcharges), who
+// collects it, how often and by when it is declared, the town's deliberation.
+
+export interface TouristTaxSettings {
+  rate: TouristTaxRate;
+  /** What a person pays per night: base and surcharges, rounded once (~/lib/tourist-tax). */
+  perNightCents: number;
+  collector: string;
+  declarationUrl: string;
+  frequency: DeclarationFrequency;
+  /** The declaration is due on this day of the month after the period. */
+  dueDay: number;
+  deliberation: string;
+}
+
+/** The settings as figures, with the defaults of a new house (34 % regional surcharge, quarterly, the 20th). */
+export async function loadTouristTaxSettings(executor: Executor = db): Promise<TouristTaxSettings> {
+  const [row] = await executor
+    .select({
+      baseCents: siteConfig.touristTaxBaseCents,
+      regionalPercent: siteConfig.touristTaxRegionalPercent,
+      departmentalPercent: siteConfig.touristTaxDepartmentalPercent,
+      collector: siteConfig.touristTaxCollector,
+      declarationUrl: siteConfig.touristTaxDeclarationUrl,
+      frequency: siteConfig.touristTaxFrequency,
+      dueDay: siteConfig.touristTaxDueDay,
+      deliberation: siteConfig.touristTaxDeliberation,
+    })
+    .from(siteConfig)
+    .limit(1);
+  const rate = { baseCents: row?.baseCents ?? 0, regionalPercent: row?.regionalPercent ?? 34, departmentalPercent: row?.departmentalPercent ?? 0 };
+  return {
+    rate,
+    perNightCents: touristTaxPerNightCents(rate),
+    collector: row?.collector ?? '',
+    declarationUrl: row?.declarationUrl ?? '',
+    frequency: row?.frequency ?? 'quarterly',
+    dueDay: row?.dueDay ?? 20,
+    deliberation: row?.deliberation ?? '',
+  };
+}
+
+/** The 'Taxe de séjour' card's values, the base as a field shows euros. */
+export async function getTouristTaxForEditing() {
+  const settings = await loadTouristTaxSettings();
+  return {
+    base: decimalEuros(settings.rate.baseCents),
+    regionalPercent: settings.rate.regionalPercent,
+    departmentalPercent: settings.rate.departmentalPercent,
+    collector: settings.collector,
+    declarationUrl: settings.declarationUrl,
+    frequency: settings.frequency,
+    dueDay: settings.dueDay,
+    deliberation: settings.deliberation,
+  };
+}
+
+/** Saves the tourist tax card (creating the single row on first save). */
+export async function saveTouristTaxSettings(input: TouristTaxSettingsInput) {
+  await writeSettings(db, {
+    touristTaxBaseCents: input.base,
+    touristTaxRegionalPercent: input.regionalPercent,
+    touristTaxDepartmentalPercent: input.departmentalPercent,
+    touristTaxCollector: input.collector,
+    touristTaxDeclarationUrl: input.declarationUrl,
+    touristTaxFrequency: input.frequency,
+    touristTaxDueDay: input.dueDay,
+    touristTaxDeliberation: input.deliberation,
   });
 }

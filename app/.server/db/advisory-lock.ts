@@ -3,6 +3,7 @@
 // connection of an instance that stops or crashes: nobody has to clean up after it.
 // A session lock needs a session of its own: through PgBouncer in transaction mode,
 // point DATABASE_URL at a session-mode port.
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 
 /** Every lock of the app, by name: one place, so that two jobs never share one by accident. */
@@ -19,6 +20,8 @@ export const LOCKS = {
   expiredHolds: 'guesthouse:expired-holds',
   /** The nightly purge of personal data past its retention period (issue 47). */
   personalDataPurge: 'guesthouse:personal-data-purge',
+  /** Declaring or withdrawing a tourist-tax period (issue 44): one at a time, so that no correction is declared twice. */
+  touristTaxDeclarations: 'guesthouse:tourist-tax-declarations',
 } as const;
 
 export type LockName = (typeof LOCKS)[keyof typeof LOCKS];
@@ -34,6 +37,11 @@ export async function acquireLock(session: Queryable, name: LockName): Promise<v
 export async function tryLock(session: Queryable, name: LockName): Promise<boolean> {
   const { rows } = await session.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [name]);
   return rows[0]!.locked;
+}
+
+/** Takes the lock until the end of the transaction `tx` runs in (waiting for its holder). */
+export async function lockForTransaction(tx: { execute: (query: SQL) => Promise<unknown> }, name: LockName): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
 }
 
 export async function releaseLock(session: Queryable, name: LockName): Promise<void> {

@@ -3,6 +3,7 @@
 // cascades, the contact inbox, the mail outbox, rate-limit counters).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, jsonb, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { DeclarationFrequency, TaxCollector } from '~/lib/tourist-tax';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -188,7 +189,20 @@ export const siteConfig = pgTable(
     retentionPoliceMonths: integer('retention_police_months').notNull().default(6),
     // Stay terms as figures (issue 35): what the price engine adds to a stay's price.
     // The cancellation terms are a multilingual text (site_cancellation_terms).
-    touristTaxCents: integer('tourist_tax_cents').notNull().default(0),
+    // The tourist tax as the town sets it (issue 44, FRENCH-RULES §1): the base rate per
+    // person per night (the column kept its first name: it held the one rate before the
+    // surcharges had a place), the surcharges as % of the base, who collects it and when.
+    touristTaxBaseCents: integer('tourist_tax_cents').notNull().default(0),
+    touristTaxRegionalPercent: integer('tourist_tax_regional_percent').notNull().default(34),
+    touristTaxDepartmentalPercent: integer('tourist_tax_departmental_percent').notNull().default(0),
+    touristTaxCollector: text('tourist_tax_collector'),
+    touristTaxDeclarationUrl: text('tourist_tax_declaration_url'),
+    touristTaxFrequency: text('tourist_tax_frequency').$type<DeclarationFrequency>().notNull().default('quarterly'),
+    touristTaxDueDay: integer('tourist_tax_due_day').notNull().default(20),
+    touristTaxDeliberation: text('tourist_tax_deliberation'),
+    // Read by nothing since issue 44 (minors are exempt by law, CGCT L2333-31: "children"
+    // are the guests under 18); kept one release for instances still running the previous
+    // version during an upgrade, then dropped.
     touristTaxMinAge: integer('tourist_tax_min_age').notNull().default(18),
     depositPercent: integer('deposit_percent').notNull().default(0),
     balanceDueDays: integer('balance_due_days').notNull().default(0),
@@ -218,7 +232,7 @@ export const siteConfig = pgTable(
     check('site_config_singleton_check', sql`${t.singleton}`),
     check(
       'site_config_stay_terms_check',
-      sql`${t.touristTaxCents} between 0 and 100000 and ${t.touristTaxMinAge} between 0 and 25 and ${t.depositPercent} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`,
+      sql`${t.touristTaxBaseCents} between 0 and 100000 and ${t.touristTaxMinAge} between 0 and 25 and ${t.depositPercent} between 0 and 100 and ${t.balanceDueDays} between 0 and 365`,
     ),
     check('site_config_payment_window_check', sql`${t.paymentWindowHours} between 1 and 720`),
     check(
@@ -233,6 +247,10 @@ export const siteConfig = pgTable(
     check(
       'site_config_retention_check',
       sql`${t.retentionContactMonths} between 1 and 36 and ${t.retentionGuestMonths} between 1 and 36 and ${t.retentionTestimonialMonths} between 1 and 36 and ${t.retentionPoliceMonths} between 6 and 12`,
+    ),
+    check(
+      'site_config_tourist_tax_check',
+      sql`${t.touristTaxRegionalPercent} between 0 and 100 and ${t.touristTaxDepartmentalPercent} between 0 and 100 and ${t.touristTaxFrequency} in ('monthly', 'quarterly', 'half-yearly') and ${t.touristTaxDueDay} between 1 and 28`,
     ),
   ],
 );
@@ -585,8 +603,8 @@ export const BOOKING_STATUSES = ['pending', 'awaiting_payment', 'confirmed', 're
 /** The states whose nights are taken: a hold awaiting its deposit counts as a confirmed stay (issue 36). */
 export const NIGHT_HOLDING_STATUSES = ['confirmed', 'awaiting_payment'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-/** How a booking reached the owner: the site's form, or taken by hand (phone, e-mail). */
-export const BOOKING_SOURCES = ['site', 'phone', 'email'] as const;
+/** How a booking reached the owner: the site's form, taken by hand (phone, e-mail), or a platform's booking recorded by the owner. */
+export const BOOKING_SOURCES = ['site', 'phone', 'email', 'airbnb', 'booking_com', 'other'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 
 /**
@@ -623,6 +641,8 @@ export const bookings = pgTable(
     /** When the balance is due (arrival less the configured days); null: at arrival. */
     balanceDueDate: date('balance_due_date', { mode: 'string' }),
     source: text('source').$type<BookingSource>().notNull().default('site'),
+    /** Who collects the stay's tourist tax: a platform's stays leave the house's declaration (issue 44). */
+    taxCollectedBy: text('tax_collected_by').$type<TaxCollector>().notNull().default('house'),
     /** Set when the owner typed the price instead of the engine's. */
     priceOverrideReason: text('price_override_reason'),
     quote: jsonb('quote').notNull(),
@@ -649,7 +669,8 @@ export const bookings = pgTable(
     check('bookings_guests_check', sql`${t.guests} between 1 and 10`),
     check('bookings_total_check', sql`${t.totalCents} >= 0`),
     check('bookings_money_check', sql`${t.taxCents} >= 0 and ${t.depositCents} >= 0 and ${t.children} >= 0 and ${t.children} < ${t.guests}`),
-    check('bookings_source_check', sql`${t.source} in ('site', 'phone', 'email')`),
+    check('bookings_source_check', sql`${t.source} in ('site', 'phone', 'email', 'airbnb', 'booking_com', 'other')`),
+    check('bookings_tax_collected_by_check', sql`${t.taxCollectedBy} in ('house', 'platform')`),
     index('bookings_room_idx').on(t.roomId, t.arrival),
     index('bookings_status_idx').on(t.status, t.createdAt),
     index('bookings_payment_expiry_idx')
@@ -745,6 +766,7 @@ export const BOOKING_EVENT_KINDS = [
   'message',
   'expired',
   'refund',
+  'tax_collector',
   'payment_failed',
 ] as const;
 export type BookingEventKind = (typeof BOOKING_EVENT_KINDS)[number];
@@ -887,6 +909,36 @@ export const icalEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('ical_events_order_check', sql`${t.endNight} > ${t.startNight}`), index('ical_events_feed_idx').on(t.feedId, t.startNight)],
+);
+
+/**
+ * A tourist-tax period declared and paid to the collector (issue 44): the nights
+ * [period_start, period_end) it covers, when and how much was paid, and the register as it
+ * was declared (`rows`, `totals`: no identity data). A declared period is locked: a later
+ * change to one of its stays is a correction in the next open period, never a change here.
+ * Two declarations never cover the same night: exclusion constraint
+ * `tourist_tax_declarations_no_overlap` (migration).
+ */
+export const touristTaxDeclarations = pgTable(
+  'tourist_tax_declarations',
+  {
+    id: id(),
+    /** '2026-T1', '2026-S2', '2026-03' (~/lib/tourist-tax). */
+    period: text('period').notNull().unique(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    declaredOn: date('declared_on', { mode: 'string' }).notNull(),
+    paidCents: integer('paid_cents').notNull(),
+    reference: text('reference'),
+    declaredBy: text('declared_by'),
+    rows: jsonb('rows').notNull(),
+    totals: jsonb('totals').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('tourist_tax_declarations_period_check', sql`${t.periodEnd} > ${t.periodStart}`),
+    check('tourist_tax_declarations_paid_check', sql`${t.paidCents} >= 0`),
+  ],
 );
 
 /* ───────────── beyond the spec: backups (issue 16) ───────────── */

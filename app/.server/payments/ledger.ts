@@ -22,12 +22,15 @@ export async function listBookingPayments(bookingId: string) {
     .orderBy(asc(bookingPayments.receivedOn), asc(bookingPayments.createdAt));
 }
 
-/** What was received and what remains, against the figures the booking keeps. */
+/**
+ * What was received and what remains, against the figures the booking keeps. The tourist
+ * tax is owed to the house unless a platform collects it (issue 44).
+ */
 export function paymentStatus(
-  row: { totalCents: number; taxCents: number; depositCents: number },
+  row: { totalCents: number; taxCents: number; depositCents: number; taxCollectedBy: string },
   payments: Array<{ kind: string; amountCents: number; refundedCents?: number }>,
 ) {
-  const amountCents = row.totalCents + row.taxCents;
+  const amountCents = row.totalCents + (row.taxCollectedBy === 'platform' ? 0 : row.taxCents);
   // Money refunded through Stripe is no longer received.
   const receivedCents = payments.reduce((sum, p) => sum + p.amountCents - (p.refundedCents ?? 0), 0);
   return {

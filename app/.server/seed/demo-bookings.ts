@@ -1,11 +1,14 @@
 // The booking side of the demo guesthouse: season periods over the coming year,
+// The booking side of the demo guesthouse: season periods over the coming year,
 // season names in every language, the high season's rules (3 nights at least, arrivals
 // on Saturdays), a −10 % from 7 nights in every season, an active promo code, two pending
 // requests, confirmed stays (one taken by phone with its deposit received, one arriving
 // today), a cancelled stay and a manual block, placed relative to the day of seeding so the
-// screens are not empty.
+// screens are not empty; and the last quarter's stays, so that the tourist-tax register has
+// one to declare.
 import { eq } from 'drizzle-orm';
-import { addDays, type IsoDate } from '~/lib/nights';
+import { addDays, daysBetween, type IsoDate } from '~/lib/nights';
+import { shiftTaxPeriod, taxPeriodOf, type TaxCollector } from '~/lib/tourist-tax';
 import { guesthouseToday } from '../guesthouse-time';
 import { guestChain } from '~/lib/i18n';
 import { judgeStay, moneySnapshot, RULE_PROBLEMS } from '../booking/pricing/quote';
@@ -14,7 +17,7 @@ import { writeStep, type HistoryLine } from '../booking/stays/trail';
 import { addPayment } from '../payments/ledger';
 import { isNotFound } from '../rule-refusal';
 import type { Tx } from '../db/client';
-import { bookings, lengthDiscounts, manualBlocks, multilingualContent, promoCodes, seasonPeriods, seasons } from '../db/schema';
+import { bookings, lengthDiscounts, manualBlocks, multilingualContent, promoCodes, seasonPeriods, seasons, type BookingSource } from '../db/schema';
 import { seasonNameKey } from '../content/content-keys';
 import type { Localized } from './demo-content';
 import { DEMO_LENGTH_DISCOUNT, DEMO_PROMO_CODE, DEMO_SEASON_DETAILS, demoSeasonPeriods } from './demo-seasons';
@@ -41,9 +44,64 @@ export async function insertDemoBookings(
     texts.push(...localizedRows(id, { [seasonNameKey(id)]: details.name }));
   }
 
+  // The quarter before the day of seeding, for the tourist-tax register (issue 44): a
+  // family's direct booking (one minor, exempt), a phone booking, an Airbnb stay whose tax
+  // the platform collected, and a stay across the quarter's end (its nights split).
+  const lastQuarter = shiftTaxPeriod(taxPeriodOf(today, 'quarterly'), -1);
+  const inLastQuarter = (days: number) => daysBetween(today, addDays(lastQuarter.start, days));
+  const lastQuarterStays = [
+    {
+      room: 2,
+      from: inLastQuarter(9),
+      nights: 3,
+      guests: 3,
+      children: 1,
+      status: 'confirmed' as const,
+      source: 'site' as const,
+      guest: { name: 'Martine Roux', email: 'martine.roux@example.fr', phone: '06 45 67 89 01', language: 'fr', message: 'Avec notre fille de 8 ans.' },
+    },
+    {
+      room: 1,
+      from: inLastQuarter(20),
+      nights: 4,
+      status: 'confirmed' as const,
+      source: 'phone' as const,
+      guest: { name: 'Hélène Garnier', email: '', phone: '04 93 12 34 56', language: 'fr', message: null },
+    },
+    {
+      room: 3,
+      from: inLastQuarter(35),
+      nights: 2,
+      status: 'confirmed' as const,
+      source: 'airbnb' as const,
+      taxCollectedBy: 'platform' as const,
+      guest: { name: 'Tom Hughes', email: '', phone: null, language: 'en', message: null },
+    },
+    {
+      room: 0,
+      from: daysBetween(today, lastQuarter.end) - 2,
+      nights: 3,
+      status: 'confirmed' as const,
+      source: 'site' as const,
+      guest: { name: 'Giulia Rossi', email: 'giulia.rossi@example.it', phone: null, language: 'en', message: null },
+    },
+  ];
+
   // Relative to the day of seeding: an arrival today, one the day after (taken by phone,
   // deposit received), requests to answer, a confirmed stay later and a cancelled one.
-  const stays = [
+  const stays: Array<{
+    room: number;
+    from: number;
+    nights: number;
+    guests?: number;
+    children?: number;
+    status: 'confirmed' | 'pending' | 'cancelled';
+    source: BookingSource;
+    taxCollectedBy?: TaxCollector;
+    deposit?: boolean;
+    guest: { name: string; email: string; phone: string | null; language: string; message: string | null };
+  }> = [
+    ...lastQuarterStays,
     {
       room: 3,
       from: 0,
@@ -116,12 +174,14 @@ export async function insertDemoBookings(
   });
   for (const stay of stays) {
     const roomId = roomIds[stay.room % roomIds.length]!;
+    const guests = stay.guests ?? 2;
+    const children = stay.children ?? 0;
     // A request from the site meets the rules a guest meets (a later Saturday in high season, its nights at least).
     const { arrival, departure } =
       stay.status === 'pending'
         ? await stayWithinRules(tx, roomId, addDays(today, stay.from), stay.nights)
         : { arrival: addDays(today, stay.from), departure: addDays(today, stay.from + stay.nights) };
-    const quote = await quoteStay(roomId, { arrival, departure, adults: 2, children: 0 }, guestChain(stay.guest.language), tx);
+    const quote = await quoteStay(roomId, { arrival, departure, adults: guests - children, children }, guestChain(stay.guest.language), tx);
     if (isNotFound(quote)) throw new Error(`demo room ${roomId} is missing`);
     const [row] = await tx
       .insert(bookings)
@@ -129,9 +189,11 @@ export async function insertDemoBookings(
         roomId,
         status: stay.status,
         source: stay.source,
+        taxCollectedBy: stay.taxCollectedBy ?? 'house',
         arrival,
         departure,
-        guests: 2,
+        guests,
+        children,
         guestName: stay.guest.name,
         guestEmail: stay.guest.email,
         guestPhone: stay.guest.phone,
@@ -148,7 +210,7 @@ export async function insertDemoBookings(
     const history: HistoryLine[] = [{ kind: 'created', actor: stay.source === 'site' ? null : owner, details: { source: stay.source } }];
     if (stay.source === 'site' && stay.status !== 'pending') history.push({ kind: 'accepted', actor: owner });
     if (stay.status === 'cancelled') history.push({ kind: 'cancelled', actor: owner, details: { message: 'Annulé à la demande de la cliente.' } });
-    if ('deposit' in stay && stay.deposit && quote.depositCents > 0) {
+    if (stay.deposit && quote.depositCents > 0) {
       const payment = { kind: 'deposit' as const, amountCents: quote.depositCents, receivedOn: addDays(today, -5), means: 'virement' as const };
       await addPayment(tx, { bookingId: id, ...payment, recordedBy: owner });
       history.push({ kind: 'payment', actor: owner, details: payment });

@@ -463,9 +463,23 @@ export const DEMO_DISTANCES: ReadonlyArray<{ city: string; minutes: number; name
 ];
 
 /** The stay terms as figures (issue 35): what the Modalités above promise. */
+/**
+ * The tourist tax as a town in Alpes-Maritimes sets it (issue 44): a base and the 34 %
+ * regional surcharge, 0,82 € × 1,34 = 1,0988 → 1,10 € per adult per night, as the
+ * Modalités above say; declared every quarter.
+ */
+export const DEMO_TOURIST_TAX = {
+  touristTaxBaseCents: 82,
+  touristTaxRegionalPercent: 34,
+  touristTaxDepartmentalPercent: 0,
+  touristTaxCollector: "Communauté d'agglomération du Pays de Grasse",
+  touristTaxDeclarationUrl: 'https://taxe-de-sejour.example.fr',
+  touristTaxFrequency: 'quarterly' as const,
+  touristTaxDueDay: 20,
+  touristTaxDeliberation: 'Délibération de démonstration n° 2025-000',
+};
+
 export const DEMO_STAY_TERMS = {
-  touristTaxCents: 110,
-  touristTaxMinAge: 18,
   depositPercent: 30,
   balanceDueDays: 0,
   checkInTime: '16:00',

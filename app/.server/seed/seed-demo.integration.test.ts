@@ -27,6 +27,7 @@ import { AMENITY_IDS } from '~/lib/amenities';
 import { COUNTRY_CODES } from '~/lib/countries';
 import { guesthouseToday } from '~/.server/guesthouse-time';
 import { addDays, daysBetween } from '~/lib/nights';
+import { shiftTaxPeriod, taxPeriodOf } from '~/lib/tourist-tax';
 import { seedDemoIfEmpty } from './seed-demo';
 
 const uploads = () => path.join(config().DATA_DIR, 'uploads');
@@ -256,7 +257,22 @@ describe('demo content seeding', () => {
         night,
       ).toHaveLength(1);
     }
-    const stays = await db.select().from(bookings);
+    const all = await db.select().from(bookings);
+    // The last quarter's stays, for the tourist-tax register (issue 44): a family's direct
+    // booking with a minor, a phone booking, an Airbnb stay whose tax the platform collected,
+    // and one across the quarter's end.
+    const lastQuarter = shiftTaxPeriod(taxPeriodOf(today, 'quarterly'), -1);
+    const past = all.filter((b) => b.arrival < lastQuarter.end);
+    expect(past.map((b) => [b.source, b.guests, b.children, b.taxCollectedBy, b.departure > lastQuarter.end]).sort()).toEqual(
+      [
+        ['airbnb', 2, 0, 'platform', false],
+        ['phone', 2, 0, 'house', false],
+        ['site', 2, 0, 'house', true],
+        ['site', 3, 1, 'house', false],
+      ].sort(),
+    );
+    for (const stay of past) expect(stay.arrival >= lastQuarter.start).toBe(true);
+    const stays = all.filter((b) => !past.includes(b));
     expect(stays.filter((b) => b.status === 'pending')).toHaveLength(2);
     const confirmed = stays.filter((b) => b.status === 'confirmed');
     expect(confirmed).toHaveLength(3);
@@ -264,10 +280,11 @@ describe('demo content seeding', () => {
     expect(stays.filter((b) => b.status === 'cancelled')).toHaveLength(1);
     const phone = stays.filter((b) => b.source === 'phone');
     expect(phone).toHaveLength(1);
-    // The Modalités' 1,10 € per adult per night and 30 % deposit, from the engine.
-    for (const stay of stays) {
+    // The Modalités' 1,10 € per adult per night (a base of 0,82 € and the 34 % regional
+    // surcharge) and 30 % deposit, from the engine; minors pay none.
+    for (const stay of all) {
       expect(stay.totalCents).toBeGreaterThan(0);
-      expect(stay.taxCents).toBe(2 * 110 * daysBetween(stay.arrival, stay.departure));
+      expect(stay.taxCents).toBe((stay.guests - stay.children) * 110 * daysBetween(stay.arrival, stay.departure));
       expect(stay.depositCents).toBe(Math.round(stay.totalCents * 0.3));
     }
     const payments = await db.select().from(bookingPayments);

@@ -7,6 +7,7 @@ import {
   CalendarCheckIcon,
   CalendarRangeIcon,
   InboxIcon,
+  LandmarkIcon,
   LanguagesIcon,
   LayoutListIcon,
   MessageSquareQuoteIcon,
@@ -66,6 +67,8 @@ export const ADMIN_NAV: AdminNavEntry[] = [
     // A booking's record and the arrivals list belong to Réservations.
     isActive: (p) => under('/admin/reservations')(p) || under('/admin/booking')(p) || under('/admin/arrivals')(p),
   },
+  // The register the town asks for (issue 44): declared per period, after the stays it is made of.
+  { label: 'Taxe de séjour', to: '/admin/tourist-tax', icon: LandmarkIcon, isActive: under('/admin/tourist-tax') },
   { label: 'Sections', to: '/admin/sections', icon: LayoutListIcon, isActive: (p) => p.startsWith('/admin/section') },
   { label: 'Langues', to: '/admin/languages', icon: LanguagesIcon, isActive: under('/admin/languages') },
   { label: 'Traductions', to: '/admin/translations', icon: SpellCheckIcon, isActive: under('/admin/translations') },

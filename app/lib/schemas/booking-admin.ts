@@ -1,4 +1,5 @@
 import { isIsoDate } from '~/lib/nights';
+import { TAX_COLLECTORS, type TaxCollector } from '~/lib/tourist-tax';
 import { z } from '~/lib/zod';
 import { amountInCents } from './amount';
 import { mailableEmailAddress } from './common';
@@ -75,8 +76,20 @@ const amount = (label: string) =>
   );
 
 export const GUEST_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
-export const RECORD_SOURCES = ['phone', 'email'] as const;
-export const SOURCE_LABELS: Record<string, string> = { site: 'site', phone: 'téléphone', email: 'e-mail' };
+/** How a booking the owner records reached him: by phone, by e-mail, or on a platform (issue 44). */
+export const RECORD_SOURCES = ['phone', 'email', 'airbnb', 'booking_com', 'other'] as const;
+export type RecordSource = (typeof RECORD_SOURCES)[number];
+export const SOURCE_LABELS: Record<string, string> = {
+  site: 'site',
+  phone: 'téléphone',
+  email: 'e-mail',
+  airbnb: 'Airbnb',
+  booking_com: 'Booking.com',
+  other: 'Autre',
+};
+/** The platforms that collect the tourist tax themselves: their stays default to « collectée par la plateforme ». */
+const COLLECTING_PLATFORMS: ReadonlySet<string> = new Set(['airbnb', 'booking_com']);
+export const defaultTaxCollector = (source: string): TaxCollector => (COLLECTING_PLATFORMS.has(source) ? 'platform' : 'house');
 export const PAYMENT_KIND_LABELS: Record<string, string> = { deposit: 'Acompte', balance: 'Solde' };
 export const PAYMENT_MEANS_LABELS: Record<string, string> = { virement: 'Virement', cheque: 'Chèque', especes: 'Espèces', carte: 'Carte' };
 
@@ -121,6 +134,8 @@ export const RecordBookingSchema = stayRules(
   z.object({
     ...stayFields,
     source: z.enum(RECORD_SOURCES, { error: 'Choisissez la source' }),
+    /** Absent: as the source says (defaultTaxCollector). */
+    taxCollectedBy: z.enum(TAX_COLLECTORS, { error: 'Choisissez qui collecte la taxe de séjour' }).optional(),
     name: z.string({ error: 'Le nom du client est requis' }).trim().min(1, 'Le nom du client est requis').max(100, 'Nom trop long (100 caractères au plus)'),
     email: z
       .string()
@@ -163,3 +178,9 @@ export const ArrivalsPeriodSchema = z
     path: ['to'],
     message: `Une période de ${ARRIVALS_MAX_DAYS} jours au plus`,
   });
+
+/** The booking page's « Taxe de séjour collectée par » (issue 44). */
+export const SetTaxCollectorSchema = z.object({
+  id: stayId,
+  taxCollectedBy: z.enum(TAX_COLLECTORS, { error: 'Choisissez qui collecte la taxe de séjour' }),
+});

@@ -9,8 +9,8 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-/** Links to the booking platforms and Instagram: http(s) only, empty means none. */
-const link = z
+/** Links to the booking platforms and Instagram (and the tourist tax's declaration site): http(s) only, empty means none. */
+export const link = z
   .string()
   .trim()
   .max(500, 'Le lien est trop long (500 caractères maximum)')

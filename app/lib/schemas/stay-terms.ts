@@ -1,9 +1,9 @@
 // Configuration card 'Séjour et paiements' (issue 35): the stay terms as figures that
-// the price engine uses (tourist tax, deposit, balance due) and the arrival and
-// cancellation terms the guest's confirmation carries.
+// the price engine uses (deposit, balance due; the tourist tax has its own card,
+// schemas/tourist-tax.ts) and the arrival and cancellation terms the guest's
+// confirmation carries.
 import { z } from '~/lib/zod';
 import { richText } from './admin-common';
-import { amountInCents } from './amount';
 
 /** "16:00": a time of day on the 24-hour clock; empty: not said. */
 const timeOfDay = (message: string) =>
@@ -23,21 +23,6 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .max(max, `${label} doit être compris entre ${min} et ${max}`);
 
 export const StayTermsSchema = z.object({
-  /** Per adult per night, typed in euros, in cents. */
-  touristTax: amountInCents(
-    {
-      invalid: 'La taxe de séjour doit être un montant en euros',
-      tooSmall: 'La taxe de séjour ne peut pas être négative',
-      tooLarge: 'La taxe de séjour est trop élevée',
-      decimals: 'La taxe de séjour ne peut avoir que 2 décimales',
-    },
-    { minCents: 0, maxCents: 100_000 },
-  )
-    .optional()
-    .transform((v) => v ?? 0),
-  touristTaxMinAge: wholeNumber("L'âge", 0, 25)
-    .optional()
-    .transform((v) => v ?? 18),
   depositPercent: wholeNumber("L'acompte", 0, 100)
     .optional()
     .transform((v) => v ?? 0),

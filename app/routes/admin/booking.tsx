@@ -1,12 +1,13 @@
 // A booking as a record (issue 35): /admin/booking/new records a booking taken by
 // phone or e-mail; /admin/booking/<id> shows the guest, the stay, the money kept
 // from the quote, payments, messages and history, with change, cancel, payment and
-// message actions. Every action is one transaction in ~/.server/booking/stays/records.
+// message actions, and who collects its tourist tax. Every action is one transaction in
+// ~/.server/booking/stays/records.
 import { ArrowLeftIcon } from 'lucide-react';
 import { Link, useLoaderData } from 'react-router';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { loadBookingPage, loadRecordForm } from '~/.server/booking/views/booking-page';
-import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage } from '~/.server/booking/stays/records';
+import { cancelBooking, changeBooking, recordBooking, recordPayment, sendGuestMessage, setTaxCollector } from '~/.server/booking/stays/records';
 import { releaseHold } from '~/.server/booking/stays/deposit';
 import { newRefundRequestKey, refundDeposit } from '~/.server/booking/stays/refunds';
 import { requireAdmin } from '~/.server/auth/permissions';
@@ -14,7 +15,14 @@ import { redirectWithToast } from '~/.server/http/toast-response';
 import { BookingRecord, RecordBookingForm } from '~/components/admin/booking/booking-record';
 import { adminMeta } from '~/components/admin/screen-kit';
 import { Button } from '~/components/ui/button';
-import { CancelBookingSchema, ChangeBookingSchema, GuestMessageSchema, RecordBookingSchema, RecordPaymentSchema } from '~/lib/schemas/booking-admin';
+import {
+  CancelBookingSchema,
+  ChangeBookingSchema,
+  GuestMessageSchema,
+  RecordBookingSchema,
+  RecordPaymentSchema,
+  SetTaxCollectorSchema,
+} from '~/lib/schemas/booking-admin';
 import { RefundDepositSchema } from '~/lib/schemas/online-deposit';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/booking';
@@ -66,6 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
             { name: v.name, email: v.email ?? null, phone: v.phone ?? null, language: v.language, message: v.message ?? null },
             v.source,
             viewer.email,
+            v.taxCollectedBy,
           ),
         success: (_v, result) => redirectWithToast(`/admin/booking/${result.id}`, { type: 'success', title: 'Succès', description: 'Réservation enregistrée' }),
       });
@@ -76,6 +85,14 @@ export async function action({ request }: Route.ActionArgs) {
         failure: 'Impossible de modifier la réservation',
         perform: (v) => changeBooking(v.id, stayOf(v), viewer.email),
         success: 'Réservation modifiée, le client est prévenu',
+      });
+    case 'set-tax-collector':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: SetTaxCollectorSchema,
+        failure: 'Impossible de modifier la réservation',
+        perform: ({ id, taxCollectedBy }) => setTaxCollector(id, taxCollectedBy, viewer.email),
+        success: 'Collecteur de la taxe de séjour enregistré',
       });
     case 'cancel':
       return runIntent(formData, {

@@ -17,6 +17,7 @@ import {
   getSiteConfigForEditing,
   getStayRulesForEditing,
   getStayTermsForEditing,
+  getTouristTaxForEditing,
   listMissingLegalNoticeFields,
   loadPriceMentions,
   loadRetentionSettings,
@@ -26,6 +27,7 @@ import {
   savePriceMentions,
   saveSiteConfig,
   saveStayTerms,
+  saveTouristTaxSettings,
 } from '~/.server/content/site-settings';
 import { saveGeneralStayRules } from '~/.server/content/stay-rules';
 import { stripeConfigured } from '~/.server/payments/stripe-client';
@@ -43,6 +45,7 @@ import { describeCounts, PersonalDataCard } from '~/components/admin/config/pers
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
 import { PriceMentionsCard } from '~/components/admin/config/price-mentions-card';
 import { StayRulesCard } from '~/components/admin/config/stay-rules-card';
+import { TouristTaxCard } from '~/components/admin/config/tourist-tax-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
 import { useLinkedField } from '~/components/admin/translation-field';
@@ -57,6 +60,7 @@ import { StayTermsSchema } from '~/lib/schemas/stay-terms';
 import { PriceMentionsSchema, StayRulesSchema } from '~/lib/schemas/stay-rules';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { priceMentionText } from '~/lib/price-mentions';
+import { TouristTaxSettingsSchema } from '~/lib/schemas/tourist-tax';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { Route } from './+types/config';
 
@@ -67,19 +71,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, legalMissing, stayRules, priceMentions] = await Promise.all([
-      getSiteConfigForEditing(language),
-      listContactEmails(),
-      listTransportOptionsForEditing(language),
-      listDistances(),
-      listEditingLanguages(),
-      readLastBackupRun(pool),
-      getLegalSettings(),
-      getStayTermsForEditing(language),
-      listMissingLegalNoticeFields(),
-      getStayRulesForEditing(),
-      loadPriceMentions(),
-    ]);
+    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, touristTax, legalMissing, stayRules, priceMentions] =
+      await Promise.all([
+        getSiteConfigForEditing(language),
+        listContactEmails(),
+        listTransportOptionsForEditing(language),
+        listDistances(),
+        listEditingLanguages(),
+        readLastBackupRun(pool),
+        getLegalSettings(),
+        getStayTermsForEditing(language),
+        getTouristTaxForEditing(),
+        listMissingLegalNoticeFields(),
+        getStayRulesForEditing(),
+        loadPriceMentions(),
+      ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
     const [retention, lastPurge, erasures] = await Promise.all([loadRetentionSettings(), readLastPurge(), listRecentErasures()]);
     // Offered only when both Stripe keys are set (issue 36).
@@ -106,6 +112,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       stayRules,
       priceMentions,
       priceMentionsPreview: priceMentionText(priceMentions, createTranslator('fr', resolveCatalog('fr', 'fr')), 'fr'),
+      touristTax,
       onlineDeposit,
       legalMissing,
       review,
@@ -157,6 +164,14 @@ export async function action({ request }: Route.ActionArgs) {
         schema: PriceMentionsSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: (value) => savePriceMentions(value),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-tourist-tax':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: TouristTaxSettingsSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => saveTouristTaxSettings(value),
         success: 'Configuration sauvegardée avec succès',
       });
     case 'save-online-deposit':
@@ -280,6 +295,7 @@ export default function Config() {
           <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
           <StayRulesCard values={loaded.stayRules} />
           <PriceMentionsCard values={loaded.priceMentions} preview={loaded.priceMentionsPreview} />
+          <TouristTaxCard values={loaded.touristTax} />
           {loaded.onlineDeposit ? <OnlineDepositCard values={loaded.onlineDeposit} /> : null}
           <ContactEmailsCard emails={loaded.contactEmails} />
           <TransportCard transports={loaded.transports} languageName={loaded.languageName} review={loaded.review} />

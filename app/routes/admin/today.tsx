@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     departures: [],
     upcoming: [],
     pending: [],
-    warnings: { staleFeeds: [], legalMissing: [], hiddenIncomplete: [] },
+    warnings: { staleFeeds: [], legalMissing: [], hiddenIncomplete: [], touristTax: [] },
   });
 }
 
@@ -86,6 +86,7 @@ function Warnings({ warnings }: { warnings: Awaited<ReturnType<typeof loadToday>
     items.push({ key: 'legal', text: `Mentions légales incomplètes : ${warnings.legalMissing.join(' ; ')}`, to: `/admin/config#${LEGAL_CARD_ID}` });
   if (warnings.hiddenIncomplete.length)
     items.push({ key: 'languages', text: `Langues masquées dont des textes manquent : ${warnings.hiddenIncomplete.join(', ')}`, to: '/admin/translations' });
+  for (const reminder of warnings.touristTax) items.push({ key: `tax-${reminder.key}`, text: reminder.text, to: reminder.to });
   if (items.length === 0) return null;
   return (
     <div role="status" className="space-y-1 rounded-md border border-amber-600/40 bg-amber-50 p-4 text-sm text-amber-950">

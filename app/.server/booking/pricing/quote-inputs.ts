@@ -4,6 +4,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { daysBetween, isIsoDate, type IsoDate } from '~/lib/nights';
 import { ROOM_DEFAULT_MAX_GUESTS } from '~/lib/schemas/room';
 import { NO_OVERRIDE, STAY_NIGHTS_LIMIT, type GeneralRules, type RulesOverride } from '~/lib/stay-rules';
+import { touristTaxPerNightCents } from '~/lib/tourist-tax';
 import { loadTexts, pickText } from '../../content/multilingual-content';
 import { loadLengthDiscounts } from '../../content/length-discounts';
 import { lookupPromoCode } from '../../content/promo-codes';
@@ -28,13 +29,25 @@ import {
   type StayTerms,
 } from './quote';
 
-/** The stay terms of Configuration (Séjour et paiements) as the engine's figures; zero everywhere until set. */
+/**
+ * The stay terms of Configuration (Séjour et paiements, Taxe de séjour) as the engine's
+ * figures; zero everywhere until set. The tax per adult per night is the town's base with
+ * its surcharges, rounded once (touristTaxPerNightCents, ~/lib/tourist-tax).
+ */
 export async function loadStayTerms(executor: Executor = db): Promise<StayTerms> {
   const [row] = await executor
-    .select({ touristTaxCents: siteConfig.touristTaxCents, depositPercent: siteConfig.depositPercent, balanceDueDays: siteConfig.balanceDueDays })
+    .select({
+      baseCents: siteConfig.touristTaxBaseCents,
+      regionalPercent: siteConfig.touristTaxRegionalPercent,
+      departmentalPercent: siteConfig.touristTaxDepartmentalPercent,
+      depositPercent: siteConfig.depositPercent,
+      balanceDueDays: siteConfig.balanceDueDays,
+    })
     .from(siteConfig)
     .limit(1);
-  return row ?? NO_STAY_TERMS;
+  if (!row) return NO_STAY_TERMS;
+  const { depositPercent, balanceDueDays, ...rate } = row;
+  return { touristTaxCents: touristTaxPerNightCents(rate), depositPercent, balanceDueDays };
 }
 
 /** Configuration's stay rules, the environment's defaults where the owner set none. */

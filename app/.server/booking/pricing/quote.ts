@@ -7,7 +7,7 @@
 // each night at its season's price for the room (else the room's base price), the guests
 // beyond those the price includes at the room's extra-adult and extra-child prices, a lone
 // guest's reduction; then the best length-of-stay reduction on that price, then the promo
-// code on what remains (decision 0028). The tourist tax is never discounted: adults ×
+// code on what remains (decision 0029). The tourist tax is never discounted: adults ×
 // nights × the rate, minors exempt. Every line has one shape (QuoteLine), reductions are
 // negative lines, and the lines add up to the total.
 import { addDays, daysBetween, eachNight, isIsoDate, type IsoDate } from '~/lib/nights';

@@ -12,7 +12,9 @@ import { STAY_NIGHTS_LIMIT } from '~/lib/stay-rules';
 import { claimPromoUse, releasePromoUse } from '../../content/promo-codes';
 import { db, type Executor } from '../../db/client';
 import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
-import { bookingEvents, bookings, type BookingSource, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../../db/schema';
+import { bookingEvents, bookings, NIGHT_HOLDING_STATUSES, PAYMENT_KINDS, PAYMENT_MEANS } from '../../db/schema';
+import { defaultTaxCollector, type RecordSource } from '~/lib/schemas/booking-admin';
+import type { TaxCollector } from '~/lib/tourist-tax';
 import { addPayment, listBookingPayments, paymentStatus } from '../../payments/ledger';
 import { guestMail } from '../mails/booking-mails';
 import { moneySnapshot, RULE_PROBLEMS, type Quote, type QuoteProblem } from '../pricing/quote';
@@ -50,6 +52,8 @@ export interface RecordedGuest {
 export const MAX_LISTED_STAYS = 500;
 
 const NOT_FREE = 'Ces nuits ne sont plus libres';
+/** Sources whose platform confirms the booking to the guest itself. */
+const PLATFORM_SOURCES: ReadonlySet<RecordSource> = new Set(['airbnb', 'booking_com']);
 const BOOKING_NOT_FOUND = notFound('Réservation introuvable');
 
 const french = createTranslator('fr', resolveCatalog('fr', 'fr'));
@@ -135,12 +139,18 @@ async function pricedStay(
   return { quote, override, rulesPassed, columns };
 }
 
-/** A booking taken by phone or e-mail: confirmed at once, priced by the engine unless the owner says otherwise. */
+/**
+ * A booking taken by phone or e-mail, or made on a platform: confirmed at once, priced by
+ * the engine unless the owner says otherwise. Its tourist tax is collected by the house,
+ * or by the platform (Airbnb and Booking.com by default: defaultTaxCollector). A platform
+ * confirms its own bookings to the guest: those get no mail from the house.
+ */
 export async function recordBooking(
   stay: StayDetails,
   guest: RecordedGuest,
-  source: Exclude<BookingSource, 'site'>,
+  source: RecordSource,
   actor: string | null,
+  taxCollectedBy: TaxCollector = defaultTaxCollector(source),
 ): Promise<StayResult> {
   return stayTransaction(async (tx) => {
     const priced = await pricedStay(stay, guest.language, tx, { pastAllowed: false });
@@ -155,7 +165,7 @@ export async function recordBooking(
     };
     const [row] = await tx
       .insert(bookings)
-      .values({ ...values, ...columns, status: 'confirmed', source, language: guest.language, decidedAt: new Date() })
+      .values({ ...values, ...columns, status: 'confirmed', source, taxCollectedBy, language: guest.language, decidedAt: new Date() })
       .returning({ id: bookings.id });
     const id = row!.id;
     await writeStep(
@@ -166,10 +176,10 @@ export async function recordBooking(
           {
             kind: 'created',
             actor,
-            details: { source, ...(override ? { priceOverride: override } : {}), ...(rulesPassed ? { rulesOverride: rulesPassed } : {}) },
+            details: { source, taxCollectedBy, ...(override ? { priceOverride: override } : {}), ...(rulesPassed ? { rulesOverride: rulesPassed } : {}) },
           },
         ],
-        guest: [guestMail('confirmed')],
+        guest: PLATFORM_SOURCES.has(source) ? [] : [guestMail('confirmed')],
       },
     );
     return { id };
@@ -222,6 +232,18 @@ export async function cancelBooking(id: string, message: string | null, actor: s
     const note = message?.trim() || null;
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id));
     await writeStep(tx, row, { history: [{ kind: 'cancelled', actor, details: note ? { message: note } : {} }], guest: [guestMail('cancelled', note)] });
+    return { id };
+  });
+}
+
+/** Who collects the stay's tourist tax (issue 44): the house, or the platform the guest booked on. Kept in its history. */
+export async function setTaxCollector(id: string, taxCollectedBy: TaxCollector, actor: string | null): Promise<StayResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockConfirmed(tx, id);
+    if (isRefusal(row) || isNotFound(row)) return row;
+    if (row.taxCollectedBy === taxCollectedBy) return { id };
+    await tx.update(bookings).set({ taxCollectedBy }).where(eq(bookings.id, id));
+    await writeStep(tx, row, { history: [{ kind: 'tax_collector', actor, details: { from: row.taxCollectedBy, to: taxCollectedBy } }] });
     return { id };
   });
 }

@@ -13,6 +13,7 @@ import { describeGuests, describeQuoteLine } from '../pricing/quote-lines';
 import { getBookingRecord } from '../stays/records';
 import { frenchLanguageName } from '~/lib/language-names';
 import { bookingStatusLabel } from '~/lib/stays';
+import { TAX_COLLECTOR_LABELS, type TaxCollector } from '~/lib/tourist-tax';
 
 const euros = (cents: number) => formatMoney(cents);
 
@@ -45,6 +46,8 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
       return `${PAYMENT_KIND_LABELS[d.kind] ?? d.kind} reçu : ${euros(Number(d.amountCents) || 0)} le ${formatNightFr(String(d.receivedOn))} (${PAYMENT_MEANS_LABELS[d.means] ?? d.means})`;
     case 'message':
       return 'Message envoyé au client';
+    case 'tax_collector':
+      return `Taxe de séjour collectée par ${TAX_COLLECTOR_LABELS[d.to as TaxCollector] ?? d.to}`;
     case 'expired':
       return "Délai de paiement de l'acompte dépassé : nuits libérées";
     case 'refund':
@@ -109,6 +112,7 @@ export async function loadBookingPage(id: string) {
       status: row.status,
       statusLabel: bookingStatusLabel(row.status),
       source: SOURCE_LABELS[row.source] ?? row.source,
+      taxCollectedBy: row.taxCollectedBy,
       roomId: row.roomId,
       room: roomName.get(row.roomId) ?? 'Chambre supprimée',
       arrival: row.arrival,

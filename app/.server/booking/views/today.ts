@@ -1,6 +1,7 @@
 // The owner's home, 'Aujourd'hui' (issue 35): today's arrivals and departures, the
 // stays of the next days, pending requests with how long they have waited, and the
-// warnings that need the owner (stale feeds, legal notice, hidden languages).
+// warnings that need the owner (stale feeds, legal notice, hidden languages, the tourist
+// tax to declare).
 import { dateTimeFormat } from '~/lib/date-time-format';
 import { formatMoney } from '~/lib/money';
 import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
@@ -16,6 +17,7 @@ import { listRoomFeeds } from '../availability/feeds';
 import { listBookings } from '../stays/requests';
 import { listPaymentsOf, paymentStatus } from '../../payments/ledger';
 import { listConfirmedStays } from '../stays/records';
+import { listTaxReminders } from '../tourist-tax/reminders';
 
 const euros = (cents: number) => formatMoney(cents);
 
@@ -77,12 +79,13 @@ export async function loadToday() {
   const today = guesthouseToday();
   const end = addDays(today, UPCOMING_DAYS);
   const roomName = await roomNamesFr();
-  const [stays, requests, feeds, legal, coverage] = await Promise.all([
+  const [stays, requests, feeds, legal, coverage, touristTax] = await Promise.all([
     listConfirmedStays(today, end),
     listBookings(),
     listRoomFeeds(),
     listMissingLegalNoticeFields(),
     listTranslationCoverage(),
+    listTaxReminders(today),
   ]);
   const described = await describeStays(stays, roomName);
   const now = new Date();
@@ -105,6 +108,7 @@ export async function loadToday() {
       staleFeeds: feeds.filter((f) => f.stale).map((f) => roomName.get(f.roomId) ?? ''),
       legalMissing: legal.map((m) => m.label),
       hiddenIncomplete: coverage.filter((l) => !l.isActive && !l.isSource && l.percent < 100).map((l) => `${l.name} (${l.percent} %)`),
+      touristTax,
     },
   };
 }

@@ -4,8 +4,10 @@
 import { decimalEuros } from '~/lib/money';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { BanIcon, CalendarCogIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, WalletIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Form, useActionData, useFetcher, useNavigation } from 'react-router';
 import { LiveQuote, useLiveQuote } from '~/components/admin/booking/live-quote';
+import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { EmptyState } from '~/components/admin/screen-kit';
 import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms';
@@ -17,12 +19,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import {
   CancelBookingSchema,
   ChangeBookingSchema,
+  defaultTaxCollector,
   GuestMessageSchema,
   PAYMENT_MEANS_LABELS,
+  RECORD_SOURCES,
   RecordBookingSchema,
   RecordPaymentSchema,
   GUEST_LANGUAGES,
+  SetTaxCollectorSchema,
+  SOURCE_LABELS,
 } from '~/lib/schemas/booking-admin';
+import { TAX_COLLECTOR_LABELS, TAX_COLLECTORS, type TaxCollector } from '~/lib/tourist-tax';
 
 type Room = { id: string; name: string };
 
@@ -85,6 +92,51 @@ function StayFields({ fields, rooms }: { fields: StayFieldSet; rooms: Room[] }) 
   );
 }
 
+type SourceFieldSet = { source: FieldMetadata<string>; taxCollectedBy: FieldMetadata<string | undefined> };
+
+/**
+ * Where the booking comes from and who collects its tourist tax (issue 44): the collector
+ * follows the source (a platform that collects it: Airbnb, Booking.com) until the owner
+ * chooses it himself.
+ */
+function SourceAndCollector({ fields }: { fields: SourceFieldSet }) {
+  const [source, setSource] = useState<string>(String(fields.source.initialValue ?? 'phone'));
+  const [chosen, setChosen] = useState<TaxCollector | null>((fields.taxCollectedBy.initialValue as TaxCollector | undefined) ?? null);
+  const collector = chosen ?? defaultTaxCollector(source);
+  return (
+    <>
+      <SelectField
+        label="Source"
+        selectProps={{ ...getSelectProps(fields.source), onChange: (event: React.ChangeEvent<HTMLSelectElement>) => setSource(event.target.value) }}
+        errors={fields.source.errors}
+      >
+        {RECORD_SOURCES.map((value) => (
+          <option key={value} value={value}>
+            {SOURCE_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Taxe de séjour collectée par"
+        hint={collector === 'platform' ? 'La plateforme la reverse : ce séjour sort de ce que la maison déclare.' : undefined}
+        selectProps={{
+          ...getSelectProps(fields.taxCollectedBy),
+          defaultValue: undefined,
+          value: collector,
+          onChange: (event: React.ChangeEvent<HTMLSelectElement>) => setChosen(event.target.value as TaxCollector),
+        }}
+        errors={fields.taxCollectedBy.errors}
+      >
+        {TAX_COLLECTORS.map((value) => (
+          <option key={value} value={value}>
+            {TAX_COLLECTOR_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  );
+}
+
 export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: string }) {
   const reply = useActionData();
   const navigation = useNavigation();
@@ -100,7 +152,7 @@ export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: stri
     <Card>
       <CardHeader>
         <CardTitle>
-          <h3>Réservation prise par téléphone ou e-mail</h3>
+          <h3>Réservation prise par téléphone, par e-mail ou sur une plateforme</h3>
         </CardTitle>
         <CardDescription>Confirmée dès l&apos;enregistrement : les nuits se ferment sur le site et dans le calendrier exporté.</CardDescription>
       </CardHeader>
@@ -111,10 +163,7 @@ export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: stri
           <LiveQuote quote={live} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Nom du client" inputProps={getInputProps(fields.name, { type: 'text' })} errors={fields.name.errors} />
-            <SelectField label="Source" selectProps={getSelectProps(fields.source)} errors={fields.source.errors}>
-              <option value="phone">téléphone</option>
-              <option value="email">e-mail</option>
-            </SelectField>
+            <SourceAndCollector fields={fields as unknown as SourceFieldSet} />
             <Field label="E-mail du client" inputProps={getInputProps(fields.email, { type: 'email' })} errors={fields.email.errors} />
             <Field label="Téléphone du client" inputProps={getInputProps(fields.phone, { type: 'tel' })} errors={fields.phone.errors} />
             <SelectField label="Langue du client" selectProps={getSelectProps(fields.language)} errors={fields.language.errors}>
@@ -146,6 +195,7 @@ interface BookingView {
   status: string;
   statusLabel: string;
   source: string;
+  taxCollectedBy: TaxCollector;
   roomId: string;
   room: string;
   arrival: string;
@@ -256,7 +306,14 @@ function Facts({ booking }: { booking: BookingView }) {
               </dd>
             </>
           ) : null}
+          {booking.status === 'confirmed' ? null : (
+            <>
+              <dt className="text-muted-foreground">Taxe de séjour</dt>
+              <dd>collectée par {TAX_COLLECTOR_LABELS[booking.taxCollectedBy]}</dd>
+            </>
+          )}
         </dl>
+        {booking.status === 'confirmed' ? <TaxCollectorForm booking={booking} /> : null}
       </CardContent>
     </Card>
   );
@@ -290,7 +347,10 @@ function Money({ booking }: { booking: BookingView }) {
           ) : null}
           <dt>Prix du séjour</dt>
           <dd className="text-right">{booking.total}</dd>
-          <dt>{booking.taxLine ? `${booking.taxLine.label} : ${booking.taxLine.detail}` : 'Taxe de séjour'}</dt>
+          <dt>
+            {booking.taxLine ? `${booking.taxLine.label} : ${booking.taxLine.detail}` : 'Taxe de séjour'}
+            {booking.taxCollectedBy === 'platform' ? ' (collectée par la plateforme, hors total)' : ''}
+          </dt>
           <dd className="text-right">{booking.tax}</dd>
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold">{booking.amount}</dd>
@@ -316,6 +376,34 @@ function Money({ booking }: { booking: BookingView }) {
         ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** « Taxe de séjour collectée par » the house or the platform: the register follows (issue 44). */
+function TaxCollectorForm({ booking }: { booking: BookingView }) {
+  const fetcher = useFetcher();
+  const [form, fields] = useAdminForm({
+    id: `tax-collector-${booking.id}`,
+    schema: SetTaxCollectorSchema,
+    reply: fetcher.data,
+    defaultValue: { taxCollectedBy: booking.taxCollectedBy },
+  });
+  const formRef = useFetcherFormGuard(fetcher);
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} ref={formRef} className="mt-4 flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="set-tax-collector" />
+      <input type="hidden" name="id" value={booking.id} />
+      <SelectField label="Taxe de séjour collectée par" selectProps={getSelectProps(fields.taxCollectedBy)} errors={fields.taxCollectedBy.errors}>
+        {TAX_COLLECTORS.map((value) => (
+          <option key={value} value={value}>
+            {TAX_COLLECTOR_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'}>
+        Enregistrer
+      </Button>
+    </fetcher.Form>
   );
 }
 

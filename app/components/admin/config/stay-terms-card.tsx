@@ -1,5 +1,5 @@
-// Configuration card 'Séjour et paiements' (issue 35): tourist tax, deposit, balance
-// due date, check-in and check-out times, cancellation terms in the editing language.
+// Configuration card 'Séjour et paiements' (issue 35): deposit, balance due date,
+// check-in and check-out times, cancellation terms in the editing language.
 // The price engine reads the figures; the guest's confirmation carries all of them.
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { useFetcher } from 'react-router';
@@ -11,8 +11,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/com
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
 
 export interface StayTermsValues {
-  touristTax: string;
-  touristTaxMinAge: number;
   depositPercent: number;
   balanceDueDays: number;
   checkInTime: string;
@@ -28,8 +26,6 @@ export function StayTermsCard({ values, language, languageName }: { values: Stay
     reply: fetcher.data,
     defaultValue: {
       ...values,
-      touristTax: values.touristTax,
-      touristTaxMinAge: String(values.touristTaxMinAge),
       depositPercent: String(values.depositPercent),
       balanceDueDays: String(values.balanceDueDays),
     },
@@ -42,23 +38,13 @@ export function StayTermsCard({ values, language, languageName }: { values: Stay
           <h3>Séjour et paiements</h3>
         </CardTitle>
         <CardDescription>
-          Taxe de séjour, acompte et solde : le devis, les demandes et les confirmations les calculent. Conditions d&apos;annulation en {languageName} (
-          {language}).
+          Acompte et solde : le devis, les demandes et les confirmations les calculent (la taxe de séjour a sa propre carte). Conditions d&apos;annulation en{' '}
+          {languageName} ({language}).
         </CardDescription>
       </CardHeader>
       <CardContent>
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 md:grid-cols-2">
           <input type="hidden" name="intent" value="save-stay-terms" />
-          <Field
-            label="Taxe de séjour (€ par adulte et par nuit)"
-            inputProps={{ ...getInputProps(fields.touristTax, { type: 'number' }), step: '0.01', min: 0 }}
-            errors={fields.touristTax.errors}
-          />
-          <Field
-            label="Taxe due à partir de (âge)"
-            inputProps={{ ...getInputProps(fields.touristTaxMinAge, { type: 'number' }), min: 0, max: 25 }}
-            errors={fields.touristTaxMinAge.errors}
-          />
           <Field
             label="Acompte (% du prix des nuits)"
             inputProps={{ ...getInputProps(fields.depositPercent, { type: 'number' }), min: 0, max: 100 }}
