@@ -16,8 +16,8 @@ const guests = (min: number) =>
 export const BookingRequestSchema = z.object({
   arrival: night,
   departure: night,
-  // Whether they fit the room (and there is an adult) is the engine's to say, in the visitor's words.
-  adults: guests(0),
+  // A stay has an adult (said in the visitor's words); whether everyone fits the room is the engine's to say.
+  adults: guests(0).refine((n) => n >= 1, 'booking.problem.no_adult'),
   children: guests(0)
     .optional()
     .transform((v) => v ?? 0),
