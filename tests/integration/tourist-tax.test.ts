@@ -54,7 +54,13 @@ let doubleRoom: string;
 const admin = async () => (await signedInAs('admin')).cookie;
 
 const guest = (name: string) => ({ name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`, phone: null, language: 'fr', message: null });
-const stay = (roomId: string, arrival: string, departure: string, guests = 2, children = 0) => ({ roomId, arrival, departure, adults: guests - children, children });
+const stay = (roomId: string, arrival: string, departure: string, guests = 2, children = 0) => ({
+  roomId,
+  arrival,
+  departure,
+  adults: guests - children,
+  children,
+});
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
