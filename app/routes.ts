@@ -17,6 +17,8 @@ export default [
     route('room/:roomId', 'routes/admin/room-editor.tsx'),
     route('users', 'routes/admin/users.tsx'),
     route('seasons', 'routes/admin/seasons.tsx'),
+    route('simulation', 'routes/admin/simulation.tsx'),
+    route('promo-codes', 'routes/admin/promo-codes.tsx'),
     route('testimonials', 'routes/admin/testimonials.tsx'),
     route('messages', 'routes/admin/messages.tsx'),
     route('today', 'routes/admin/today.tsx'),
@@ -37,6 +39,7 @@ export default [
 
   // Resources
   route('admin/arrivals.csv', 'routes/resources/arrivals-csv.ts'),
+  route('admin/stay-quote', 'routes/resources/stay-quote.ts'),
   route('admin/personal-data', 'routes/resources/personal-data.ts'),
   route('admin/tourist-tax.csv', 'routes/resources/tourist-tax-csv.ts'),
   route('api/media', 'routes/resources/media-upload.ts'),

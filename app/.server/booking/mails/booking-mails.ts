@@ -5,10 +5,11 @@ import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { formatMoney } from '~/lib/money';
 import { config } from '../../environment';
 import { ownerTime } from '../../guesthouse-time';
-import { utcMidnight, type IsoDate } from '~/lib/nights';
+import { daysBetween, utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../../mail/compose';
 import { recognisableName } from '../../mail/recognisable-name';
 import type { Quote } from '../pricing/quote';
+import { describeGuests, describeQuoteLine } from '../pricing/quote-lines';
 import { frenchLanguageName } from '~/lib/language-names';
 
 export const MAIL_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
@@ -33,7 +34,7 @@ const T = {
     total: 'Total',
     message: 'Message',
     nights: (n: number) => (n > 1 ? `${n} nuits` : '1 nuit'),
-    base: 'Tarif de base',
+    includes: 'Compris dans le prix',
     receivedSubject: (site: string) => `Votre demande de réservation — ${site}`,
     receivedTitle: 'Demande reçue',
     receivedIntro: (name: string) =>
@@ -97,7 +98,7 @@ const T = {
     total: 'Total',
     message: 'Message',
     nights: (n: number) => (n > 1 ? `${n} nights` : '1 night'),
-    base: 'Standard rate',
+    includes: 'Included in the price',
     receivedSubject: (site: string) => `Your booking request — ${site}`,
     receivedTitle: 'Request received',
     receivedIntro: (name: string) =>
@@ -161,7 +162,7 @@ const T = {
     total: 'Total',
     message: 'Mensaje',
     nights: (n: number) => (n > 1 ? `${n} noches` : '1 noche'),
-    base: 'Tarifa base',
+    includes: 'Incluido en el precio',
     receivedSubject: (site: string) => `Su solicitud de reserva — ${site}`,
     receivedTitle: 'Solicitud recibida',
     receivedIntro: (name: string) =>
@@ -225,7 +226,7 @@ const T = {
     total: 'Gesamt',
     message: 'Nachricht',
     nights: (n: number) => (n > 1 ? `${n} Nächte` : '1 Nacht'),
-    base: 'Grundpreis',
+    includes: 'Im Preis inbegriffen',
     receivedSubject: (site: string) => `Ihre Buchungsanfrage — ${site}`,
     receivedTitle: 'Anfrage erhalten',
     receivedIntro: (name: string) =>
@@ -292,7 +293,9 @@ export interface BookingMailFacts {
   guestPhone: string | null;
   message: string | null;
   quote: Pick<Quote, 'arrival' | 'departure' | 'guests' | 'lines' | 'totalCents'> &
-    Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
+    Partial<Pick<Quote, 'adults' | 'children' | 'taxLine' | 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
+  /** What the price includes in the guest's language (« petit-déjeuner inclus · Wi-Fi inclus »): said with every price. */
+  priceIncludes?: string;
   /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
   practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
 }
@@ -303,7 +306,8 @@ function moneyRows(facts: BookingMailFacts, language: string): MailRow[] {
   const q = facts.quote;
   if (q.amountCents === undefined) return [];
   const rows: MailRow[] = [];
-  if (q.taxCents) rows.push({ label: t.tax, value: euros(q.taxCents, language) });
+  if (q.taxLine) rows.push(lineRow(q.taxLine, language));
+  else if (q.taxCents) rows.push({ label: t.tax, value: euros(q.taxCents, language) });
   if (q.taxCents) rows.push({ label: t.amount, value: euros(q.amountCents, language) });
   if (q.depositCents) rows.push({ label: t.deposit, value: euros(q.depositCents, language) });
   if (q.depositCents && q.balanceCents !== undefined) {
@@ -328,6 +332,12 @@ function practicalRows(facts: BookingMailFacts, language: string): MailRow[] {
   return rows;
 }
 
+/** A quote line as a mail's row: what it is, how it is counted and its amount (quote-lines.ts words it). */
+function lineRow(line: Quote['lines'][number], language: string): MailRow {
+  const words = describeQuoteLine(line, language);
+  return { label: words.label, value: words.detail ? `${words.detail} = ${words.amount}` : words.amount };
+}
+
 function quoteRows(facts: BookingMailFacts, language: string): MailRow[] {
   const t = T[mailLanguage(language)];
   const { quote } = facts;
@@ -335,13 +345,11 @@ function quoteRows(facts: BookingMailFacts, language: string): MailRow[] {
     { label: t.room, value: facts.roomName },
     { label: t.arrival, value: formatNight(quote.arrival, language) },
     { label: t.departure, value: formatNight(quote.departure, language) },
-    { label: t.guests, value: String(quote.guests) },
-    ...quote.lines.map((line) => ({
-      label: line.seasonName ?? t.base,
-      value: `${t.nights(line.nights)} × ${euros(line.unitCents, language)} = ${euros(line.totalCents, language)}`,
-    })),
+    { label: t.guests, value: quote.adults === undefined ? String(quote.guests) : describeGuests(quote.adults, quote.children ?? 0, language) },
+    ...quote.lines.map((line) => lineRow(line, language)),
     { label: t.total, value: euros(quote.totalCents, language) },
     ...moneyRows(facts, language),
+    ...(facts.priceIncludes ? [{ label: t.includes, value: facts.priceIncludes }] : []),
   ];
 }
 
@@ -389,7 +397,7 @@ export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFa
 export function renderOwnerBookingMail(facts: BookingMailFacts, language: string, publicUrl: string): RenderedMail {
   const email = mailboxAddress(facts.guestEmail);
   const phone = facts.guestPhone?.trim() ?? '';
-  const nights = facts.quote.lines.reduce((sum, l) => sum + l.nights, 0);
+  const nights = daysBetween(facts.quote.arrival, facts.quote.departure);
   const { text, html } = renderTableMail(
     'Nouvelle demande de réservation',
     `${headerText(facts.guestName, 100)} demande ${nights > 1 ? `${nights} nuits` : '1 nuit'} dans « ${facts.roomName} ». La demande attend votre réponse dans Réservations.`,
