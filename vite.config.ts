@@ -14,11 +14,16 @@ import tsconfigPaths from 'vite-tsconfig-paths';
  * in compression than the legal notice pays for carrying them (1.6 KB, far under budget).
  */
 const SITE_FOLDERS = /\/app\/(components\/site\/shell|lib\/every-page|page-delivery)\/|\/node_modules\/clsx\//;
-const SITE_SHARED = /\/app\/(lib\/money|components\/site\/(form-field|amenity-list|room-placeholder|rich-text))\.tsx?$/;
+const SITE_SHARED = /\/app\/(lib\/money|lib\/date-time-format|lib\/remember|components\/site\/(form-field|amenity-list|room-placeholder|rich-text))\.tsx?$/;
+
+// What the room page's booking panel shares with the back office's stay forms (nights, stay
+// rules, a quote line's words): one file rather than three, each compressed apart.
+const STAY_SHARED = /\/app\/(lib\/nights|lib\/stay-rules|components\/quote-line-text)\.tsx?$/;
 
 function clientChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'framework';
   if (SITE_FOLDERS.test(id) || SITE_SHARED.test(id)) return 'site';
+  if (STAY_SHARED.test(id)) return 'stay';
   return undefined;
 }
 

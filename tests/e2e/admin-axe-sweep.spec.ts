@@ -16,6 +16,8 @@ const LIST_SCREENS: Array<[path: string, heading: string | RegExp]> = [
   ['/admin', 'Gestion des Chambres'],
   ['/admin/users', /Utilisateurs/],
   ['/admin/seasons', /Saisons/],
+  ['/admin/promo-codes', 'Codes promo'],
+  ['/admin/simulation', 'Simuler un séjour'],
   ['/admin/testimonials', /Livre d'Or|Témoignages/],
   ['/admin/messages', 'Messages'],
   ['/admin/reservations', /Réservations/],
@@ -71,7 +73,7 @@ test('axe finds nothing on any back-office screen', async ({ page }) => {
   }
 
   await page.goto(await firstEditorHref(page, '/admin/rooms', 'Chambres'));
-  await scanTabs(page, 'room editor', ['Informations générales', 'Images', 'Prix par saison', 'Calendriers']);
+  await scanTabs(page, 'room editor', ['Informations générales', 'Images', 'Tarifs et règles', 'Calendriers']);
   await page.goto(await firstEditorHref(page, '/admin/sections', 'Sections'));
   await scanTabs(page, 'section editor', ['Général', 'Images']);
 

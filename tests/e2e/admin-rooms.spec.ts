@@ -61,7 +61,7 @@ test.describe('admin rooms', () => {
     await expect(page).toHaveURL(/\/admin\/room\/new$/);
     await expect(page.getByRole('heading', { name: 'Nouvelle chambre' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Images' })).toBeDisabled();
-    await expect(page.getByRole('tab', { name: 'Prix par saison' })).toBeDisabled();
+    await expect(page.getByRole('tab', { name: 'Tarifs et règles' })).toBeDisabled();
     await expect(page.getByLabel('Personnes max *')).toHaveValue('2');
     await expectNoAxeViolations(page);
 
@@ -91,7 +91,7 @@ test.describe('admin rooms', () => {
     await expect(page.getByRole('tab', { name: 'Images' })).toBeEnabled();
 
     // Season prices: saved on leaving the field, then deleted.
-    await page.getByRole('tab', { name: 'Prix par saison' }).click();
+    await page.getByRole('tab', { name: 'Tarifs et règles' }).click();
     const priceInputs = page.getByRole('spinbutton');
     await expect(priceInputs.first()).toBeVisible();
     await priceInputs.first().fill('123.45');

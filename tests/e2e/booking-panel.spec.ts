@@ -2,12 +2,13 @@
 // page's language, the calendar that keeps taken nights and says what to do next, the
 // request form that answers like the contact form, the same request without JavaScript,
 // and prices written each language's way. The demo's first room has a confirmed stay
-// from today + 45 to today + 48 (app/.server/seed/demo-bookings.ts).
+// from today + 45 to today + 48 (app/.server/seed/demo-bookings.ts). Stays are chosen
+// within the demo's rules, whatever the day (demo-stays.ts).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { addDays, dateInZone } from '../../app/lib/nights';
+import { addDays } from '../../app/lib/nights';
+import { freeOffset, rulesAllow, today } from './demo-stays';
 
-const today = () => dateInZone(new Date(), 'Europe/Paris');
 const dayName = (date: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 async function firstRoom(page: Page): Promise<string> {
@@ -49,43 +50,45 @@ test('the rates box shows the season names of the page, in date order, with thei
 
 test('taken nights stay marked once an arrival is picked; departures stop at the first of them; the language switch keeps the stay', async ({ page }) => {
   const room = await firstRoom(page);
-  const arrival = addDays(today(), 42);
-  await page.goto(`${room}?lang=en&arrival=${arrival}&guests=2`);
+  const booked = addDays(today(), 45);
+  // The latest arrival before the booked nights that the rules allow up to them (+42 out of
+  // the Saturday-arrival season), and the first arrival they allow after them.
+  const arrival = [42, 41, 40, 39, 38, 37, 36].map((n) => addDays(today(), n)).find((day) => rulesAllow(day, booked))!;
+  const after = [48, 49, 50, 51, 52, 53, 54].map((n) => addDays(today(), n)).find((day) => rulesAllow(day, addDays(day, 3)))!;
+  await page.goto(`${room}?lang=en&arrival=${arrival}&adults=2`);
   const booking = page.getByRole('region', { name: 'Availability and booking' });
   await expect(booking.getByTestId('calendar-guidance')).toHaveText('Choose your departure date');
   // The booked nights (+45, +46, +47) are still shown taken (the calendar opens on the
   // arrival's month and the next: they fall in them)…
   for (const night of [46, 47]) await expect(booking.getByText(`${dayName(addDays(today(), night))}: unavailable`)).toBeAttached();
   // …the morning of +45 is the last departure offered, drawn taken all the same…
-  const lastDeparture = booking.getByRole('link', { name: `${dayName(addDays(today(), 45))}: choose as departure` });
+  const lastDeparture = booking.getByRole('link', { name: `${dayName(booked)}: choose as departure` });
   await expect(lastDeparture).toBeVisible();
   await expect(lastDeparture).toHaveClass(/\btaken\b/);
   // …and nothing beyond the booked nights is offered as a departure.
   await expect(booking.getByRole('link', { name: `${dayName(addDays(today(), 46))}: choose as departure` })).toHaveCount(0);
-  await expect(booking.getByRole('link', { name: `${dayName(addDays(today(), 49))}: choose as departure` })).toHaveCount(0);
-  await expect(booking.getByRole('link', { name: `${dayName(addDays(today(), 49))}: choose as arrival` })).toBeVisible();
+  await expect(booking.getByRole('link', { name: `${dayName(after)}: choose as departure` })).toHaveCount(0);
+  await expect(booking.getByRole('link', { name: `${dayName(after)}: choose as arrival` })).toBeVisible();
   // Calendar links are not for search engines.
   expect(await booking.locator('a.calendar-day:not([rel="nofollow"])').count()).toBe(0);
 
   // A stay across the booked nights: its reasons, no total.
-  const across = addDays(today(), 49);
-  await page.goto(`${room}?lang=en&arrival=${arrival}&departure=${across}&guests=2`);
+  await page.goto(`${room}?lang=en&arrival=${arrival}&departure=${addDays(after, 1)}&adults=2`);
   await expect(page.getByTestId('quote')).toContainText('Nights already taken');
   await expect(page.getByTestId('quote-total')).toHaveCount(0);
 
   // Switching to German keeps arrival, departure and guests.
-  const departure = addDays(today(), 44);
-  await page.goto(`${room}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
+  await page.goto(`${room}?lang=en&arrival=${arrival}&departure=${booked}&adults=2&children=1`);
   // The picker's links sit in a closed <details>: read the link itself.
   const switcher = page.locator('a[hreflang="de"]').first();
-  expect(await switcher.getAttribute('href')).toContain(`arrival=${arrival}&departure=${departure}&guests=2`);
+  expect(await switcher.getAttribute('href')).toContain(`arrival=${arrival}&departure=${booked}&adults=2&children=1`);
 });
 
 test('the days are one Tab stop, moved through with the arrow keys', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'a keyboard on a phone is the desktop case');
   const room = await firstRoom(page);
-  const arrival = addDays(today(), 100);
-  await page.goto(`${room}?lang=en&arrival=${arrival}&guests=2`);
+  const arrival = addDays(today(), freeOffset(100, 9));
+  await page.goto(`${room}?lang=en&arrival=${arrival}&adults=2`);
   const booking = page.getByRole('region', { name: 'Availability and booking' });
   const chosen = booking.getByRole('link', { name: `${dayName(arrival)}: choose as arrival` });
   await expect(chosen).toHaveAttribute('tabindex', '0');
@@ -105,8 +108,8 @@ test('the days are one Tab stop, moved through with the arrow keys', async ({ pa
 
 test('a validation error shows field messages and no failure toast', async ({ page }) => {
   const room = await firstRoom(page);
-  const arrival = addDays(today(), 120);
-  await page.goto(`${room}?lang=en&arrival=${arrival}&departure=${addDays(arrival, 2)}&guests=2`);
+  const arrival = addDays(today(), freeOffset(120, 2));
+  await page.goto(`${room}?lang=en&arrival=${arrival}&departure=${addDays(arrival, 2)}&adults=2`);
   const booking = page.getByRole('region', { name: 'Availability and booking' });
   await booking.getByRole('textbox', { name: 'Name', exact: true }).fill('   ');
   await booking.getByRole('textbox', { name: 'Email', exact: true }).fill('jane@example.org');
@@ -118,8 +121,8 @@ test('a validation error shows field messages and no failure toast', async ({ pa
 
 test('prices are written the German and the Spanish way', async ({ page }) => {
   const room = await firstRoom(page);
-  const arrival = addDays(today(), 150);
-  const stay = `arrival=${arrival}&departure=${addDays(arrival, 14)}&guests=2`;
+  const arrival = addDays(today(), freeOffset(150, 1));
+  const stay = `arrival=${arrival}&departure=${addDays(arrival, 14)}&adults=2`;
   await page.goto(`${room}?lang=de&${stay}`);
   await expect(page.getByTestId('quote-total')).toHaveText(/^\d{1,2}\.\d{3}(,\d{2})?\u00a0€$/);
   await page.goto(`${room}?lang=es&${stay}`);
@@ -131,8 +134,8 @@ test.describe('without JavaScript', () => {
 
   test('the request lands on its confirmation in the panel, and a reload does not post it again', async ({ page }, testInfo) => {
     const room = await firstRoom(page);
-    const arrival = addDays(today(), testInfo.project.name === 'mobile' ? 200 : 190);
-    await page.goto(`${room}?lang=en&arrival=${arrival}&departure=${addDays(arrival, 2)}&guests=2`);
+    const arrival = addDays(today(), freeOffset(testInfo.project.name === 'mobile' ? 200 : 190, 2));
+    await page.goto(`${room}?lang=en&arrival=${arrival}&departure=${addDays(arrival, 2)}&adults=2`);
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST') posts.push(request.url());

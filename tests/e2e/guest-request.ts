@@ -11,7 +11,7 @@ export async function openFirstRoomInEnglish(page: Page, arrival: string, depart
     .getByRole('link', { name: /details|Details|View/ })
     .first()
     .getAttribute('href');
-  await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&guests=2`);
+  await page.goto(`${roomHref}?lang=en&arrival=${arrival}&departure=${departure}&adults=2&children=0`);
   return { roomHref: roomHref!, booking: page.getByRole('region', { name: 'Availability and booking' }) };
 }
 

@@ -244,9 +244,9 @@ test('the room page: the calendar is the main action, month headings read as the
   const headings = page.locator('#reserver h4');
   for (const text of await headings.allTextContents()) expect(text).toMatch(/^\p{Lu}\p{Ll}+ de \d{4}$/u);
   expect(await headings.first().evaluate((el) => getComputedStyle(el).textTransform)).toBe('none');
-  // Arrival, departure and guests: labels that share a row share their line.
+  // Arrival, departure, adults, children and the code: labels that share a row share their line.
   const labels = await page.evaluate(() =>
-    ['stay-arrival', 'stay-departure', 'stay-guests'].map((id) => ({
+    ['stay-arrival', 'stay-departure', 'stay-adults', 'stay-children', 'stay-code'].map((id) => ({
       label: document.querySelector(`label[for="${id}"]`)!.getBoundingClientRect().top,
       control: document.getElementById(id)!.getBoundingClientRect().top,
     })),

@@ -30,6 +30,10 @@ const DECISIONS: Record<string, Access> = {
   'routes/admin/room-editor.tsx': 'admin',
   'routes/admin/users.tsx': 'admin',
   'routes/admin/seasons.tsx': 'admin',
+  // Stay rules, prices and codes (issue 45): the owner's simulation, promo codes, and the booking forms' live quote.
+  'routes/admin/simulation.tsx': 'admin',
+  'routes/admin/promo-codes.tsx': 'admin',
+  'routes/resources/stay-quote.ts': 'admin',
   'routes/admin/testimonials.tsx': 'admin',
   'routes/admin/messages.tsx': 'admin',
   'routes/admin/reservations.tsx': 'admin',
@@ -111,10 +115,22 @@ describe('access decisions', () => {
     expect(Object.keys(DECISIONS).filter((f) => !files.has(f))).toEqual([]);
   });
 
-  it('sees the intents of every screen, e.g. the Saisons periods, minimum stay and names, the room calendars (issue 14)', () => {
+  it('sees the intents of every screen, e.g. the Saisons periods, rules, reductions and names, the room calendars and prices (issues 14, 45)', () => {
     expect(intentsOf(source('routes/admin/seasons.tsx')).sort()).toEqual(
-      ['add-period', 'create', 'delete', 'delete-period', 'rename', 'set-min-stay', 'translate-name', 'update-period'].sort(),
+      [
+        'add-length-discount',
+        'add-period',
+        'create',
+        'delete',
+        'delete-length-discount',
+        'delete-period',
+        'rename',
+        'set-rules',
+        'translate-name',
+        'update-period',
+      ].sort(),
     );
+    expect(intentsOf(source('routes/admin/promo-codes.tsx')).sort()).toEqual(['create', 'delete', 'update']);
     expect(intentsOf(source('routes/admin/users.tsx')).sort()).toEqual(['delete', 'invite', 'resend-invitation', 'revoke-invitation', 'update-role']);
     expect(intentsOf(source('routes/admin/config.tsx'))).toEqual(expect.arrayContaining(['save-legal', 'save-retention', 'find-person', 'erase-person']));
     expect(intentsOf(source('routes/resources/personal-data.ts'))).toEqual(['export-person']);
@@ -129,7 +145,19 @@ describe('access decisions', () => {
     );
     expect(intentsOf(source('routes/admin/config.tsx'))).toContain('save-money-terms');
     expect(intentsOf(source('routes/admin/room-editor.tsx')).sort()).toEqual(
-      ['add-feed', 'delete-feed', 'delete-season-price', 'regenerate-export', 'rename-feed', 'save', 'save-season-price'].sort(),
+      [
+        'add-feed',
+        'add-length-discount',
+        'delete-feed',
+        'delete-length-discount',
+        'delete-season-price',
+        'regenerate-export',
+        'rename-feed',
+        'save',
+        'save-guest-prices',
+        'save-room-rules',
+        'save-season-price',
+      ].sort(),
     );
   });
 

@@ -31,7 +31,8 @@ const guest = {
   message: null,
   language: 'es',
   chain: ['es', 'fr'],
-  guests: 2,
+  adults: 2,
+  children: 0,
   t: createTranslator('es', resolveCatalog('es', 'fr')),
 };
 

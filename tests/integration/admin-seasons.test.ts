@@ -6,7 +6,6 @@ import { loadQuoteSeasons } from '~/.server/booking/pricing/quote-inputs';
 import { action, loader } from '~/routes/admin/seasons';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
-import { formatMoney } from '~/lib/money';
 
 let cookie: string;
 beforeAll(async () => {
@@ -169,49 +168,79 @@ describe('season periods, minimum stay and names per language (issue 14)', () =>
     expect(await db.select().from(seasonPeriods)).toEqual(before);
   });
 
-  it("previews the price a guest would be quoted, from the price engine, in French, with the reasons a stay can't be requested", async () => {
-    const season = await newSeason('Saison aperçu');
-    await post({ intent: 'add-period', id: season.id, firstNight: '2034-07-01', lastNight: '2034-07-31' });
-    const room = (await db.insert(rooms).values({ position: 0, pricePerNightCents: 80_00, maxGuests: 2 }).returning())[0]!;
-    await db.insert(roomSeasonPrices).values({ roomId: room.id, seasonId: season.id, pricePerNightCents: 120_50 });
-    const preview = async (query: string) => (await run(loader, getRequest(`/admin/seasons?${query}`, cookie))).data.preview;
+  it("sets a season's stay rules, refuses rules no stay can meet, and clears them", async () => {
+    const season = await newSeason('Été réglé');
+    const rulesOf = async () =>
+      (
+        await db
+          .select({
+            minStay: seasons.minStay,
+            maxNights: seasons.maxNights,
+            arrivalDays: seasons.arrivalDays,
+            departureDays: seasons.departureDays,
+            minNoticeDays: seasons.minNoticeDays,
+          })
+          .from(seasons)
+          .where(eq(seasons.id, season.id))
+      )[0]!;
+    // « En juillet-août : 3 nuits minimum, arrivée le samedi »
+    const set = await post({ intent: 'set-rules', id: season.id, minNights: '3', restrictArrival: 'on', arrivalDays: '5' });
+    expect(decodeToast(set.headers)).toMatchObject({ description: 'Règles de séjour enregistrées' });
+    expect(await rulesOf()).toEqual({ minStay: 3, maxNights: null, arrivalDays: 1 << 5, departureDays: null, minNoticeDays: null });
+    const listed = await run(loader, getRequest('/admin/seasons', cookie));
+    expect(listed.data.seasons.find((s: { id: string }) => s.id === season.id)).toMatchObject({ rulesText: '3 nuits minimum, arrivée le samedi' });
 
-    // 2034 is beyond the booking horizon: the price is shown with that reason.
-    const crossing = await preview(`room=${room.id}&arrival=2034-06-29&departure=2034-07-02&guests=2`);
-    expect(crossing.asked).toEqual({ roomId: room.id, arrival: '2034-06-29', departure: '2034-07-02', guests: 2 });
-    expect(crossing.quote.lines.map((l: { name: string; nights: number; total: string }) => [l.name, l.nights, l.total])).toEqual([
-      ['Tarif de base', 2, formatMoney(16000, 'fr')],
-      ['Saison aperçu', 1, formatMoney(12050, 'fr')],
-    ]);
-    expect(crossing.quote.total).toBe(formatMoney(28050, 'fr'));
-    expect(crossing.quote.problems).toEqual([expect.stringMatching(/^Les réservations sont ouvertes jusqu’au /)]);
+    for (const [fields, field, error] of [
+      [{ minNights: '0' }, 'minNights', 'Le minimum de nuits doit être compris entre 1 et 365'],
+      [{ minNights: '8', maxNights: '7' }, 'maxNights', 'Le maximum de nuits ne peut pas être inférieur au minimum'],
+      [{ restrictArrival: 'on' }, 'arrivalDays', "Choisissez au moins un jour d'arrivée"],
+      [{ minNoticeDays: 'deux' }, 'minNoticeDays', 'Le délai de réservation doit être un nombre entier'],
+    ] as const) {
+      const refused = await post({ intent: 'set-rules', id: season.id, ...fields });
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.data.result.error[field], JSON.stringify(fields)).toEqual([error]);
+    }
+    // Saturday to Saturday, 3 to 6 nights: no departure day is ever reachable.
+    const impossible = await post({
+      intent: 'set-rules',
+      id: season.id,
+      minNights: '3',
+      maxNights: '6',
+      restrictArrival: 'on',
+      arrivalDays: '5',
+      restrictDeparture: 'on',
+      departureDays: '5',
+    });
+    expect(impossible.status).toBe(400);
+    expect(decodeToast(impossible.headers)).toMatchObject({
+      description: "En « Été réglé » : aucun jour de départ ne suit un jour d'arrivée dans le nombre de nuits permis : aucun séjour ne serait possible",
+    });
+    expect(await rulesOf()).toEqual({ minStay: 3, maxNights: null, arrivalDays: 1 << 5, departureDays: null, minNoticeDays: null });
 
-    const tooMany = await preview(`room=${room.id}&arrival=2034-07-02&departure=2034-07-01&guests=3`);
-    expect(tooMany.quote.problems).toEqual(['De 1 à 2 personnes dans cette chambre.', "Le départ doit être après l'arrivée."]);
-    expect((await preview('room=00000000-0000-4000-8000-000000000000&arrival=2034-07-01&departure=2034-07-02')).quote).toBeNull();
-    expect((await preview("room=' or 1=1&arrival=2034-07-01&departure=2034-07-02")).quote).toBeNull();
-    expect(await preview('')).toBeNull();
+    await post({ intent: 'set-rules', id: season.id });
+    expect(await rulesOf()).toEqual({ minStay: null, maxNights: null, arrivalDays: null, departureDays: null, minNoticeDays: null });
+    const missing = await post({ intent: 'set-rules', id: '00000000-0000-4000-8000-000000000000', minNights: '2' });
+    expect(missing.status).toBe(404);
   });
 
-  it('sets, validates and clears the minimum stay', async () => {
-    const season = await newSeason('Séjour minimum');
-    const minStayOf = async () => (await db.select({ minStay: seasons.minStay }).from(seasons).where(eq(seasons.id, season.id)))[0]!.minStay;
-    const set = await post({ intent: 'set-min-stay', id: season.id, minStay: '3' });
-    expect(decodeToast(set.headers)).toMatchObject({ description: 'Séjour minimum enregistré avec succès' });
-    expect(await minStayOf()).toBe(3);
-    for (const [value, error] of [
-      ['0', "Le séjour minimum est d'au moins 1 nuit"],
-      ['366', 'Le séjour minimum est de 365 nuits au plus'],
-      ['2.5', 'Le séjour minimum doit être un nombre entier de nuits'],
-      ['deux', 'Le séjour minimum doit être un nombre entier de nuits'],
-    ] as const) {
-      const refused = await post({ intent: 'set-min-stay', id: season.id, minStay: value });
-      expect(refused.status, value).toBe(400);
-      expect(refused.data.result.error.minStay, value).toEqual([error]);
-    }
-    expect(await minStayOf()).toBe(3);
-    await post({ intent: 'set-min-stay', id: season.id, minStay: '' });
-    expect(await minStayOf()).toBeNull();
+  it("adds a season's length-of-stay reductions, one per number of nights, and deletes them", async () => {
+    const season = await newSeason('Saison longue');
+    const added = await post({ intent: 'add-length-discount', id: season.id, minNights: '7', percent: '10' });
+    expect(decodeToast(added.headers)).toMatchObject({ description: 'Réduction ajoutée' });
+    const twice = await post({ intent: 'add-length-discount', id: season.id, minNights: '7', percent: '15' });
+    expect(twice.status).toBe(400);
+    expect(twice.data.result.error.minNights).toEqual(['Une réduction existe déjà à partir de ce nombre de nuits']);
+    const tooMuch = await post({ intent: 'add-length-discount', id: season.id, minNights: '14', percent: '95' });
+    expect(tooMuch.data.result.error.percent).toEqual(['Le pourcentage de réduction doit être compris entre 1 et 90']);
+    const listed = await run(loader, getRequest('/admin/seasons', cookie));
+    const discounts = listed.data.seasons.find((s: { id: string }) => s.id === season.id).discounts;
+    expect(discounts).toEqual([{ id: expect.any(String), minNights: 7, percent: 10 }]);
+    const other = await newSeason('Autre saison longue');
+    // Another season's reduction is not this one's to delete.
+    expect((await post({ intent: 'delete-length-discount', id: other.id, discountId: discounts[0].id })).status).toBe(404);
+    expect(decodeToast((await post({ intent: 'delete-length-discount', id: season.id, discountId: discounts[0].id })).headers)).toMatchObject({
+      description: 'Réduction supprimée',
+    });
   });
 
   it('saves the name in another language without touching the French name, and the guest reads it', async () => {

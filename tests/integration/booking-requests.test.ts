@@ -74,7 +74,7 @@ const guest = {
   t: translator('en'),
 };
 const request = (arrival: string, departure: string, extra: Partial<typeof guest> = {}) =>
-  createBookingRequest({ roomId, arrival, departure, guests: 2, ...guest, t: translator(extra.language ?? guest.language), ...extra });
+  createBookingRequest({ roomId, arrival, departure, adults: 2, children: 0, ...guest, t: translator(extra.language ?? guest.language), ...extra });
 /** A night as the English refusal names it. */
 const nightEn = (night: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(utcMidnight(night));
 
@@ -92,18 +92,25 @@ describe('seasons in PostgreSQL', () => {
 
 describe('quoteStay', () => {
   it('prices a stay crossing two seasons, names in the page language', async () => {
-    const quote = accepted(await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 2 }, ['en', 'fr']));
+    const quote = accepted(await quoteStay(roomId, { arrival: d(98), departure: d(102), adults: 2, children: 0 }, ['en', 'fr']));
     expect(quote!.problems).toEqual([]);
-    expect(quote!.lines).toEqual([
-      { seasonId: expect.any(String), seasonName: 'Basse saison', nights: 2, unitCents: 8000, totalCents: 16000 },
-      { seasonId: highId, seasonName: 'High season', nights: 2, unitCents: 14050, totalCents: 28100 },
-    ]);
+    const nights = (season: { id: unknown; name: string }, n: number, unitCents: number) => ({
+      kind: 'nights',
+      season,
+      persons: null,
+      nights: n,
+      quantity: n,
+      unitCents,
+      totalCents: n * unitCents,
+    });
+    expect(quote!.lines).toEqual([nights({ id: expect.any(String), name: 'Basse saison' }, 2, 8000), nights({ id: highId, name: 'High season' }, 2, 14050)]);
     expect(quote!.totalCents).toBe(44100);
-    expect(quote!.minStay).toBe(2);
+    // Judged by its arrival night's season (low: no minimum), not by the high season it reaches.
+    expect(quote!.rules).toMatchObject({ season: { name: 'Basse saison' }, minNights: 1 });
   });
 
   it('returns null for an unknown room', async () => {
-    expect(await quoteStay('00000000-0000-4000-8000-000000000000', { arrival: d(5), departure: d(6), guests: 1 }, ['fr'])).toBe(NOT_FOUND);
+    expect(await quoteStay('00000000-0000-4000-8000-000000000000', { arrival: d(5), departure: d(6), adults: 1, children: 0 }, ['fr'])).toBe(NOT_FOUND);
   });
 });
 
@@ -136,7 +143,9 @@ describe('booking requests', () => {
   it('refuses a stay that is not possible and stores nothing', async () => {
     const before = await db.select({ id: bookings.id }).from(bookings);
     const result = await request(d(120), d(121));
-    expect(result).toStrictEqual(new Refusal('This stay cannot be requested:', { status: 409, reasons: ['Minimum stay: 2 nights.'] }));
+    expect(result).toStrictEqual(
+      new Refusal('This stay cannot be requested:', { status: 409, reasons: ['Stay too short — In High season: 2 nights minimum.'] }),
+    );
     expect(await db.select({ id: bookings.id }).from(bookings)).toHaveLength(before.length);
   });
 
@@ -145,7 +154,7 @@ describe('booking requests', () => {
     const empty = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n');
     server.serve('/late.ics', { body: empty });
     await addRoomFeed(room!.id, server.url('/late.ics'));
-    const page = accepted(await quoteStay(room!.id, { arrival: d(30), departure: d(33), guests: 2 }, ['en']));
+    const page = accepted(await quoteStay(room!.id, { arrival: d(30), departure: d(33), adults: 2, children: 0 }, ['en']));
     expect(page!.problems).toEqual([]);
     const ymd = (n: number) => d(n).replaceAll('-', '');
     server.serve('/late.ics', {
@@ -162,7 +171,7 @@ describe('booking requests', () => {
         'END:VCALENDAR',
       ].join('\r\n'),
     });
-    const result = await createBookingRequest({ roomId: room!.id, arrival: d(30), departure: d(33), guests: 2, ...guest });
+    const result = await createBookingRequest({ roomId: room!.id, arrival: d(30), departure: d(33), adults: 2, children: 0, ...guest });
     expect(result).toStrictEqual(new Refusal('This stay cannot be requested:', { status: 409, reasons: [`Nights already taken: ${nightEn(d(31))}.`] }));
     expect(await db.select().from(bookings).where(eq(bookings.roomId, room!.id))).toEqual([]);
   });
@@ -223,7 +232,7 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
         [d(20), d(80), 2],
         ['2020-01-01', '2020-01-03', 2],
       ] as const) {
-        const result = await createBookingRequest({ roomId: id, arrival, departure, guests, ...guest });
+        const result = await createBookingRequest({ roomId: id, arrival, departure, adults: guests, children: 0, ...guest });
         expect(result, `${arrival} → ${departure}, ${guests}`).toMatchObject({ message: 'This stay cannot be requested:', options: { status: 409 } });
       }
       expect(server.hits('/impossible.ics')).toBe(hits);
@@ -242,7 +251,7 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     try {
       await listener.settled();
       listener.heard.length = 0;
-      accepted(await createBookingRequest({ roomId: id, arrival: d(70), departure: d(72), guests: 2, ...guest }));
+      accepted(await createBookingRequest({ roomId: id, arrival: d(70), departure: d(72), adults: 2, children: 0, ...guest }));
       // The feed was read again (a platform booking made minutes ago must count)…
       expect(server.hits('/unchanged.ics')).toBe(hits + 1);
       // …but nothing public changed, so no page is flushed.
@@ -286,12 +295,12 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     }
     forgetRecentRoomSyncs();
     const started = Date.now();
-    const answer = await createBookingRequest({ roomId: room!.id, arrival: d(60), departure: d(62), guests: 2, ...guest });
+    const answer = await createBookingRequest({ roomId: room!.id, arrival: d(60), departure: d(62), adults: 2, children: 0, ...guest });
     const waited = Date.now() - started;
     // Read again in time, the feeds would have freed these nights; the budget ran out first
     // for at least some of them, so their last good import still holds the nights.
     expect(answer).toBeInstanceOf(Refusal);
-    const quote = accepted(await quoteStay(room!.id, { arrival: d(60), departure: d(62), guests: 2 }, ['fr']));
+    const quote = accepted(await quoteStay(room!.id, { arrival: d(60), departure: d(62), adults: 2, children: 0 }, ['fr']));
     expect(quote.problems).toEqual([{ code: 'unavailable', nights: [d(60), d(61)] }]);
     expect(waited).toBeGreaterThanOrEqual(ANSWER_AFTER_MS);
     // One budget for all of them (a loaded machine's scheduling is the margin), not one per parse.
@@ -307,10 +316,12 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     const id = await roomWithFeed('/burst.ics');
     forgetRecentRoomSyncs();
     const hits = server.hits('/burst.ics');
-    const results = await Promise.all([80, 84, 88].map((n) => createBookingRequest({ roomId: id, arrival: d(n), departure: d(n + 2), guests: 2, ...guest })));
+    const results = await Promise.all(
+      [80, 84, 88].map((n) => createBookingRequest({ roomId: id, arrival: d(n), departure: d(n + 2), adults: 2, children: 0, ...guest })),
+    );
     expect(results.every((r) => !isRefusal(r))).toBe(true);
     expect(server.hits('/burst.ics')).toBe(hits + 1);
-    await createBookingRequest({ roomId: id, arrival: d(92), departure: d(94), guests: 2, ...guest });
+    await createBookingRequest({ roomId: id, arrival: d(92), departure: d(94), adults: 2, children: 0, ...guest });
     expect(server.hits('/burst.ics')).toBe(hits + 1);
     // After the interval the next request reads it again.
     await syncRoomFeedsForRequest(id, Date.now() + REQUEST_RESYNC_MS + 1);
@@ -330,7 +341,7 @@ describe("the owner's answers", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.idempotencyKey, `booking:${created.id}:confirmed`));
     expect(mail!.subject).toMatch(/^Booking confirmed/);
-    expect(accepted(await quoteStay(roomId, { arrival: d(41), departure: d(42), guests: 1 }, ['fr'])).problems).toEqual([
+    expect(accepted(await quoteStay(roomId, { arrival: d(41), departure: d(42), adults: 1, children: 0 }, ['fr'])).problems).toEqual([
       { code: 'unavailable', nights: [d(41)] },
     ]);
     expect(refusalMessage(await acceptBookingRequest(created.id))).toBe("Cette demande n'est plus en attente");
@@ -349,7 +360,7 @@ describe("the owner's answers", () => {
     const empty = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n');
     server.serve('/before-accept.ics', { body: empty });
     await addRoomFeed(room!.id, server.url('/before-accept.ics'));
-    const created = accepted(await createBookingRequest({ roomId: room!.id, arrival: d(80), departure: d(83), guests: 2, ...guest }));
+    const created = accepted(await createBookingRequest({ roomId: room!.id, arrival: d(80), departure: d(83), adults: 2, children: 0, ...guest }));
     const ymd = (n: number) => d(n).replaceAll('-', '');
     server.serve('/before-accept.ics', {
       body: [
@@ -420,7 +431,7 @@ describe('manual blocks and the export feed', () => {
     expect(refusalMessage(clash)).toMatch(/^Une réservation confirmée occupe déjà ces nuits/);
     const block = accepted(await addManualBlock(roomId, d(70), d(72), ' Travaux '));
     expect((await db.select().from(manualBlocks).where(eq(manualBlocks.id, block.id)))[0]!.note).toBe('Travaux');
-    expect(accepted(await quoteStay(roomId, { arrival: d(72), departure: d(74), guests: 1 }, ['fr'])).problems).toEqual([
+    expect(accepted(await quoteStay(roomId, { arrival: d(72), departure: d(74), adults: 1, children: 0 }, ['fr'])).problems).toEqual([
       { code: 'unavailable', nights: [d(72)] },
     ]);
     const token = (await getExportToken(roomId))!;
@@ -447,7 +458,7 @@ describe('manual blocks and the export feed', () => {
     const [room] = await db.insert(rooms).values({ position: 9, pricePerNightCents: 50_00 }).returning();
     await addManualBlock(room!.id, d(5), d(6), null);
     await addRoomFeed(room!.id, server.url('/none.ics'));
-    await createBookingRequest({ roomId: room!.id, arrival: d(8), departure: d(9), guests: 1, ...guest });
+    await createBookingRequest({ roomId: room!.id, arrival: d(8), departure: d(9), adults: 1, children: 0, ...guest });
     await db.delete(rooms).where(eq(rooms.id, room!.id));
     expect(await db.select().from(bookings).where(eq(bookings.roomId, room!.id))).toEqual([]);
     expect(await db.select().from(manualBlocks).where(eq(manualBlocks.roomId, room!.id))).toEqual([]);

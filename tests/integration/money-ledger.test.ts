@@ -24,7 +24,7 @@ const today = guesthouseToday();
 const d = (days: number) => addDays(today, days);
 let roomId: string;
 
-const stay = (arrival: string, departure: string) => ({ roomId, arrival, departure, guests: 2, children: 0 });
+const stay = (arrival: string, departure: string) => ({ roomId, arrival, departure, adults: 2, children: 0 });
 const guest = (name: string, language = 'fr') => ({
   name,
   email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`,
@@ -63,11 +63,11 @@ beforeAll(async () => {
 describe('the ledger', () => {
   it('after a change of dates, what is due and outstanding follows the new quote, to the cent of the engine', async () => {
     const id = await book(d(30), d(32), 'Claire Dupont');
-    const twoNights = accepted(await quoteStay(roomId, { arrival: d(30), departure: d(32), guests: 2 }, ['fr']));
+    const twoNights = accepted(await quoteStay(roomId, { arrival: d(30), departure: d(32), adults: 2, children: 0 }, ['fr']));
     expect(await row(id)).toMatchObject({ totalCents: twoNights.totalCents, taxCents: twoNights.taxCents, depositCents: twoNights.depositCents });
     accepted(await pay(id, 'arrhes', twoNights.depositCents));
     expect(accepted(await changeBooking(id, stay(d(30), d(33)), 'owner@example.com'))).toEqual({ id });
-    const threeNights = accepted(await quoteStay(roomId, { arrival: d(30), departure: d(33), guests: 2 }, ['fr'], db, { excludeBookingId: id }));
+    const threeNights = accepted(await quoteStay(roomId, { arrival: d(30), departure: d(33), adults: 2, children: 0 }, ['fr'], db, { excludeBookingId: id }));
     const { money } = (await getBookingRecord(id))!;
     expect(money.dueCents).toBe(threeNights.amountCents);
     expect(money.outstandingCents).toBe(threeNights.amountCents - twoNights.depositCents);
@@ -80,7 +80,7 @@ describe('the ledger', () => {
     accepted(await pay(id, 'taxe_sejour', owed.taxe_sejour));
     expect((await getBookingRecord(id))!.money.outstandingCents).toBe(0);
     accepted(await changeBooking(id, stay(d(30), d(31)), 'owner@example.com'));
-    const oneNight = accepted(await quoteStay(roomId, { arrival: d(30), departure: d(31), guests: 2 }, ['fr'], db, { excludeBookingId: id }));
+    const oneNight = accepted(await quoteStay(roomId, { arrival: d(30), departure: d(31), adults: 2, children: 0 }, ['fr'], db, { excludeBookingId: id }));
     const after = (await getBookingRecord(id))!.money;
     expect(after.toRefundCents).toBe(threeNights.amountCents - oneNight.amountCents);
     expect(after.outstandingCents).toBe(0);

@@ -19,6 +19,9 @@ const PUBLIC = [
   'multilingual_content',
   'manual_blocks',
   'ical_events',
+  // A room's stay rules in a season and the length-of-stay reductions: the room page's calendar and rates (issue 45).
+  'room_season_rules',
+  'length_discounts',
 ];
 /** Public only in part: published testimonials, confirmed bookings. */
 const PUBLIC_WHEN = ['testimonials', 'bookings'];
@@ -39,6 +42,8 @@ const PRIVATE = [
   'user_invitations',
   'app_secrets',
   'ical_feeds',
+  // Never shown: a quote with a code is always computed, never kept (issue 45).
+  'promo_codes',
   'backup_runs',
   // A booking's money, its notes, its planned messages, the counters, mail attachments (issue 52): the back office's only.
   'ledger_entries',

@@ -66,13 +66,13 @@ const FORMS: PublicForm[] = [
     name: 'booking',
     path: () => `/room/${roomId}`,
     params: () => ({ roomId }),
-    valid: () => ({ intent: 'book', arrival: arrival(), departure: departure(), guests: '2', name: 'Jane Doe', email: 'jane@example.org' }),
+    valid: () => ({ intent: 'book', arrival: arrival(), departure: departure(), adults: '2', children: '0', name: 'Jane Doe', email: 'jane@example.org' }),
     invalid: { field: 'email', value: 'x', message: 'validation.email' },
-    anchor: () => `/room/${roomId}?arrival=${arrival()}&departure=${departure()}&guests=2#reserver`,
+    anchor: () => `/room/${roomId}?arrival=${arrival()}&departure=${departure()}&adults=2&children=0#reserver`,
     stored: async () => (await db.select({ n: count() }).from(bookings))[0]!.n,
     action: roomAction,
     showsSent: async (cookie) =>
-      (await run(roomLoader, getRequest(`/room/${roomId}?arrival=${arrival()}&departure=${departure()}&guests=2`, cookie), { roomId })).data.sentBeforeLoad,
+      (await run(roomLoader, getRequest(`/room/${roomId}?arrival=${arrival()}&departure=${departure()}&adults=2`, cookie), { roomId })).data.sentBeforeLoad,
   },
 ];
 
@@ -172,7 +172,7 @@ describe('the booking request', () => {
     const form = FORMS.find((f) => f.name === 'booking')!;
     const before = await form.stored();
     // Three guests in a room for two.
-    const result = await post(form, { ...form.valid(), guests: '3' }, freshIp(), { cookie: 'selectedLanguage=en' });
+    const result = await post(form, { ...form.valid(), adults: '2', children: '1' }, freshIp(), { cookie: 'selectedLanguage=en' });
     expect(result.status).toBe(409);
     expect(result.data.result.error[''].length).toBeGreaterThan(1);
     expect(await form.stored()).toBe(before);

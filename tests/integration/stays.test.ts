@@ -95,7 +95,7 @@ const stay = (arrival: string, departure: string, extra: Partial<Parameters<type
   roomId,
   arrival,
   departure,
-  guests: 2,
+  adults: 2,
   children: 0,
   ...extra,
 });
@@ -117,7 +117,7 @@ async function exportFeed(room = roomId) {
 
 describe('money from the one engine', () => {
   it('a stay crossing two seasons: tax, deposit and balance in cents, kept on the request and the booking', async () => {
-    const quote = accepted(await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 3, children: 1 }, ['fr']));
+    const quote = accepted(await quoteStay(roomId, { arrival: d(98), departure: d(102), adults: 2, children: 1 }, ['fr']));
     // 2 nights at 80 € + 2 at 140,50 €; 2 adults × 4 nights × 1,10 €; 30 % of the nights.
     expect(quote.totalCents).toBe(44100);
     expect(quote.taxCents).toBe(2 * 4 * 110);
@@ -131,7 +131,8 @@ describe('money from the one engine', () => {
         roomId,
         arrival: d(98),
         departure: d(102),
-        guests: 2,
+        adults: 2,
+        children: 0,
         name: 'Jane',
         email: 'jane@example.org',
         language: 'en',
@@ -140,7 +141,7 @@ describe('money from the one engine', () => {
       }),
     );
     const [row] = await db.select().from(bookings).where(eq(bookings.id, created.id));
-    const twoAdults = accepted(await quoteStay(roomId, { arrival: d(98), departure: d(102), guests: 2 }, ['fr']));
+    const twoAdults = accepted(await quoteStay(roomId, { arrival: d(98), departure: d(102), adults: 2, children: 0 }, ['fr']));
     expect(row).toMatchObject({
       totalCents: twoAdults.totalCents,
       taxCents: twoAdults.taxCents,
@@ -180,7 +181,7 @@ describe('a booking taken by phone', () => {
     expect(refusalMessage(await recordBooking(stay(d(11), d(12)), guest('Intrus'), 'phone', null))).toMatch(/^Ces nuits ne sont plus libres : /);
     await db.insert(manualBlocks).values({ roomId, firstNight: d(30), lastNight: d(31), note: 'Travaux' });
     expect(isRefusal(await recordBooking(stay(d(29), d(31)), guest('Intrus'), 'phone', null))).toBe(true);
-    expect(refusalMessage(await recordBooking(stay(d(40), d(42), { guests: 4 }), guest('Trop'), 'phone', null))).toBe(
+    expect(refusalMessage(await recordBooking(stay(d(40), d(42), { adults: 4 }), guest('Trop'), 'phone', null))).toBe(
       'Cette chambre accueille 3 personnes au plus',
     );
     expect(await db.select().from(bookings)).toHaveLength(before.length);
@@ -244,7 +245,7 @@ describe('cancelling a booking', () => {
     expect(await exportFeed()).toContain(`booking-${recorded.id}@`);
     expect(await cancelBooking(recorded.id, { by: 'house', message: 'Lo sentimos' }, 'owner@example.com')).toEqual({ id: recorded.id });
     expect(await exportFeed()).not.toContain(`booking-${recorded.id}@`);
-    const quote = accepted(await quoteStay(roomId, { arrival: d(90), departure: d(92), guests: 2 }, ['fr']));
+    const quote = accepted(await quoteStay(roomId, { arrival: d(90), departure: d(92), adults: 2, children: 0 }, ['fr']));
     expect(quote!.problems).toEqual([]);
     const [mail] = await db
       .select()
@@ -287,7 +288,8 @@ describe('conflicts shown on pending requests', () => {
         roomId,
         arrival: d(140),
         departure: d(143),
-        guests: 2,
+        adults: 2,
+        children: 0,
         name: 'Anna',
         email: 'anna@example.org',
         language: 'en',
@@ -300,7 +302,8 @@ describe('conflicts shown on pending requests', () => {
         roomId,
         arrival: d(142),
         departure: d(145),
-        guests: 2,
+        adults: 2,
+        children: 0,
         name: 'Bruno',
         email: 'bruno@example.org',
         language: 'fr',
@@ -439,7 +442,7 @@ describe('Configuration: Séjour et paiements', () => {
     });
     const page = await run(configLoader, getRequest('/admin/config', admin.cookie));
     expect(page.data.stayTerms).toMatchObject({ depositPercent: 25, cancellationTerms: '<p>Sans frais</p>' });
-    const quote = accepted(await quoteStay(roomId, { arrival: d(10), departure: d(12), guests: 1 }, ['fr']));
+    const quote = accepted(await quoteStay(roomId, { arrival: d(10), departure: d(12), adults: 1, children: 0 }, ['fr']));
     expect(quote.depositCents).toBe(Math.round(quote.totalCents * 0.25));
   });
 });

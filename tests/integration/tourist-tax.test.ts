@@ -54,7 +54,13 @@ let doubleRoom: string;
 const admin = async () => (await signedInAs('admin')).cookie;
 
 const guest = (name: string) => ({ name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`, phone: null, language: 'fr', message: null });
-const stay = (roomId: string, arrival: string, departure: string, guests = 2, children = 0) => ({ roomId, arrival, departure, guests, children });
+const stay = (roomId: string, arrival: string, departure: string, guests = 2, children = 0) => ({
+  roomId,
+  arrival,
+  departure,
+  adults: guests - children,
+  children,
+});
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -129,7 +135,7 @@ describe('the rate as the town sets it', () => {
     expect((await loadStayTerms()).touristTaxCents).toBe(115);
     expect((await save('1,00', '34')).status).toBe(200);
     expect((await loadStayTerms()).touristTaxCents).toBe(134);
-    const quote = accepted(await quoteStay(doubleRoom, { arrival: '2026-05-04', departure: '2026-05-07', guests: 2 }, ['fr']));
+    const quote = accepted(await quoteStay(doubleRoom, { arrival: '2026-05-04', departure: '2026-05-07', adults: 2, children: 0 }, ['fr']));
     expect(quote.taxCents).toBe(2 * 3 * 134);
 
     const page = await run(configLoader, getRequest('/admin/config', cookie));
@@ -175,8 +181,8 @@ describe('the register of a period', () => {
   beforeEach(() => setToday('2026-03-20'));
 
   it('a stay across two quarters and two seasons: its nights split by period, its child exempt, the rate per person-night', async () => {
-    const quote = accepted(await quoteStay(familyRoom, { arrival: '2026-03-29', departure: '2026-04-02', guests: 3, children: 1 }, ['fr']));
-    expect(quote.lines.map((l) => [l.seasonName, l.nights])).toEqual([
+    const quote = accepted(await quoteStay(familyRoom, { arrival: '2026-03-29', departure: '2026-04-02', adults: 2, children: 1 }, ['fr']));
+    expect(quote.lines.filter((l) => l.kind === 'nights').map((l) => [l.season?.name, l.nights])).toEqual([
       ['Hiver', 3],
       ['Printemps', 1],
     ]);
@@ -466,7 +472,7 @@ describe('who collects, from the booking form', () => {
           {
             intent: 'record',
             roomId: familyRoom,
-            guests: '2',
+            adults: '2',
             children: '0',
             name: 'Client plateforme',
             email: '',

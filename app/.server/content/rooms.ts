@@ -3,7 +3,7 @@
 // Back office: the list, the editor, reordering, deletion and season prices.
 // Multilingual texts live in multilingual_content under room_{id}_name /
 // _short_description / _long_description / _tags.
-import { NOT_FOUND, type NotFound } from '../rule-refusal';
+import { NOT_FOUND, refuse, type NotFound, type Refusal } from '../rule-refusal';
 import { OWNER_CHAIN } from '~/lib/i18n';
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { cleanRichText, plainText } from './sanitize';
@@ -15,6 +15,7 @@ import { multilingualContent, rooms, roomSeasonPrices, seasons } from '../db/sch
 import { storage } from '../media/storage';
 import { cachePublicData } from '../public-content/invalidation';
 import { ROOM_DEFAULT_MAX_GUESTS, type RoomInput } from '~/lib/schemas/room';
+import type { RoomGuestPricesInput } from '~/lib/schemas/stay-rules';
 import { isUuid } from '~/lib/uuid';
 
 // Public reads
@@ -201,6 +202,8 @@ export interface RoomForEdit {
   id: string;
   maxGuests: number;
   pricePerNightCents: number | null;
+  /** Prices by number of guests (issue 45). */
+  guestPrices: { includedGuests: number; extraAdultCents: number; extraChildCents: number; singleReductionCents: number };
   amenities: string[];
   images: string[];
   primaryImage: string | null;
@@ -219,6 +222,10 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
       id: rooms.id,
       maxGuests: rooms.maxGuests,
       pricePerNightCents: rooms.pricePerNightCents,
+      includedGuests: rooms.includedGuests,
+      extraAdultCents: rooms.extraAdultCents,
+      extraChildCents: rooms.extraChildCents,
+      singleReductionCents: rooms.singleReductionCents,
       amenities: rooms.amenities,
       images: rooms.images,
       primaryImage: rooms.primaryImage,
@@ -238,6 +245,12 @@ export async function getRoomForEdit(id: string, language: string): Promise<Room
     id: room.id,
     maxGuests: room.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS,
     pricePerNightCents: room.pricePerNightCents,
+    guestPrices: {
+      includedGuests: room.includedGuests,
+      extraAdultCents: room.extraAdultCents,
+      extraChildCents: room.extraChildCents,
+      singleReductionCents: room.singleReductionCents,
+    },
     amenities: room.amenities,
     images: room.images,
     primaryImage: room.primaryImage,
@@ -335,6 +348,28 @@ export async function deleteRoomSeasonPrice(roomId: string, seasonId: string): P
     .where(and(eq(roomSeasonPrices.roomId, roomId), eq(roomSeasonPrices.seasonId, seasonId)))
     .returning({ id: roomSeasonPrices.id });
   return removed.length > 0 || NOT_FOUND;
+}
+
+/** The room's prices by number of guests (issue 45): the guests a night includes, each one more per night, a lone guest's reduction. */
+export async function saveRoomGuestPrices(roomId: string, input: RoomGuestPricesInput): Promise<true | NotFound | Refusal> {
+  const [room] = await db.select({ maxGuests: rooms.maxGuests }).from(rooms).where(eq(rooms.id, roomId)).limit(1);
+  if (!room) return NOT_FOUND;
+  const capacity = room.maxGuests ?? ROOM_DEFAULT_MAX_GUESTS;
+  if (input.includedGuests > capacity) {
+    const message = `La chambre accueille ${capacity} ${capacity > 1 ? 'personnes' : 'personne'} au plus`;
+    return refuse(message, { fieldErrors: { includedGuests: [message] } });
+  }
+  const rows = await db
+    .update(rooms)
+    .set({
+      includedGuests: input.includedGuests,
+      extraAdultCents: input.extraAdult,
+      extraChildCents: input.extraChild,
+      singleReductionCents: input.singleReduction,
+    })
+    .where(eq(rooms.id, roomId))
+    .returning({ id: rooms.id });
+  return rows.length > 0 || NOT_FOUND;
 }
 
 export async function roomExists(id: string): Promise<boolean> {

@@ -10,6 +10,8 @@ import { db } from '../db/client';
 import { isExclusionViolation } from '../db/errors';
 import { seasonPeriods, seasons } from '../db/schema';
 import { refuse, type Refusal, NOT_FOUND, type NotFound } from '../rule-refusal';
+import type { RulesOverride } from '~/lib/stay-rules';
+import { refuseUnsatisfiableRules } from './stay-rules';
 
 export interface Season {
   id: string;
@@ -19,10 +21,20 @@ export interface Season {
 /** The language whose name is the `name` column. */
 const COLUMN_LANGUAGE = SOURCE_LANGUAGE;
 
-/** The Saisons screen's list: each season with its periods, minimum stay and its name in `language` ('' when none). */
+/** The Saisons screen's list: each season with its periods, stay rules and its name in `language` ('' when none). */
 export async function listSeasonDetails(language: string) {
   const rows = await db
-    .select({ id: seasons.id, name: seasons.name, minStay: seasons.minStay })
+    .select({
+      id: seasons.id,
+      name: seasons.name,
+      rules: {
+        minNights: seasons.minStay,
+        maxNights: seasons.maxNights,
+        arrivalDays: seasons.arrivalDays,
+        departureDays: seasons.departureDays,
+        minNoticeDays: seasons.minNoticeDays,
+      },
+    })
     .from(seasons)
     .orderBy(asc(seasons.name), asc(seasons.createdAt));
   const periods = await db
@@ -79,9 +91,21 @@ export async function deleteSeason(id: string): Promise<true | NotFound> {
   return rows.length > 0 || NOT_FOUND;
 }
 
-/** null: no minimum. True when the season existed. */
-export async function setSeasonMinStay(id: string, minStay: number | null): Promise<true | NotFound> {
-  const rows = await db.update(seasons).set({ minStay }).where(eq(seasons.id, id)).returning({ id: seasons.id });
+/**
+ * The season's own stay rules (null: Configuration's), for stays arriving in it; refused
+ * when no stay could meet them (with Configuration's, and each room's in this season).
+ */
+export async function setSeasonRules(id: string, rules: RulesOverride): Promise<true | NotFound | Refusal> {
+  const [season] = await db.select({ id: seasons.id }).from(seasons).where(eq(seasons.id, id)).limit(1);
+  if (!season) return NOT_FOUND;
+  const refusal = await refuseUnsatisfiableRules({ season: { id, rules } });
+  if (refusal) return refusal;
+  const { minNights, ...others } = rules;
+  const rows = await db
+    .update(seasons)
+    .set({ minStay: minNights, ...others })
+    .where(eq(seasons.id, id))
+    .returning({ id: seasons.id });
   return rows.length > 0 || NOT_FOUND;
 }
 

@@ -18,10 +18,12 @@ import {
 
 import { cachePublicData } from '../public-content/invalidation';
 import type { StayTermsInput } from '~/lib/schemas/stay-terms';
+import type { PriceMentionsInput, StayRulesInput } from '~/lib/schemas/stay-rules';
 import { RETENTION_DEFAULTS, type RetentionSettings } from '~/lib/schemas/personal-data';
 import type { TouristTaxSettingsInput } from '~/lib/schemas/tourist-tax';
 import { decimalEuros } from '~/lib/money';
 import { groupedIban, type MoneyTermsInput } from '~/lib/schemas/money-terms';
+import { config } from '../environment';
 import { touristTaxPerNightCents, type DeclarationFrequency, type TouristTaxRate } from '~/lib/tourist-tax';
 
 /** Writes columns of the single settings row, creating it on the first save. */
@@ -262,6 +264,98 @@ export async function getOnlineDepositForEditing() {
 export async function saveOnlineDeposit(input: { enabled: boolean; paymentWindowHours: number }) {
   const columns = { onlineDeposit: input.enabled, paymentWindowHours: input.paymentWindowHours };
   await writeSettings(db, columns);
+}
+
+// The general stay rules (issue 45): Configuration's figures, the environment's
+// BOOKING_MAX_NIGHTS and BOOKING_HORIZON_DAYS where the owner has set none. The price
+// engine's types and checks are ~/lib/stay-rules.ts.
+
+/** The general rules as the engine reads them: every figure set. */
+export async function loadStayRulesSettings(executor: Executor = db) {
+  const [row] = await executor
+    .select({
+      minNights: siteConfig.stayMinNights,
+      maxNights: siteConfig.stayMaxNights,
+      arrivalDays: siteConfig.arrivalDays,
+      departureDays: siteConfig.departureDays,
+      minNoticeDays: siteConfig.minNoticeDays,
+      horizonDays: siteConfig.horizonDays,
+    })
+    .from(siteConfig)
+    .limit(1);
+  const { BOOKING_MAX_NIGHTS, BOOKING_HORIZON_DAYS } = config();
+  return {
+    minNights: row?.minNights ?? 1,
+    maxNights: row?.maxNights ?? BOOKING_MAX_NIGHTS,
+    arrivalDays: row?.arrivalDays ?? 127,
+    departureDays: row?.departureDays ?? 127,
+    minNoticeDays: row?.minNoticeDays ?? 0,
+    horizonDays: row?.horizonDays ?? BOOKING_HORIZON_DAYS,
+  };
+}
+
+/** The 'Règles de séjour' card: the figures the owner set (null: the environment's default, shown beside). */
+export async function getStayRulesForEditing() {
+  const row = await getSiteConfigRow();
+  const { BOOKING_MAX_NIGHTS, BOOKING_HORIZON_DAYS } = config();
+  return {
+    minNights: row?.stayMinNights ?? 1,
+    maxNights: row?.stayMaxNights ?? null,
+    arrivalDays: row?.arrivalDays ?? 127,
+    departureDays: row?.departureDays ?? 127,
+    minNoticeDays: row?.minNoticeDays ?? 0,
+    horizonDays: row?.horizonDays ?? null,
+    defaults: { maxNights: BOOKING_MAX_NIGHTS, horizonDays: BOOKING_HORIZON_DAYS },
+  };
+}
+
+/** Saves the general rules (creating the single row on first save). */
+export async function saveStayRulesSettings(input: StayRulesInput, executor: Executor = db) {
+  await writeSettings(executor, {
+    stayMinNights: input.minNights,
+    stayMaxNights: input.maxNights,
+    arrivalDays: input.arrivalDays,
+    departureDays: input.departureDays,
+    minNoticeDays: input.minNoticeDays,
+    horizonDays: input.horizonDays,
+  });
+}
+
+// What the price includes (arrêté du 18 décembre 2015): said beside every price a guest sees.
+
+/** Breakfast and Wi-Fi: included, at a price (cents), or not offered. */
+export async function loadPriceMentions(executor: Executor = db) {
+  const [row] = await executor
+    .select({
+      breakfast: siteConfig.breakfast,
+      breakfastPriceCents: siteConfig.breakfastPriceCents,
+      wifi: siteConfig.wifi,
+      wifiPriceCents: siteConfig.wifiPriceCents,
+    })
+    .from(siteConfig)
+    .limit(1);
+  return {
+    breakfast: row?.breakfast ?? 'included',
+    breakfastPriceCents: row?.breakfastPriceCents ?? null,
+    wifi: row?.wifi ?? 'included',
+    wifiPriceCents: row?.wifiPriceCents ?? null,
+  };
+}
+export type PriceMentionsSettings = Awaited<ReturnType<typeof loadPriceMentions>>;
+
+/** The public pages' read of what the price includes, kept until the settings change (public-content/invalidation.ts). */
+export function getPriceMentions(): Promise<PriceMentionsSettings> {
+  return cachePublicData('price-mentions', () => loadPriceMentions());
+}
+
+/** Saves what the price includes (creating the single row on first save). */
+export async function savePriceMentions(input: PriceMentionsInput) {
+  await writeSettings(db, {
+    breakfast: input.breakfast,
+    breakfastPriceCents: input.breakfast === 'paid' ? input.breakfastPrice : null,
+    wifi: input.wifi,
+    wifiPriceCents: input.wifi === 'paid' ? input.wifiPrice : null,
+  });
 }
 
 // Money the French way (issue 52): the deposit's nature, the bank account a deposit is

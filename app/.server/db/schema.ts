@@ -241,6 +241,20 @@ export const siteConfig = pgTable(
     vatMode: text('vat_mode').$type<VatMode>().notNull().default('franchise'),
     /** Hundredths of a percent: 1000 is 10 %. */
     vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(1000),
+    // The general stay rules (issue 45): nights outside every season, and what a season does
+    // not set. Weekdays as bits, Monday first (app/lib/stay-rules.ts). Null most
+    // nights and horizon: the environment's BOOKING_MAX_NIGHTS and BOOKING_HORIZON_DAYS.
+    stayMinNights: integer('stay_min_nights').notNull().default(1),
+    stayMaxNights: integer('stay_max_nights'),
+    arrivalDays: integer('arrival_days').notNull().default(127),
+    departureDays: integer('departure_days').notNull().default(127),
+    minNoticeDays: integer('min_notice_days').notNull().default(0),
+    horizonDays: integer('horizon_days'),
+    // What the price includes, said beside every price a guest sees (arrêté du 18 décembre 2015).
+    breakfast: text('breakfast').$type<PriceExtra>().notNull().default('included'),
+    breakfastPriceCents: integer('breakfast_price_cents'),
+    wifi: text('wifi').$type<PriceExtra>().notNull().default('included'),
+    wifiPriceCents: integer('wifi_price_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -255,6 +269,14 @@ export const siteConfig = pgTable(
       'site_config_money_terms_check',
       sql`${t.depositNature} in ('arrhes', 'acompte') and ${t.depositDueDays} between 1 and 90 and ${t.balanceReminderDays} between 0 and 90 and ${t.vatMode} in ('franchise', 'rate') and ${t.vatRateBasisPoints} between 0 and 10000`,
     ),
+    check(
+      'site_config_stay_rules_check',
+      sql`${t.stayMinNights} between 1 and 365 and (${t.stayMaxNights} is null or ${t.stayMaxNights} between ${t.stayMinNights} and 365) and ${t.arrivalDays} between 1 and 127 and ${t.departureDays} between 1 and 127 and ${t.minNoticeDays} between 0 and 365 and (${t.horizonDays} is null or ${t.horizonDays} between 1 and 1100)`,
+    ),
+    check(
+      'site_config_price_extras_check',
+      sql`${t.breakfast} in ('included', 'paid', 'none') and ${t.wifi} in ('included', 'paid', 'none') and (${t.breakfast} <> 'paid' or ${t.breakfastPriceCents} > 0) and (${t.wifi} <> 'paid' or ${t.wifiPriceCents} > 0)`,
+    ),
     check('site_config_publisher_status_check', sql`${t.publisherStatus} in ('individual', 'company')`),
     check(
       'site_config_retention_check',
@@ -266,6 +288,10 @@ export const siteConfig = pgTable(
     ),
   ],
 );
+
+/** Whether breakfast or Wi-Fi comes with the price, costs extra, or is not offered. */
+export const PRICE_EXTRA_STATES = ['included', 'paid', 'none'] as const;
+export type PriceExtra = (typeof PRICE_EXTRA_STATES)[number];
 
 export const contactEmails = pgTable('contact_emails', {
   id: id(),
@@ -283,6 +309,11 @@ export const rooms = pgTable(
     maxGuests: integer('max_guests').default(2),
     /** The base price of a night, in cents like every amount; null: price on request. */
     pricePerNightCents: integer('price_per_night_cents'),
+    /** Prices by number of guests (issue 45): the guests a night's price includes, each one more per night, a lone guest's reduction per night. */
+    includedGuests: integer('included_guests').notNull().default(2),
+    extraAdultCents: integer('extra_adult_cents').notNull().default(0),
+    extraChildCents: integer('extra_child_cents').notNull().default(0),
+    singleReductionCents: integer('single_reduction_cents').notNull().default(0),
     tags: textList('tags'),
     amenities: textList('amenities'),
     /** Secret of the room's export feed (/ical/<token>.ics); the owner can regenerate it. */
@@ -295,6 +326,10 @@ export const rooms = pgTable(
   (t) => [
     check('rooms_max_guests_check', sql`${t.maxGuests} is null or ${t.maxGuests} between 1 and 10`),
     check('rooms_price_check', sql`${t.pricePerNightCents} is null or ${t.pricePerNightCents} >= 0`),
+    check(
+      'rooms_guest_prices_check',
+      sql`${t.includedGuests} between 1 and 10 and ${t.extraAdultCents} between 0 and 10000000 and ${t.extraChildCents} between 0 and 10000000 and ${t.singleReductionCents} between 0 and 10000000`,
+    ),
     uniqueIndex('rooms_ical_export_token_idx').on(t.icalExportToken),
   ],
 );
@@ -304,11 +339,75 @@ export const seasons = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
-    /** Fewest nights a stay touching this season may have; null: no minimum. */
+    /**
+     * The season's stay rules (issue 45), for stays arriving on one of its nights; null:
+     * Configuration's. Fewest and most nights, arrival and departure weekdays (bits, Monday
+     * first), days of notice before arrival.
+     */
     minStay: integer('min_stay'),
+    maxNights: integer('max_nights'),
+    arrivalDays: integer('arrival_days'),
+    departureDays: integer('departure_days'),
+    minNoticeDays: integer('min_notice_days'),
     createdAt: createdAt(),
   },
-  (t) => [check('seasons_min_stay_check', sql`${t.minStay} is null or ${t.minStay} between 1 and 365`)],
+  (t) => [
+    check('seasons_min_stay_check', sql`${t.minStay} is null or ${t.minStay} between 1 and 365`),
+    check(
+      'seasons_rules_check',
+      sql`(${t.maxNights} is null or ${t.maxNights} between 1 and 365) and (${t.arrivalDays} is null or ${t.arrivalDays} between 1 and 127) and (${t.departureDays} is null or ${t.departureDays} between 1 and 127) and (${t.minNoticeDays} is null or ${t.minNoticeDays} between 0 and 365)`,
+    ),
+  ],
+);
+
+/** A room's own stay rules in a season (issue 45); null: the season's. */
+export const roomSeasonRules = pgTable(
+  'room_season_rules',
+  {
+    id: id(),
+    roomId: uuid('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    seasonId: uuid('season_id')
+      .notNull()
+      .references(() => seasons.id, { onDelete: 'cascade' }),
+    minNights: integer('min_nights'),
+    maxNights: integer('max_nights'),
+    arrivalDays: integer('arrival_days'),
+    departureDays: integer('departure_days'),
+    minNoticeDays: integer('min_notice_days'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('room_season_rules_room_season').on(t.roomId, t.seasonId),
+    check(
+      'room_season_rules_check',
+      sql`(${t.minNights} is null or ${t.minNights} between 1 and 365) and (${t.maxNights} is null or ${t.maxNights} between 1 and 365) and (${t.arrivalDays} is null or ${t.arrivalDays} between 1 and 127) and (${t.departureDays} is null or ${t.departureDays} between 1 and 127) and (${t.minNoticeDays} is null or ${t.minNoticeDays} between 0 and 365)`,
+    ),
+  ],
+);
+
+/**
+ * A length-of-stay reduction (issue 45): this percentage off the stay's price from this
+ * many nights, for stays arriving in a season or for one room (exactly one of the two).
+ */
+export const lengthDiscounts = pgTable(
+  'length_discounts',
+  {
+    id: id(),
+    seasonId: uuid('season_id').references(() => seasons.id, { onDelete: 'cascade' }),
+    roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'cascade' }),
+    minNights: integer('min_nights').notNull(),
+    percent: integer('percent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('length_discounts_owner_check', sql`(${t.seasonId} is null) <> (${t.roomId} is null)`),
+    check('length_discounts_figures_check', sql`${t.minNights} between 2 and 365 and ${t.percent} between 1 and 90`),
+    unique('length_discounts_season_nights').on(t.seasonId, t.minNights),
+    unique('length_discounts_room_nights').on(t.roomId, t.minNights),
+  ],
 );
 
 /**
@@ -741,6 +840,51 @@ export const stripeEvents = pgTable('stripe_events', {
   outcome: text('outcome').notNull(),
   createdAt: createdAt(),
 });
+
+export const PROMO_KINDS = ['percent', 'amount'] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];
+
+/**
+ * A promo code for direct bookings (issue 45): a percentage or an amount off the stay, good
+ * on the days a stay is asked for (first and last included), from a number of nights, a
+ * number of times, for some rooms (none listed: every room). `code` is kept normalised
+ * (capitals, no spaces or accents): a guest typing « été 26 » finds ETE26. Two periods of one
+ * code never overlap: exclusion constraint `promo_codes_no_overlap` (migration). `uses` is
+ * advanced in the transaction that stores the request or booking, by a conditional update.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    kind: text('kind').$type<PromoKind>().notNull(),
+    /** Percent (1–100) or cents. */
+    value: integer('value').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    minNights: integer('min_nights'),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    roomIds: uuid('room_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('promo_codes_code_check', sql`${t.code} ~ '^[A-Z0-9_-]{2,40}$'`),
+    check(
+      'promo_codes_value_check',
+      sql`(${t.kind} = 'percent' and ${t.value} between 1 and 100) or (${t.kind} = 'amount' and ${t.value} between 1 and 10000000)`,
+    ),
+    check('promo_codes_dates_check', sql`${t.validUntil} >= ${t.validFrom}`),
+    check(
+      'promo_codes_limits_check',
+      sql`(${t.minNights} is null or ${t.minNights} between 1 and 365) and (${t.maxUses} is null or ${t.maxUses} between 1 and 1000000) and ${t.uses} >= 0`,
+    ),
+    index('promo_codes_code_idx').on(t.code),
+  ],
+);
 
 /** Nights the owner closed by hand (first and last night included), with a note. */
 export const manualBlocks = pgTable(

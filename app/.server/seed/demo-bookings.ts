@@ -1,66 +1,28 @@
 // The booking side of the demo guesthouse: season periods over the coming year,
-// season names in every language, two pending requests, confirmed stays (one taken by
-// phone with its arrhes received by transfer, one arriving today whose balance is overdue,
-// one past stay paid in full whose note was issued), a cancelled stay and a manual block,
-// placed relative to the day of seeding so the screens are not empty;
-// and the last quarter's stays, so that the tourist-tax register has one to declare.
+// season names in every language, the high season's rules (3 nights at least, arrivals
+// on Saturdays), a −10 % from 7 nights in every season, an active promo code, two pending
+// requests, confirmed stays (one taken by phone with its arrhes received by transfer, one
+// arriving today whose balance is overdue, one past stay paid in full whose note was
+// issued), a cancelled stay and a manual block, placed relative to the day of seeding so the
+// screens are not empty; and the last quarter's stays, so that the tourist-tax register has
+// one to declare.
 import { eq } from 'drizzle-orm';
 import { addDays, daysBetween, type IsoDate } from '~/lib/nights';
 import { shiftTaxPeriod, taxPeriodOf, type TaxCollector } from '~/lib/tourist-tax';
 import { guesthouseToday } from '../guesthouse-time';
 import { guestChain } from '~/lib/i18n';
-import { moneySnapshot } from '../booking/pricing/quote';
-import { quoteStay } from '../booking/pricing/quote-inputs';
+import { judgeStay, moneySnapshot, RULE_PROBLEMS } from '../booking/pricing/quote';
+import { loadRoomPricing, quoteStay } from '../booking/pricing/quote-inputs';
 import { writeStep, type HistoryLine } from '../booking/stays/trail';
 import { addEntry } from '../payments/ledger';
 import { issueNote } from '../booking/notes/notes';
 import { newBookingReference } from '../booking/stays/reference';
 import { isNotFound } from '../rule-refusal';
 import type { Tx } from '../db/client';
-import { bookings, manualBlocks, multilingualContent, seasonPeriods, seasons, type BookingSource } from '../db/schema';
+import { bookings, lengthDiscounts, manualBlocks, multilingualContent, promoCodes, seasonPeriods, seasons, type BookingSource } from '../db/schema';
 import { seasonNameKey } from '../content/content-keys';
 import type { Localized } from './demo-content';
-
-/** Per DEMO_SEASONS entry (low, mid, high): names, minimum stay, periods as month-day ranges. */
-export const DEMO_SEASON_DETAILS: Array<{ name: Localized; minStay: number | null; periods: Array<[string, string]> }> = [
-  {
-    name: { fr: 'Basse saison', en: 'Low season', es: 'Temporada baja', de: 'Nebensaison' },
-    minStay: null,
-    periods: [
-      ['01-04', '03-31'],
-      ['11-01', '12-19'],
-    ],
-  },
-  {
-    name: { fr: 'Moyenne saison', en: 'Mid season', es: 'Temporada media', de: 'Zwischensaison' },
-    minStay: null,
-    periods: [
-      ['04-01', '06-30'],
-      ['09-01', '10-31'],
-      ['12-20', '+01-03'],
-    ],
-  },
-  {
-    name: { fr: 'Haute saison', en: 'High season', es: 'Temporada alta', de: 'Hochsaison' },
-    minStay: 2,
-    periods: [['07-01', '08-31']],
-  },
-];
-
-/** The periods of every season from last year to next, those not over yet. */
-export function demoSeasonPeriods(today: IsoDate) {
-  const year = Number(today.slice(0, 4));
-  return DEMO_SEASON_DETAILS.map((season) =>
-    [year - 1, year, year + 1].flatMap((y) =>
-      season.periods
-        .map(([first, last]) => ({
-          firstNight: `${y}-${first}`,
-          lastNight: last.startsWith('+') ? `${y + 1}-${last.slice(1)}` : `${y}-${last}`,
-        }))
-        .filter((p) => p.lastNight >= today),
-    ),
-  );
-}
+import { DEMO_LENGTH_DISCOUNT, DEMO_PROMO_CODE, DEMO_SEASON_DETAILS, demoSeasonPeriods } from './demo-seasons';
 
 export async function insertDemoBookings(
   tx: Tx,
@@ -73,8 +35,14 @@ export async function insertDemoBookings(
   const texts: Array<typeof multilingualContent.$inferInsert> = [];
   for (const [index, id] of seasonIds.entries()) {
     const details = DEMO_SEASON_DETAILS[index]!;
-    if (details.minStay) await tx.update(seasons).set({ minStay: details.minStay }).where(eq(seasons.id, id));
+    if (details.minStay || details.arrivalDays) {
+      await tx
+        .update(seasons)
+        .set({ minStay: details.minStay, arrivalDays: details.arrivalDays ?? null })
+        .where(eq(seasons.id, id));
+    }
     await tx.insert(seasonPeriods).values(periods[index]!.map((p) => ({ ...p, seasonId: id })));
+    await tx.insert(lengthDiscounts).values({ seasonId: id, ...DEMO_LENGTH_DISCOUNT });
     texts.push(...localizedRows(id, { [seasonNameKey(id)]: details.name }));
   }
 
@@ -214,13 +182,24 @@ export async function insertDemoBookings(
       guest: { name: 'Claire Martin', email: 'claire.martin@example.fr', phone: '06 12 34 56 78', language: 'fr', message: null },
     },
   ];
+  await tx.insert(promoCodes).values({
+    code: DEMO_PROMO_CODE.code,
+    kind: 'percent',
+    value: DEMO_PROMO_CODE.percent,
+    validFrom: addDays(today, -30),
+    validUntil: addDays(today, 365),
+    maxUses: DEMO_PROMO_CODE.maxUses,
+  });
   for (const stay of stays) {
     const roomId = roomIds[stay.room % roomIds.length]!;
-    const arrival = addDays(today, stay.from);
-    const departure = addDays(today, stay.from + stay.nights);
     const guests = stay.guests ?? 2;
     const children = stay.children ?? 0;
-    const quote = await quoteStay(roomId, { arrival, departure, guests, children }, guestChain(stay.guest.language), tx);
+    // A request from the site meets the rules a guest meets (a later Saturday in high season, its nights at least).
+    const { arrival, departure } =
+      stay.status === 'pending'
+        ? await stayWithinRules(tx, roomId, addDays(today, stay.from), stay.nights)
+        : { arrival: addDays(today, stay.from), departure: addDays(today, stay.from + stay.nights) };
+    const quote = await quoteStay(roomId, { arrival, departure, adults: guests - children, children }, guestChain(stay.guest.language), tx);
     if (isNotFound(quote)) throw new Error(`demo room ${roomId} is missing`);
     const [row] = await tx
       .insert(bookings)
@@ -279,4 +258,19 @@ export async function insertDemoBookings(
     note: 'Travaux de peinture',
   });
   return texts;
+}
+
+/** The first stay from `arrival` on that the room's rules allow, of `nights` nights or the fewest its rules ask. */
+async function stayWithinRules(tx: Tx, roomId: string, arrival: IsoDate, nights: number) {
+  const pricing = await loadRoomPricing(roomId, ['fr'], tx);
+  if (!pricing) throw new Error(`demo room ${roomId} is missing`);
+  const today = guesthouseToday();
+  for (let shift = 0; shift < 14; shift++) {
+    const from = addDays(arrival, shift);
+    for (const length of [nights, nights + 1, nights + 2, nights + 3]) {
+      const judged = judgeStay({ ...pricing, arrival: from, departure: addDays(from, length), adults: 2, children: 0, promo: null, today });
+      if (!judged.problems.some((p) => RULE_PROBLEMS.has(p.code))) return { arrival: from, departure: addDays(from, length) };
+    }
+  }
+  return { arrival, departure: addDays(arrival, nights) };
 }

@@ -103,6 +103,8 @@ export interface DemoRoom {
   priceCents: number;
   /** One price per DEMO_SEASONS entry, in cents. */
   seasonPricesCents: [number, number, number];
+  /** Prices by number of guests (issue 45): each guest beyond the two a night includes, per night. */
+  extraGuestCents?: { adult: number; child: number };
   amenities: string[];
   pictures: DemoPicture[];
 }
@@ -221,6 +223,7 @@ export const DEMO_ROOMS: DemoRoom[] = [
     maxGuests: 4,
     priceCents: 160_00,
     seasonPricesCents: [135_00, 160_00, 195_00],
+    extraGuestCents: { adult: 30_00, child: 15_00 },
     amenities: ['wifi_haut_debit', 'bathroom', 'kitchen', 'tv', 'double_bed', 'air_conditioning', 'pool', 'parking_prive_gratuit', 'petit_dejeuner'],
     pictures: [
       { kind: 'bedroom', accent: ROSE, time: 'golden', corner: 'olive' },

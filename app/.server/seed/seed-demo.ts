@@ -168,6 +168,7 @@ async function insertDemo(tx: Tx, plan: DemoPlan) {
       primaryImage: images[0],
       maxGuests: room.maxGuests,
       pricePerNightCents: room.priceCents,
+      ...(room.extraGuestCents ? { includedGuests: 2, extraAdultCents: room.extraGuestCents.adult, extraChildCents: room.extraGuestCents.child } : {}),
       tags: splitTags(room.tags.fr),
       amenities: room.amenities,
     })),

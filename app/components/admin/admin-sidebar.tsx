@@ -3,6 +3,7 @@
 import {
   BellIcon,
   BedDoubleIcon,
+  CalculatorIcon,
   CalendarCheckIcon,
   CalendarRangeIcon,
   InboxIcon,
@@ -14,6 +15,7 @@ import {
   SpellCheckIcon,
   ReceiptTextIcon,
   SunIcon,
+  TicketPercentIcon,
   UsersIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -55,6 +57,8 @@ export const ADMIN_NAV: AdminNavEntry[] = [
   },
   { label: 'Utilisateurs', to: '/admin/users', icon: UsersIcon, isActive: under('/admin/users') },
   { label: 'Saisons', to: '/admin/seasons', icon: CalendarRangeIcon, isActive: under('/admin/seasons') },
+  { label: 'Codes promo', to: '/admin/promo-codes', icon: TicketPercentIcon, isActive: under('/admin/promo-codes') },
+  { label: 'Simuler un séjour', to: '/admin/simulation', icon: CalculatorIcon, isActive: under('/admin/simulation') },
   { label: "Livre d'Or", to: '/admin/testimonials', icon: MessageSquareQuoteIcon, isActive: under('/admin/testimonials') },
   { label: 'Messages', to: '/admin/messages', icon: InboxIcon, isActive: under('/admin/messages') },
   {

@@ -8,7 +8,8 @@ const month = (name: string, states: string): CalendarMonth => ({
   offset: 0,
   states,
   labels: [...states].map((_, i) => `${name}-${i + 1}`),
-  minStay: 1,
+  rules: [],
+  ruleOf: '-'.repeat(states.length),
 });
 
 describe('firstTakenFrom', () => {

@@ -1,14 +1,19 @@
 // The room page's availability calendar, stay fields, quote and booking-request
 // form. Everything is server-rendered from the query string (?arrival=&departure=
-// &guests=): without JavaScript the calendar's days are plain links and the fields a
-// GET form; with it, the same links navigate in place. No date-picker library.
+// &adults=&children=&code=): without JavaScript the calendar's days are plain links and
+// the fields a GET form; with it, the same links navigate in place. No date-picker
+// library. Days one may not arrive on (or, an arrival chosen, leave on) are not links:
+// they say why, from the stay rules of their season.
 import { useEffect, useRef } from 'react';
 import { Form, useActionData, useFetcher, useLocation } from 'react-router';
 import type { PublicFormReply } from '~/lib/public-forms';
 import type { RoomBooking } from '~/.server/booking/views/room-booking';
+import type { LineView } from '~/.server/booking/pricing/quote-view';
+import { QuoteLineText } from '~/components/quote-line-text';
 import { calendarDay, type CalendarMonth } from '~/lib/calendar-month';
 import { useTranslation } from '~/lib/i18n-react';
-import { addDays, utcMidnight } from '~/lib/nights';
+import { addDays, daysBetween, utcMidnight } from '~/lib/nights';
+import { allowsDay } from '~/lib/stay-rules';
 import { useHydrated } from '~/lib/use-hydrated';
 import type { BookingRequestInput } from '~/lib/schemas/booking';
 import { FormErrors, Honeypot, readReply, SiteField, type FormReply } from './form-field';
@@ -18,8 +23,13 @@ import { siteLink } from '~/page-delivery/site-link';
 export interface Selection {
   arrival: string | null;
   departure: string | null;
-  guests: number;
+  adults: number;
+  children: number;
+  code: string;
 }
+
+/** The stay part of a link: the guests and the code travel with every day chosen. */
+const stayParams = (selection: Selection) => ({ adults: selection.adults, children: selection.children, code: selection.code });
 
 // Built by hand rather than with URLSearchParams: the calendar makes ~60 per render.
 const query = (values: Record<string, string | number | null | undefined>) => {
@@ -48,6 +58,7 @@ function CalendarMonthGrid({
   weekdays,
   selection,
   lastDeparture,
+  departureRule,
   monthParam,
   path,
   grid,
@@ -57,6 +68,8 @@ function CalendarMonthGrid({
   selection: Selection;
   /** While a departure is being chosen: the last one possible (null: none taken in view). */
   lastDeparture: string | null;
+  /** While a departure is being chosen: the nights and weekdays the arrival's rules allow. */
+  departureRule: RoomBooking['departureRule'];
   monthParam: string;
   path: string;
   /** Hydrated: the days form one grid moved through with the arrow keys (one Tab stop). */
@@ -64,9 +77,21 @@ function CalendarMonthGrid({
 }) {
   const { t } = useTranslation();
   const choosingDeparture = Boolean(selection.arrival && !selection.departure);
-  const picksDeparture = (date: string) => choosingDeparture && date > selection.arrival! && (lastDeparture === null || date <= lastDeparture);
+  const afterArrival = (date: string) => choosingDeparture && date > selection.arrival! && (lastDeparture === null || date <= lastDeparture);
+  /** A day the arrival's rules let one leave on (the nights between the fewest and the most, a departure weekday). */
+  const rulesAllowDeparture = (date: string) => {
+    if (!departureRule) return true;
+    const nights = daysBetween(selection.arrival!, date);
+    return nights >= departureRule.minNights && nights <= departureRule.maxNights && allowsDay(departureRule.departureDays, date);
+  };
   const inStay = (date: string) =>
     Boolean(selection.arrival && (selection.departure ? date >= selection.arrival && date < selection.departure : date === selection.arrival));
+  const closed = (className: string, text: string, day: number) => (
+    <span className={className} title={text}>
+      <span aria-hidden>{day}</span>
+      <span className="sr-only">{text}</span>
+    </span>
+  );
   return (
     <div className="min-w-0">
       <h4 className="mb-2 text-center font-semibold">{month.title}</h4>
@@ -94,22 +119,25 @@ function CalendarMonthGrid({
                     </td>
                   );
                 }
-                const departure = picksDeparture(day.date);
+                const leaving = afterArrival(day.date);
+                const departure = leaving && rulesAllowDeparture(day.date);
                 // A taken night stays marked taken, even as the morning one may leave on.
                 if (day.state === 'taken' && !departure) {
-                  const taken = t('booking.taken', { date: day.label });
-                  return (
-                    <td key={day.date}>
-                      <span className="calendar-day taken" title={taken}>
-                        <span aria-hidden>{day.day}</span>
-                        <span className="sr-only">{taken}</span>
-                      </span>
-                    </td>
-                  );
+                  return <td key={day.date}>{closed('calendar-day taken', t('booking.taken', { date: day.label }), day.day)}</td>;
+                }
+                // After the arrival, a day its rules do not let one leave on says so.
+                if (leaving && !departure) {
+                  const rules = departureRule?.text;
+                  const text = rules ? t('booking.noDepartureRule', { date: day.label, rules }) : t('booking.noDeparture', { date: day.label });
+                  return <td key={day.date}>{closed('calendar-day closed', text, day.day)}</td>;
+                }
+                if (!departure && day.state === 'closed') {
+                  const text = day.rules ? t('booking.noArrivalRule', { date: day.label, rules: day.rules }) : t('booking.noArrival', { date: day.label });
+                  return <td key={day.date}>{closed('calendar-day closed', text, day.day)}</td>;
                 }
                 const to = departure
-                  ? query({ arrival: selection.arrival, departure: day.date, guests: selection.guests, month: monthParam })
-                  : query({ arrival: day.date, guests: selection.guests, month: monthParam });
+                  ? query({ arrival: selection.arrival, departure: day.date, ...stayParams(selection), month: monthParam })
+                  : query({ arrival: day.date, ...stayParams(selection), month: monthParam });
                 return (
                   <td key={day.date}>
                     <a
@@ -129,7 +157,13 @@ function CalendarMonthGrid({
           ))}
         </tbody>
       </table>
-      {month.minStay > 1 ? <p className="mt-1 text-xs text-muted-foreground">{t('booking.minStay', { count: month.minStay })}</p> : null}
+      {month.rules.length ? (
+        <ul className="mt-1 space-y-0.5 text-xs text-muted-foreground" data-testid="calendar-rules">
+          {month.rules.map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
@@ -162,7 +196,9 @@ function RequestForm({
       <input type="hidden" name="intent" value="book" />
       <input type="hidden" name="arrival" value={selection.arrival ?? ''} />
       <input type="hidden" name="departure" value={selection.departure ?? ''} />
-      <input type="hidden" name="guests" value={selection.guests} />
+      <input type="hidden" name="adults" value={selection.adults} />
+      <input type="hidden" name="children" value={selection.children} />
+      {selection.code ? <input type="hidden" name="code" value={selection.code} /> : null}
       <Honeypot formId="booking-form" />
       <FormErrors errors={formErrors} />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -240,16 +276,21 @@ function useDateGrid(container: React.RefObject<HTMLDivElement | null>, enabled:
   };
 }
 
-/** `sentBeforeLoad`: this page follows a no-JavaScript request that was stored (post → 303 → here). */
+/**
+ * `sentBeforeLoad`: this page follows a no-JavaScript request that was stored (post → 303 → here).
+ * `priceIncludes`: what the price includes (« petit-déjeuner inclus · Wi-Fi inclus »), said with the total.
+ */
 export function BookingPanel({
   booking,
   selection,
   maxGuests,
+  priceIncludes,
   sentBeforeLoad = false,
 }: {
   booking: RoomBooking;
   selection: Selection;
   maxGuests: number;
+  priceIncludes: string;
   sentBeforeLoad?: boolean;
 }) {
   const { t } = useTranslation();
@@ -270,7 +311,7 @@ export function BookingPanel({
   const days = useRef<HTMLDivElement>(null);
   const onGridKey = useDateGrid(days, hydrated, `${monthParam}|${selection.arrival}|${selection.departure}`);
   const monthLink = (month: string) =>
-    siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, guests: selection.guests, month }), { inPlace: true });
+    siteLink(pathname + query({ arrival: selection.arrival, departure: selection.departure, ...stayParams(selection), month }), { inPlace: true });
   return (
     <section id="reserver" aria-labelledby="booking-title" className="mt-10 scroll-mt-20 card p-4 sm:p-6">
       <h2 id="booking-title" className="mb-4 font-serif text-2xl font-semibold">
@@ -330,6 +371,7 @@ export function BookingPanel({
               weekdays={booking.weekdays}
               selection={selection}
               lastDeparture={lastDeparture}
+              departureRule={booking.departureRule}
               monthParam={monthParam}
               path={pathname}
               grid={hydrated}
@@ -351,6 +393,10 @@ export function BookingPanel({
             {t('booking.legendTaken')}
           </li>
           <li className="flex items-center gap-1.5">
+            <span aria-hidden className="calendar-day closed inline-block size-3 h-3 rounded-sm" />
+            {t('booking.legendClosed')}
+          </li>
+          <li className="flex items-center gap-1.5">
             <span aria-hidden className="inline-block size-3 rounded-sm bg-primary" />
             {t('booking.legendSelected')}
           </li>
@@ -358,21 +404,26 @@ export function BookingPanel({
       </div>
 
       {/* Labels on one line, controls of one height: a date input and a select differ in
-          height by browser, and aligning the row's bottoms put « Personnes » lower. */}
-      <Form method="get" preventScrollReset replace className="mt-6 grid grid-cols-2 items-start gap-3 sm:grid-cols-4">
+          height by browser, and aligning the row's bottoms put a field lower. */}
+      <Form method="get" preventScrollReset replace className="mt-6 grid grid-cols-2 items-start gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <StayDateInput name="arrival" label={t('booking.arrival')} value={selection.arrival} min={booking.today} max={booking.lastArrival} />
         <StayDateInput name="departure" label={t('booking.departure')} value={selection.departure} min={booking.today} />
+        <GuestSelect name="adults" label={t('booking.adults')} value={selection.adults} from={1} to={maxGuests} />
+        <GuestSelect name="children" label={t('booking.children')} value={selection.children} from={0} to={Math.max(0, maxGuests - 1)} />
         <div className="space-y-1">
-          <label htmlFor="stay-guests" className="text-sm font-medium">
-            {t('booking.guests')}
+          <label htmlFor="stay-code" className="text-sm font-medium">
+            {t('booking.code')}
           </label>
-          <select id="stay-guests" name="guests" defaultValue={String(selection.guests)} className="field-control h-11" key={`g-${selection.guests}`}>
-            {Array.from({ length: maxGuests }, (_, i) => i + 1).map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
+          <input
+            id="stay-code"
+            name="code"
+            type="text"
+            maxLength={40}
+            autoComplete="off"
+            defaultValue={selection.code}
+            key={`code-${selection.code}`}
+            className="field-control h-11"
+          />
         </div>
         <button type="submit" className="h-11 self-end rounded-md border border-primary px-4 font-medium text-primary hover:bg-primary/10">
           {t('booking.check')}
@@ -381,56 +432,56 @@ export function BookingPanel({
 
       {quote ? (
         <div className="mt-6" aria-live="polite" data-testid="quote">
-          {/* An impossible stay shows its reasons, never a total. */}
+          {/* An impossible stay shows its reasons, never a total. The first figure is what the guest pays in all, the tax included. */}
           {quote.lines.length && !quote.problems.length ? (
-            <dl className="space-y-1">
-              {quote.lines.map((line) => (
-                <div key={line.key} className="flex justify-between gap-4">
-                  <dt>
-                    {line.name ?? t('booking.baseRate')}{' '}
-                    <span className="text-muted-foreground">
-                      — {t('booking.line', { nights: t('booking.nights', { count: line.nights }), price: line.unit })}
-                    </span>
-                  </dt>
-                  <dd>{line.total}</dd>
+            <div className="space-y-3">
+              <p className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-md bg-primary/5 p-3">
+                <span className="text-lg font-semibold">
+                  {t('booking.amountFirst')}{' '}
+                  <span className="text-sm font-normal text-muted-foreground">
+                    ({t('booking.nights', { count: quote.nights })}
+                    {quote.tax ? `, ${t('booking.taxIncluded')}` : ''})
+                  </span>
+                </span>
+                <span className="text-2xl font-semibold" data-testid="quote-amount">
+                  {quote.amount}
+                </span>
+                <span className="basis-full text-sm text-muted-foreground" data-testid="price-includes">
+                  {priceIncludes}
+                </span>
+              </p>
+              <dl className="space-y-1" aria-label={t('booking.detail')}>
+                {quote.lines.map((line) => (
+                  <QuoteLineRow key={line.key} line={line} />
+                ))}
+                <div className="flex justify-between gap-4 border-t pt-2 font-semibold">
+                  <dt>{t('booking.stayPrice')}</dt>
+                  <dd data-testid="quote-total">{quote.total}</dd>
                 </div>
-              ))}
-              <div className="flex justify-between gap-4 border-t pt-2 text-lg font-semibold">
-                <dt>
-                  {t('booking.total')} <span className="text-sm font-normal text-muted-foreground">({t('booking.nights', { count: quote.nights })})</span>
-                </dt>
-                <dd data-testid="quote-total">{quote.total}</dd>
-              </div>
-              {quote.money ? (
-                <>
-                  {quote.money.tax ? (
-                    <div className="flex justify-between gap-4">
-                      <dt>{t('booking.touristTax')}</dt>
-                      <dd data-testid="quote-tax">{quote.money.tax}</dd>
+                {quote.tax ? <QuoteLineRow line={quote.tax} testId="quote-tax" /> : null}
+                <div className="flex justify-between gap-4 border-t pt-2 font-semibold">
+                  <dt>{t('booking.amountFirst')}</dt>
+                  <dd>{quote.amount}</dd>
+                </div>
+                {quote.deposit ? (
+                  <>
+                    <div className="flex justify-between gap-4 text-sm">
+                      <dt>{t(`booking.depositNature.${booking.depositNature}`)}</dt>
+                      <dd data-testid="quote-deposit">{quote.deposit}</dd>
                     </div>
-                  ) : null}
-                  <div className="flex justify-between gap-4 font-semibold">
-                    <dt>{t('booking.amount')}</dt>
-                    <dd data-testid="quote-amount">{quote.money.amount}</dd>
-                  </div>
-                  {quote.money.deposit ? (
-                    <>
-                      <div className="flex justify-between gap-4 text-sm">
-                        <dt>{t(`booking.depositNature.${booking.depositNature}`)}</dt>
-                        <dd data-testid="quote-deposit">{quote.money.deposit}</dd>
-                      </div>
-                      <p className="text-sm text-muted-foreground" data-testid="deposit-meaning">
-                        {t(`booking.depositMeaning.${booking.depositNature}`)}
-                      </p>
-                      <div className="flex justify-between gap-4 text-sm">
-                        <dt>{t('booking.balance', { date: quote.money.balanceDue })}</dt>
-                        <dd>{quote.money.balance}</dd>
-                      </div>
-                    </>
-                  ) : null}
-                </>
+                    <div className="flex justify-between gap-4 text-sm">
+                      <dt>{t('booking.balance', { date: quote.balanceDue })}</dt>
+                      <dd>{quote.balance}</dd>
+                    </div>
+                  </>
+                ) : null}
+              </dl>
+              {quote.deposit ? (
+                <p className="text-sm text-muted-foreground" data-testid="deposit-meaning">
+                  {t(`booking.depositMeaning.${booking.depositNature}`)}
+                </p>
               ) : null}
-            </dl>
+            </div>
           ) : null}
           {quote.problems.length ? (
             <div role="alert" className="mt-4 rounded-md bg-destructive/10 p-3 text-sm text-destructive">
@@ -463,6 +514,36 @@ export function BookingPanel({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** One line of the quote: what it is, how it is counted, its amount (a reduction signed). */
+function QuoteLineRow({ line, testId }: { line: LineView; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4" data-testid={testId}>
+      <dt>
+        <QuoteLineText line={line} />
+      </dt>
+      <dd className={line.reduction ? 'text-green-800' : undefined}>{line.amount}</dd>
+    </div>
+  );
+}
+
+/** How many adults or children (GET, like the dates). */
+function GuestSelect({ name, label, value, from, to }: { name: 'adults' | 'children'; label: string; value: number; from: number; to: number }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={`stay-${name}`} className="text-sm font-medium">
+        {label}
+      </label>
+      <select id={`stay-${name}`} name={name} defaultValue={String(value)} className="field-control h-11" key={`${name}-${value}`}>
+        {Array.from({ length: to - from + 1 }, (_, i) => from + i).map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

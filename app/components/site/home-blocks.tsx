@@ -20,7 +20,8 @@ export interface RoomCardData {
   tags: string[];
   image: string | null;
   maxGuests: number;
-  pricePerNightCents: number | null;
+  /** The lowest price of a night one may book in the next twelve months (null: price on request). */
+  fromPriceCents: number | null;
 }
 
 export function SectionHeading({ title, subtitle, id }: { title: string; subtitle?: string; id?: string }) {
@@ -34,7 +35,7 @@ export function SectionHeading({ title, subtitle, id }: { title: string; subtitl
   );
 }
 
-function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string }) {
+function RoomCard({ room, imageSizes, priceIncludes }: { room: RoomCardData; imageSizes: string; priceIncludes: string }) {
   const { t, i18n } = useTranslation();
   return (
     <article className="card flex flex-col overflow-hidden" data-testid="room-card">
@@ -62,8 +63,11 @@ function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <h3 className="font-serif text-xl font-semibold">{room.name}</h3>
-        {room.pricePerNightCents ? (
-          <p className="text-sm font-medium text-primary">{t('rooms.perNight', { price: formatMoney(room.pricePerNightCents, i18n.language) })}</p>
+        {room.fromPriceCents !== null ? (
+          <p className="text-sm" data-testid="room-card-price">
+            <span className="font-medium text-primary">{t('rooms.fromPerNight', { price: formatMoney(room.fromPriceCents, i18n.language) })}</span>
+            <span className="block text-xs text-muted-foreground">{priceIncludes}</span>
+          </p>
         ) : null}
         {room.shortDescription ? <RichText html={room.shortDescription} className="line-clamp-4 text-sm text-muted-foreground" /> : null}
         {room.tags.length ? (
@@ -84,7 +88,7 @@ function RoomCard({ room, imageSizes }: { room: RoomCardData; imageSizes: string
   );
 }
 
-export function RoomsSection({ rooms }: { rooms: RoomCardData[] }) {
+export function RoomsSection({ rooms, priceIncludes }: { rooms: RoomCardData[]; priceIncludes: string }) {
   const { t } = useTranslation();
   return (
     <section id="chambres" aria-labelledby="chambres-title" className="scroll-mt-20 bg-muted/40 px-4 py-16">
@@ -95,7 +99,7 @@ export function RoomsSection({ rooms }: { rooms: RoomCardData[] }) {
         ) : (
           <div className={`grid gap-6 ${roomGridClass(rooms.length)}`} data-testid="room-grid">
             {rooms.map((room) => (
-              <RoomCard key={room.id} room={room} imageSizes={roomCardImageSizes(rooms.length)} />
+              <RoomCard key={room.id} room={room} imageSizes={roomCardImageSizes(rooms.length)} priceIncludes={priceIncludes} />
             ))}
           </div>
         )}

@@ -96,11 +96,7 @@ const stayFields = {
   roomId: z.uuid({ error: 'Chambre inconnue' }),
   arrival: night('Arrivée'),
   departure: night('Départ'),
-  guests: z
-    .number({ error: 'Le nombre de personnes est requis' })
-    .int('Nombre de personnes invalide')
-    .min(1, 'Au moins 1 personne')
-    .max(10, '10 personnes au plus'),
+  adults: z.number({ error: "Le nombre d'adultes est requis" }).int("Nombre d'adultes invalide").min(1, 'Au moins un adulte').max(10, '10 personnes au plus'),
   children: z
     .number({ error: "Nombre d'enfants invalide" })
     .int("Nombre d'enfants invalide")
@@ -108,16 +104,30 @@ const stayFields = {
     .max(9, "Nombre d'enfants invalide")
     .optional()
     .transform((v) => v ?? 0),
+  code: z.string().trim().max(60, 'Code trop long').optional(),
   price: amount('Le prix').optional(),
   priceReason: z.string().trim().max(200, 'Raison trop longue (200 caractères au plus)').optional(),
+  /** « Passer outre les règles »: the stay rules do not stop the owner, for the reason he gives. */
+  rulesOverride: z.literal('on').optional(),
+  rulesReason: z.string().trim().max(200, 'Raison trop longue (200 caractères au plus)').optional(),
 };
 
-type StayShape = { arrival: string; departure: string; guests: number; children: number; price?: number; priceReason?: string };
+type StayShape = {
+  arrival: string;
+  departure: string;
+  adults: number;
+  children: number;
+  price?: number;
+  priceReason?: string;
+  rulesOverride?: 'on';
+  rulesReason?: string;
+};
 const stayRules = <T extends z.ZodType<StayShape>>(schema: T) =>
   schema
     .refine((v) => v.departure > v.arrival, { path: ['departure'], message: "Le départ doit être après l'arrivée" })
-    .refine((v) => v.children < v.guests, { path: ['children'], message: 'Au moins un adulte' })
-    .refine((v) => v.price === undefined || Boolean(v.priceReason), { path: ['priceReason'], message: 'Indiquez la raison du prix saisi' });
+    .refine((v) => v.adults + v.children <= 10, { path: ['children'], message: '10 personnes au plus' })
+    .refine((v) => v.price === undefined || Boolean(v.priceReason), { path: ['priceReason'], message: 'Indiquez la raison du prix saisi' })
+    .refine((v) => !v.rulesOverride || Boolean(v.rulesReason), { path: ['rulesReason'], message: 'Indiquez pourquoi vous passez outre les règles' });
 
 export const RecordBookingSchema = stayRules(
   z.object({

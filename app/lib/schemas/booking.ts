@@ -10,10 +10,19 @@ const required = (max: number) => z.string({ error: 'validation.required' }).tri
 const optional = (max: number) => z.string().trim().max(max, 'validation.tooLong').optional();
 const night = z.string({ error: 'validation.required' }).refine(isIsoDate, 'booking.problem.invalid_dates');
 
+const guests = (min: number) =>
+  z.number({ error: 'booking.guestsInvalid' }).int('booking.guestsInvalid').min(min, 'booking.guestsInvalid').max(10, 'booking.guestsInvalid');
+
 export const BookingRequestSchema = z.object({
   arrival: night,
   departure: night,
-  guests: z.number({ error: 'booking.guestsInvalid' }).int('booking.guestsInvalid').min(1, 'booking.guestsInvalid').max(10, 'booking.guestsInvalid'),
+  // A stay has an adult (said in the visitor's words); whether everyone fits the room is the engine's to say.
+  adults: guests(0).refine((n) => n >= 1, 'booking.problem.no_adult'),
+  children: guests(0)
+    .optional()
+    .transform((v) => v ?? 0),
+  /** A promo code as typed: the engine says why it cannot be used. */
+  code: optional(60),
   name: required(200),
   email: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(254, 'validation.tooLong').pipe(mailableEmailAddress()),
   phone: optional(40),

@@ -13,8 +13,8 @@ export const CreateSeasonSchema = z.object({ name: seasonName });
 export const RenameSeasonSchema = z.object({ id: seasonId, name: seasonName });
 export const DeleteSeasonSchema = z.object({ id: seasonId });
 
-// Issue 14: a season's periods (nights, first and last included), minimum stay and
-// name in the editing language.
+// Issue 14: a season's periods (nights, first and last included) and name in the
+// editing language (its stay rules: schemas/stay-rules.ts).
 const night = (label: string) => z.string({ error: `${label} requise` }).refine(isIsoDate, `${label} invalide`);
 
 const periodDates = { firstNight: night('Première nuit'), lastNight: night('Dernière nuit') };
@@ -28,18 +28,6 @@ export const AddSeasonPeriodSchema = z.object({ id: seasonId, ...periodDates }).
 export const UpdateSeasonPeriodSchema = z.object({ id: periodId, ...periodDates }).refine(inOrder, ORDER_ERROR);
 
 export const DeleteSeasonPeriodSchema = z.object({ id: periodId });
-
-export const SEASON_MIN_STAY_MAX = 365;
-export const SetSeasonMinStaySchema = z.object({
-  id: seasonId,
-  // Empty: no minimum.
-  minStay: z
-    .number({ error: 'Le séjour minimum doit être un nombre entier de nuits' })
-    .int('Le séjour minimum doit être un nombre entier de nuits')
-    .min(1, "Le séjour minimum est d'au moins 1 nuit")
-    .max(SEASON_MIN_STAY_MAX, `Le séjour minimum est de ${SEASON_MIN_STAY_MAX} nuits au plus`)
-    .optional(),
-});
 
 export const TranslateSeasonNameSchema = z.object({
   id: seasonId,

@@ -39,13 +39,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { mode: 'record' as const, ...page, refundRequestKey: newRefundRequestKey() };
 }
 
-const stayOf = (v: { roomId: string; arrival: string; departure: string; guests: number; children: number; price?: number; priceReason?: string }) => ({
+const stayOf = (v: {
+  roomId: string;
+  arrival: string;
+  departure: string;
+  adults: number;
+  children: number;
+  code?: string;
+  price?: number;
+  priceReason?: string;
+  rulesOverride?: 'on';
+  rulesReason?: string;
+}) => ({
   roomId: v.roomId,
   arrival: v.arrival,
   departure: v.departure,
-  guests: v.guests,
+  adults: v.adults,
   children: v.children,
+  code: v.code ?? null,
   priceOverride: v.price !== undefined ? { cents: v.price, reason: v.priceReason ?? '' } : null,
+  rulesOverride: v.rulesOverride ? (v.rulesReason ?? null) : null,
 });
 
 export async function action({ request }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 // 'Configuration du Site' (SPEC §2): general configuration (with hero images),
-// contact emails, transport options and distances. The cards live in
-// components/admin/config/.
+// contact emails, transport options and distances; the stay terms, the general stay rules
+// and what the price includes (issue 45). The cards live in components/admin/config/.
 import { useLoaderData } from 'react-router';
 import { runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
@@ -16,18 +16,22 @@ import {
   getMoneyTermsForEditing,
   getOnlineDepositForEditing,
   getSiteConfigForEditing,
+  getStayRulesForEditing,
   getStayTermsForEditing,
   getTouristTaxForEditing,
   listMissingLegalNoticeFields,
+  loadPriceMentions,
   loadRetentionSettings,
   saveLegalNotice,
   saveMoneyTerms,
   saveRetentionSettings,
   saveOnlineDeposit,
+  savePriceMentions,
   saveSiteConfig,
   saveStayTerms,
   saveTouristTaxSettings,
 } from '~/.server/content/site-settings';
+import { saveGeneralStayRules } from '~/.server/content/stay-rules';
 import { stripeConfigured } from '~/.server/payments/stripe-client';
 import { readLastPurge } from '~/.server/privacy/nightly-purge';
 import { erasePersonData, findPersonData, listRecentErasures, summarisePersonData } from '~/.server/privacy/person-data';
@@ -42,6 +46,8 @@ import { MoneyTermsCard } from '~/components/admin/config/money-terms-card';
 import { OnlineDepositCard } from '~/components/admin/config/online-deposit-card';
 import { describeCounts, PersonalDataCard } from '~/components/admin/config/personal-data-card';
 import { StayTermsCard } from '~/components/admin/config/stay-terms-card';
+import { PriceMentionsCard } from '~/components/admin/config/price-mentions-card';
+import { StayRulesCard } from '~/components/admin/config/stay-rules-card';
 import { TouristTaxCard } from '~/components/admin/config/tourist-tax-card';
 import { TransportCard } from '~/components/admin/config/transport-card';
 import { LegalNoticeWarning } from '~/components/admin/legal-notice-warning';
@@ -55,6 +61,9 @@ import { MoneyTermsSchema } from '~/lib/schemas/money-terms';
 import { OnlineDepositSchema } from '~/lib/schemas/online-deposit';
 import { PersonEmailSchema, RetentionSchema } from '~/lib/schemas/personal-data';
 import { StayTermsSchema } from '~/lib/schemas/stay-terms';
+import { PriceMentionsSchema, StayRulesSchema } from '~/lib/schemas/stay-rules';
+import { createTranslator, resolveCatalog } from '~/lib/i18n';
+import { priceMentionText } from '~/lib/price-mentions';
 import { TouristTaxSettingsSchema } from '~/lib/schemas/tourist-tax';
 import { ToggleTransportSchema, TransportDescriptionSchema } from '~/lib/schemas/transport';
 import type { Route } from './+types/config';
@@ -66,7 +75,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   const language = await getEditingLanguage(request);
   try {
     await ensureTransportOptions();
-    const [config, contactEmails, transports, distances, languages, lastBackup, legal, stayTerms, touristTax, legalMissing, moneyTerms] = await Promise.all([
+    const [
+      config,
+      contactEmails,
+      transports,
+      distances,
+      languages,
+      lastBackup,
+      legal,
+      stayTerms,
+      touristTax,
+      legalMissing,
+      stayRules,
+      priceMentions,
+      moneyTerms,
+    ] = await Promise.all([
       getSiteConfigForEditing(language),
       listContactEmails(),
       listTransportOptionsForEditing(language),
@@ -77,6 +100,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       getStayTermsForEditing(language),
       getTouristTaxForEditing(),
       listMissingLegalNoticeFields(),
+      getStayRulesForEditing(),
+      loadPriceMentions(),
       getMoneyTermsForEditing(),
     ]);
     const languageName = languages.find((l) => l.code === language)?.name ?? language;
@@ -102,6 +127,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       lastBackup,
       legal,
       stayTerms,
+      stayRules,
+      priceMentions,
+      priceMentionsPreview: priceMentionText(priceMentions, createTranslator('fr', resolveCatalog('fr', 'fr')), 'fr'),
       touristTax,
       moneyTerms,
       onlineDeposit,
@@ -139,6 +167,22 @@ export async function action({ request }: Route.ActionArgs) {
         schema: StayTermsSchema,
         failure: 'Impossible de sauvegarder la configuration',
         perform: async (value) => saveStayTerms(value, await getEditingLanguage(request)),
+        success: 'Configuration sauvegardée avec succès',
+      });
+    case 'save-stay-rules':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: StayRulesSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => saveGeneralStayRules(value),
+        success: 'Règles de séjour enregistrées',
+      });
+    case 'save-price-mentions':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: PriceMentionsSchema,
+        failure: 'Impossible de sauvegarder la configuration',
+        perform: (value) => savePriceMentions(value),
         success: 'Configuration sauvegardée avec succès',
       });
     case 'save-tourist-tax':
@@ -276,6 +320,8 @@ export default function Config() {
           <LegalNoticeWarning missing={loaded.legalMissing} here />
           <GeneralCard config={loaded.config} language={loaded.language} languageName={loaded.languageName} review={loaded.review} />
           <StayTermsCard key={loaded.language} values={loaded.stayTerms} language={loaded.language} languageName={loaded.languageName} />
+          <StayRulesCard values={loaded.stayRules} />
+          <PriceMentionsCard values={loaded.priceMentions} preview={loaded.priceMentionsPreview} />
           <TouristTaxCard values={loaded.touristTax} />
           <MoneyTermsCard values={loaded.moneyTerms} />
           {loaded.onlineDeposit ? <OnlineDepositCard values={loaded.onlineDeposit} /> : null}

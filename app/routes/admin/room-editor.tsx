@@ -1,6 +1,8 @@
 // Room editor (SPEC §2, §4, §5): general information, images and season prices;
-// issue 14: the room's calendars (imported feeds, export link). Multilingual fields
-// load and save in the back office's editing language.
+// issue 14: the room's calendars (imported feeds, export link); issue 45: its prices by
+// number of guests, its own stay rules in each season and its length-of-stay reductions
+// (the « Tarifs et règles » tab). Multilingual fields load and save in the back office's
+// editing language.
 import { decimalEuros } from '~/lib/money';
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { Trash2Icon } from 'lucide-react';
@@ -11,7 +13,18 @@ import { deleteRoomFeed, feedView, importReport, importRoomFeed, listRoomFeeds, 
 import { config } from '~/.server/environment';
 import { getEditingLanguageDetails } from '~/.server/languages/editing-language-choice';
 import { requireAdmin } from '~/.server/auth/permissions';
-import { deleteRoomSeasonPrice, getRoomForEdit, listRoomSeasonPrices, roomExists, saveRoom, saveRoomSeasonPrice } from '~/.server/content/rooms';
+import {
+  deleteRoomSeasonPrice,
+  getRoomForEdit,
+  listRoomSeasonPrices,
+  roomExists,
+  saveRoom,
+  saveRoomGuestPrices,
+  saveRoomSeasonPrice,
+} from '~/.server/content/rooms';
+import { addLengthDiscount, deleteLengthDiscount, listLengthDiscounts } from '~/.server/content/length-discounts';
+import { listRoomSeasonRules, saveRoomSeasonRules } from '~/.server/content/room-season-rules';
+import { loadGeneralRules } from '~/.server/booking/pricing/quote-inputs';
 import { redirectWithToast } from '~/.server/http/toast-response';
 import { listFieldsToReview } from '~/.server/languages/translation-coverage';
 import { loadEditor, runIntent, unknownIntent } from '~/.server/http/admin-screen';
@@ -20,6 +33,8 @@ import { useAdminForm } from '~/components/admin/admin-form';
 import { AmenityCheckboxes } from '~/components/admin/amenity-checkboxes';
 import { EditorForm, ImagesCard } from '~/components/admin/editor-kit';
 import { ExportLinkCard, ImportedFeedsCard } from '~/components/admin/room-editor/calendar-cards';
+import { GuestPricesCard, RoomRulesCard } from '~/components/admin/room-editor/pricing-cards';
+import { LengthDiscountsEditor } from '~/components/admin/pricing/length-discounts';
 import { EditorHeader } from '~/components/admin/editor-header';
 import { adminMeta } from '~/components/admin/screen-kit';
 import { ErrorList, Field } from '~/components/forms';
@@ -32,6 +47,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table';
 import { AddFeedSchema, DeleteFeedSchema, RegenerateExportSchema, RenameFeedSchema } from '~/lib/schemas/booking-admin';
 import { ROOM_DEFAULT_MAX_GUESTS, RoomSchema, SeasonPriceSchema } from '~/lib/schemas/room';
+import {
+  AddRoomLengthDiscountSchema,
+  DeleteLengthDiscountSchema,
+  RoomGuestPricesSchema,
+  RoomSeasonRulesSchema,
+  rulesOverrideOf,
+} from '~/lib/schemas/stay-rules';
 import { isUuid } from '~/lib/uuid';
 import type { Route } from './+types/room-editor';
 
@@ -40,16 +62,19 @@ const SCREEN = 'admin/room-editor';
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const language = await getEditingLanguageDetails(request);
-  if (params.roomId === 'new') return { room: null, seasonPrices: [], calendars: null, language, review: [] as string[] };
+  if (params.roomId === 'new') return { room: null, seasonPrices: [], calendars: null, pricing: null, language, review: [] as string[] };
   const roomId = params.roomId;
   return loadEditor(SCREEN, 'Impossible de charger la chambre', async () => {
     if (!isUuid(roomId)) return null;
-    const [room, seasonPrices, review] = await Promise.all([
+    const [room, seasonPrices, review, general, seasonRules, discounts] = await Promise.all([
       getRoomForEdit(roomId, language.code),
       listRoomSeasonPrices(roomId),
       listFieldsToReview([{ owner: 'room', entityId: roomId }], language.code),
+      loadGeneralRules(),
+      listRoomSeasonRules(roomId),
+      listLengthDiscounts({ roomId }),
     ]);
-    return room ? { room, seasonPrices, calendars: await loadCalendars(roomId), language, review } : null;
+    return room ? { room, seasonPrices, calendars: await loadCalendars(roomId), pricing: { general, seasonRules, discounts }, language, review } : null;
   });
 }
 
@@ -107,6 +132,38 @@ export async function action({ request, params }: Route.ActionArgs) {
         success: 'Prix de saison supprimé',
       });
     }
+    case 'save-guest-prices':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RoomGuestPricesSchema,
+        failure: 'Impossible de sauvegarder les prix selon le nombre de personnes',
+        perform: (input) => (roomId === null ? Promise.resolve(NOT_FOUND) : saveRoomGuestPrices(roomId, input)),
+        success: 'Prix selon le nombre de personnes enregistrés',
+      });
+    case 'save-room-rules':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: RoomSeasonRulesSchema,
+        failure: 'Impossible de sauvegarder les règles de la chambre',
+        perform: (value) => (roomId === null ? Promise.resolve(NOT_FOUND) : saveRoomSeasonRules(roomId, value.seasonId, rulesOverrideOf(value))),
+        success: 'Règles de la chambre enregistrées',
+      });
+    case 'add-length-discount':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: AddRoomLengthDiscountSchema,
+        failure: "Impossible d'ajouter la réduction",
+        perform: ({ minNights, percent }) => (roomId === null ? Promise.resolve(NOT_FOUND) : addLengthDiscount({ roomId }, minNights, percent)),
+        success: 'Réduction ajoutée',
+      });
+    case 'delete-length-discount':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: DeleteLengthDiscountSchema,
+        failure: 'Impossible de supprimer la réduction',
+        perform: ({ discountId }) => (roomId === null ? Promise.resolve(NOT_FOUND) : deleteLengthDiscount({ roomId }, discountId)),
+        success: 'Réduction supprimée',
+      });
     case 'add-feed':
       return runIntent(formData, {
         screen: SCREEN,
@@ -159,7 +216,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function RoomEditor() {
-  const { room, seasonPrices, calendars, language } = useLoaderData<typeof loader>();
+  const { room, seasonPrices, calendars, pricing, language } = useLoaderData<typeof loader>();
   const [tab, setTab] = useState('general');
   useLinkedField(setTab);
   const saved = room !== null;
@@ -175,13 +232,13 @@ export default function RoomEditor() {
             Images
           </TabsTrigger>
           <TabsTrigger value="prices" disabled={!saved}>
-            Prix par saison
+            Tarifs et règles
           </TabsTrigger>
           <TabsTrigger value="calendars" disabled={!saved}>
             Calendriers
           </TabsTrigger>
         </TabsList>
-        {!saved && <p className="text-sm text-muted-foreground">Les images et les prix par saison seront disponibles après le premier enregistrement.</p>}
+        {!saved && <p className="text-sm text-muted-foreground">Les images, les tarifs et les règles seront disponibles après le premier enregistrement.</p>}
         {/* Kept mounted (hidden) so unsaved edits survive a look at another tab. */}
         <TabsContent value="general" forceMount className="data-[state=inactive]:hidden">
           <RoomForm key={`${room?.id ?? 'new'}-${language.code}`} />
@@ -191,8 +248,33 @@ export default function RoomEditor() {
             <TabsContent value="images">
               <ImagesCard target={{ kind: 'room', id: room.id }} images={room.images} primaryImage={room.primaryImage} />
             </TabsContent>
-            <TabsContent value="prices">
+            <TabsContent value="prices" className="space-y-6">
               <SeasonPrices seasonPrices={seasonPrices} />
+              <GuestPricesCard prices={room.guestPrices} maxGuests={room.maxGuests} />
+              {pricing ? (
+                <>
+                  <RoomRulesCard seasons={pricing.seasonRules} general={pricing.general} />
+                  <Card>
+                    <CardHeader>
+                      <CardTitle>
+                        <h3>Réductions séjour long de la chambre</h3>
+                      </CardTitle>
+                      <CardDescription>
+                        S&apos;ajoutent au choix à celles des saisons (Saisons) : la meilleure qui s&apos;applique au séjour est retenue, jamais deux.
+                      </CardDescription>
+                    </CardHeader>
+                    <CardContent>
+                      <LengthDiscountsEditor
+                        id={`room-${room.id}`}
+                        owner="cette chambre"
+                        discounts={pricing.discounts}
+                        addIntent="add-length-discount"
+                        deleteIntent="delete-length-discount"
+                      />
+                    </CardContent>
+                  </Card>
+                </>
+              ) : null}
             </TabsContent>
             {calendars && (
               <TabsContent value="calendars" className="space-y-6">

@@ -1,18 +1,19 @@
 // 'Gestion des Saisons' (SPEC §2, §5): add, rename inline, delete (with the price
-// warning). The example screen of CODE_STYLE.md. Issue 14: each season's periods,
-// minimum stay and name in the editing language (cards in components/admin/seasons/).
-import { OWNER_CHAIN } from '~/lib/i18n';
+// warning). The example screen of CODE_STYLE.md. Issue 14: each season's periods and
+// name in the editing language; issue 45: its stay rules and length-of-stay reductions
+// (cards in components/admin/seasons/). Prices are simulated in « Simuler un séjour ».
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { CheckIcon, PencilIcon, PlusIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { refuse } from '~/.server/rule-refusal';
-import { parsePricePreviewQuery, previewStayPrice } from '~/.server/booking/pricing/price-preview';
+import { loadGeneralRules } from '~/.server/booking/pricing/quote-inputs';
+import { describeRules } from '~/.server/booking/pricing/quote-lines';
+import { addLengthDiscount, deleteLengthDiscount, listSeasonLengthDiscounts } from '~/.server/content/length-discounts';
 import { getEditingLanguage } from '~/.server/languages/editing-language-choice';
 import { listEditingLanguages } from '~/.server/languages/site-languages';
 import { requireAdmin } from '~/.server/auth/permissions';
-import { listRoomCards } from '~/.server/content/rooms';
 import {
   addSeasonPeriod,
   createSeason,
@@ -21,14 +22,13 @@ import {
   listSeasonDetails,
   renameSeason,
   saveSeasonName,
-  setSeasonMinStay,
+  setSeasonRules,
   updateSeasonPeriod,
 } from '~/.server/content/seasons';
 import { listFieldsToReview } from '~/.server/languages/translation-coverage';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { ConfirmDelete } from '~/components/admin/confirm-delete';
-import { PricePreviewCard } from '~/components/admin/seasons/price-preview-card';
-import { SeasonDetailsCard } from '~/components/admin/seasons/season-details-card';
+import { SeasonDetailsCard, type SeasonDetails } from '~/components/admin/seasons/season-details-card';
 import { useLinkedField } from '~/components/admin/translation-field';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { Field } from '~/components/forms';
@@ -41,10 +41,11 @@ import {
   DeleteSeasonPeriodSchema,
   DeleteSeasonSchema,
   RenameSeasonSchema,
-  SetSeasonMinStaySchema,
   TranslateSeasonNameSchema,
   UpdateSeasonPeriodSchema,
 } from '~/lib/schemas/season';
+import { AddSeasonLengthDiscountSchema, DeleteSeasonLengthDiscountSchema, rulesOverrideOf, SeasonRulesSchema } from '~/lib/schemas/stay-rules';
+import { mergeRules, type GeneralRules } from '~/lib/stay-rules';
 import type { Route } from './+types/seasons';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 
@@ -54,24 +55,28 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [code, languages] = await Promise.all([getEditingLanguage(request), listEditingLanguages()]);
   const language = { code, name: languages.find((l) => l.code === code)?.name ?? code };
-  const asked = parsePricePreviewQuery(new URL(request.url).searchParams);
-  return loadList(
+  return loadList<{ seasons: Season[]; general: GeneralRules | null; language: typeof language; review: string[] }>(
     SCREEN,
     'Erreur lors du chargement des saisons',
     async () => {
-      const seasons = await listSeasonDetails(code);
+      const [details, general, discounts] = await Promise.all([listSeasonDetails(code), loadGeneralRules(), listSeasonLengthDiscounts()]);
+      const seasons = details.map((season) => ({
+        ...season,
+        // What stays arriving in the season meet, in the owner's words (Configuration's where the season sets none).
+        rulesText: describeRules(mergeRules(general, season.rules), general.maxNights, 'fr') || 'aucune restriction',
+        discounts: discounts.filter((d) => d.seasonId === season.id).map(({ id, minNights, percent }) => ({ id, minNights, percent })),
+      }));
       return {
         seasons,
+        general,
         language,
         review: await listFieldsToReview(
           seasons.map((s) => ({ owner: 'season' as const, entityId: s.id })),
           code,
         ),
-        rooms: (await listRoomCards(OWNER_CHAIN)).map((r) => ({ id: r.id, name: r.name })),
-        preview: asked ? { asked, quote: await previewStayPrice(asked) } : null,
       };
     },
-    { seasons: [], language, review: [] as string[], rooms: [], preview: null },
+    { seasons: [], general: null as GeneralRules | null, language, review: [] as string[] },
   );
 }
 
@@ -131,13 +136,29 @@ export async function action({ request }: Route.ActionArgs) {
         perform: ({ id }) => deleteSeasonPeriod(id),
         success: 'Période supprimée avec succès',
       });
-    case 'set-min-stay':
+    case 'set-rules':
       return runIntent(formData, {
         screen: SCREEN,
-        schema: SetSeasonMinStaySchema,
+        schema: SeasonRulesSchema,
         failure: MODIFY_FAILURE,
-        perform: ({ id, minStay }) => setSeasonMinStay(id, minStay ?? null),
-        success: 'Séjour minimum enregistré avec succès',
+        perform: (value) => setSeasonRules(value.id, rulesOverrideOf(value)),
+        success: 'Règles de séjour enregistrées',
+      });
+    case 'add-length-discount':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: AddSeasonLengthDiscountSchema,
+        failure: MODIFY_FAILURE,
+        perform: ({ id, minNights, percent }) => addLengthDiscount({ seasonId: id }, minNights, percent),
+        success: 'Réduction ajoutée',
+      });
+    case 'delete-length-discount':
+      return runIntent(formData, {
+        screen: SCREEN,
+        schema: DeleteSeasonLengthDiscountSchema,
+        failure: MODIFY_FAILURE,
+        perform: ({ id, discountId }) => deleteLengthDiscount({ seasonId: id }, discountId),
+        success: 'Réduction supprimée',
       });
     case 'delete':
       return runIntent(formData, {
@@ -154,13 +175,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta = () => adminMeta('Gestion des Saisons');
 
-type Season = Awaited<ReturnType<typeof loader>>['seasons'][number];
+type Season = SeasonDetails;
 
 /** SPEC §5: a season name that is empty after trimming is ignored, not sent. */
 const isBlankName = (form: HTMLFormElement) => String(new FormData(form).get('name') ?? '').trim() === '';
 
 export default function Seasons() {
-  const { seasons, language, review, rooms, preview, loadError } = useLoaderData<typeof loader>();
+  const { seasons, general, language, review, loadError } = useLoaderData<typeof loader>();
   useLinkedField();
   return (
     <section aria-labelledby="seasons-title" className="space-y-6">
@@ -193,10 +214,7 @@ export default function Seasons() {
           )}
         </CardContent>
       </Card>
-      {seasons.map((season) => (
-        <SeasonDetailsCard key={season.id} season={season} language={language} review={review} />
-      ))}
-      <PricePreviewCard rooms={rooms} preview={preview} />
+      {general ? seasons.map((season) => <SeasonDetailsCard key={season.id} season={season} general={general} language={language} review={review} />) : null}
     </section>
   );
 }

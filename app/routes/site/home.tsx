@@ -1,4 +1,7 @@
-import { formatMoney } from '~/lib/money';
+import { decimalEuros, formatMoney } from '~/lib/money';
+import { priceMentionText } from '~/lib/price-mentions';
+import { getPriceMentions } from '~/.server/content/site-settings';
+import { listRoomFromPrices } from '~/.server/booking/views/room-booking';
 import { data, useLoaderData } from 'react-router';
 import { submitContactMessage } from '~/.server/content/contact-messages';
 import { getRequestLanguage } from '~/.server/languages/request-language';
@@ -36,6 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     listDistancesFor(chain),
   ]);
   const { shell } = site;
+  // « à partir de »: the lowest price of a night one may book in the next twelve months, from the price engine (its JSON-LD says the same).
+  const [fromPrices, mentions] = await Promise.all([listRoomFromPrices(rooms.map((r) => r.id)), getPriceMentions()]);
+  const cards = rooms.map((room) => ({ ...room, fromPriceCents: fromPrices.get(room.id)?.fromCents ?? null }));
   const seo = buildSeo({
     request,
     path: '/',
@@ -48,7 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     languages,
   });
   const telephone = shell.phones[0] ? (linkPhone(shell.phones[0], language)?.international ?? shell.phones[0]) : '';
-  const prices = rooms.map((r) => r.pricePerNightCents).filter((p): p is number => typeof p === 'number' && p > 0);
+  const lowest = [...fromPrices.values()].map((p) => p.fromCents);
+  const highest = [...fromPrices.values()].map((p) => p.toCents);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'LodgingBusiness',
@@ -59,7 +66,27 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...(telephone ? { telephone } : {}),
     ...(shell.email ? { email: shell.email } : {}),
     image: site.heroImages.map((src) => new URL(src, seo.origin).toString()),
-    ...(prices.length ? { priceRange: `${formatMoney(Math.min(...prices), language)} – ${formatMoney(Math.max(...prices), language)}` } : {}),
+    ...(lowest.length ? { priceRange: `${formatMoney(Math.min(...lowest), language)} – ${formatMoney(Math.max(...highest), language)}` } : {}),
+    ...(cards.some((c) => c.fromPriceCents !== null)
+      ? {
+          makesOffer: cards.flatMap((card) =>
+            card.fromPriceCents === null
+              ? []
+              : [
+                  {
+                    '@type': 'Offer',
+                    itemOffered: { '@type': 'HotelRoom', name: card.name, url: new URL(`/room/${card.id}`, seo.origin).toString() },
+                    priceSpecification: {
+                      '@type': 'UnitPriceSpecification',
+                      minPrice: decimalEuros(card.fromPriceCents),
+                      priceCurrency: 'EUR',
+                      unitText: 'NIGHT',
+                    },
+                  },
+                ],
+          ),
+        }
+      : {}),
   };
   const contactSent = takeSentFlag(request, 'contact');
   return data(
@@ -70,7 +97,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       heroImages: site.heroImages,
       modalites: site.modalites,
       sections,
-      rooms,
+      rooms: cards,
+      priceIncludes: priceMentionText(mentions, t, language),
       featured,
       publishedCount,
       access: { address: shell.address, addressLinks: shell.links.address, transport, distances },
@@ -104,7 +132,7 @@ export default function Home() {
       {data.sections.before.map((section) => (
         <HomeSection key={section.id} section={section} />
       ))}
-      <RoomsSection rooms={data.rooms} />
+      <RoomsSection rooms={data.rooms} priceIncludes={data.priceIncludes} />
       {data.sections.after.map((section) => (
         <HomeSection key={section.id} section={section} />
       ))}

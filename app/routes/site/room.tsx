@@ -7,6 +7,8 @@ import { loadRoomBooking } from '~/.server/booking/views/room-booking';
 import { getRequestLanguage } from '~/.server/languages/request-language';
 import { publicAccess } from '~/.server/auth/permissions';
 import { getRoomDetail } from '~/.server/content/rooms';
+import { getPriceMentions } from '~/.server/content/site-settings';
+import { priceMentionText } from '~/lib/price-mentions';
 import { buildSeo } from '~/.server/site/seo-links';
 import { loadSiteShell } from '~/.server/site/shell';
 import { runPublicForm, takeSentFlag } from '~/.server/site/public-form';
@@ -37,7 +39,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const path = `/room/${encodeURIComponent(params.roomId)}`;
   if (!room) {
     const seo = buildSeo({ request, path, title: `${t('room.notFound')} – ${shell.name}`, description: t('room.notFound'), language, languages });
-    return data({ shell, room: null, seo, jsonLd: null, robots: 'noindex', booking: null, selection: null, sentBeforeLoad: false }, { status: 404 });
+    return data(
+      { shell, room: null, seo, jsonLd: null, robots: 'noindex', booking: null, selection: null, priceIncludes: '', fromPrice: null, sentBeforeLoad: false },
+      { status: 404 },
+    );
   }
   const seo = buildSeo({
     request,
@@ -48,12 +53,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     languages,
   });
   const query = new URL(request.url).searchParams;
-  const { booking, offers } = await loadRoomBooking(
-    { id: room.id, maxGuests: room.maxGuests, pricePerNightCents: room.pricePerNightCents, hasSeasonPrice: room.seasonPrices.length > 0 },
-    query,
-    language,
-    chain,
-  );
+  const [{ booking, offers, fromCents }, mentions] = await Promise.all([
+    loadRoomBooking(
+      { id: room.id, maxGuests: room.maxGuests, pricePerNightCents: room.pricePerNightCents, hasSeasonPrice: room.seasonPrices.length > 0 },
+      query,
+      language,
+      chain,
+    ),
+    getPriceMentions(),
+  ]);
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'HotelRoom',
@@ -65,17 +73,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     containedInPlace: { '@type': 'LodgingBusiness', name: shell.name, address: shell.address.replace(/\s*\n\s*/g, ', ') },
     ...(offers.length ? { offers } : {}),
   };
-  const guests = Number.parseInt(query.get('guests') ?? '', 10);
+  const count = (name: string, min: number, fallback: number) => {
+    const n = Number.parseInt(query.get(name) ?? '', 10);
+    return Number.isInteger(n) && n >= min && n <= room.maxGuests ? n : fallback;
+  };
   const selection = {
     arrival: isIsoDate(query.get('arrival')) ? query.get('arrival') : null,
     departure: isIsoDate(query.get('departure')) ? query.get('departure') : null,
-    guests: Number.isInteger(guests) && guests >= 1 && guests <= room.maxGuests ? guests : Math.min(2, room.maxGuests),
+    adults: count('adults', 1, count('guests', 1, Math.min(2, room.maxGuests))),
+    children: count('children', 0, 0),
+    code: (query.get('code') ?? '').slice(0, 40),
   };
   const sent = takeSentFlag(request, 'booking');
   // A stay or a month of the calendar is a view of the room page, not a page of its own:
   // not indexed, its canonical the room's (robots.txt disallows them too).
   const robots = BOOKING_QUERY_PARAMS.some((name) => query.has(name)) ? 'noindex' : null;
-  return data({ shell, room, seo, jsonLd, robots, booking, selection, sentBeforeLoad: sent.sent }, { headers: sent.headers });
+  const priceIncludes = priceMentionText(mentions, t, language);
+  const fromPrice = fromCents === null ? null : formatMoney(fromCents, language);
+  return data({ shell, room, seo, jsonLd, robots, booking, selection, priceIncludes, fromPrice, sentBeforeLoad: sent.sent }, { headers: sent.headers });
 }
 
 /**
@@ -91,7 +106,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     form: 'booking',
     intent: 'book',
     // Back to this stay's panel, from the validated values only.
-    anchor: (stay) => `/room/${encodeURIComponent(roomId)}${stay ? `?arrival=${stay.arrival}&departure=${stay.departure}&guests=${stay.guests}` : ''}#reserver`,
+    anchor: (stay) =>
+      `/room/${encodeURIComponent(roomId)}${
+        stay
+          ? `?arrival=${stay.arrival}&departure=${stay.departure}&adults=${stay.adults}&children=${stay.children}${stay.code ? `&code=${encodeURIComponent(stay.code)}` : ''}`
+          : ''
+      }#reserver`,
     success: { type: 'success', title: t('booking.sentTitle'), description: t('booking.sentDescription') },
     failure: { type: 'error', title: t('common.error'), description: t('booking.error') },
     notFound: t('room.notFound'),
@@ -126,7 +146,7 @@ function RoomNotFound() {
 
 export default function RoomPage() {
   const { t, i18n } = useTranslation();
-  const { shell, room, booking, selection, sentBeforeLoad } = useLoaderData<typeof loader>();
+  const { shell, room, booking, selection, priceIncludes, fromPrice, sentBeforeLoad } = useLoaderData<typeof loader>();
   return (
     <SiteLayout shell={shell}>
       {room ? (
@@ -149,6 +169,11 @@ export default function RoomPage() {
               <h2 id="room-prices" className="text-lg font-semibold">
                 {t('room.prices')}
               </h2>
+              {fromPrice ? (
+                <p className="font-medium text-primary" data-testid="from-price">
+                  {t('rooms.fromPerNight', { price: fromPrice })}
+                </p>
+              ) : null}
               {booking?.rates.length ? (
                 <dl className="space-y-3" data-testid="season-prices">
                   {booking.rates.map((rate) => (
@@ -165,6 +190,18 @@ export default function RoomPage() {
                 <p data-testid="base-price">
                   <span className="text-2xl font-semibold">{formatMoney(room.pricePerNightCents, i18n.language)}</span>{' '}
                   <span className="text-muted-foreground">{t('room.perNight')}</span>
+                </p>
+              ) : null}
+              {booking?.reductions.length ? (
+                <ul className="space-y-1 text-sm text-green-800" data-testid="length-discounts">
+                  {booking.reductions.map((reduction) => (
+                    <li key={reduction}>{reduction}</li>
+                  ))}
+                </ul>
+              ) : null}
+              {fromPrice || room.pricePerNightCents ? (
+                <p className="text-sm text-muted-foreground" data-testid="price-includes">
+                  {priceIncludes}
                 </p>
               ) : null}
               {/* The main action leads to the calendar and quote below (a fragment of this page,
@@ -204,7 +241,9 @@ export default function RoomPage() {
               ) : null}
             </div>
           </div>
-          {booking && selection ? <BookingPanel booking={booking} selection={selection} maxGuests={room.maxGuests} sentBeforeLoad={sentBeforeLoad} /> : null}
+          {booking && selection ? (
+            <BookingPanel booking={booking} selection={selection} maxGuests={room.maxGuests} priceIncludes={priceIncludes} sentBeforeLoad={sentBeforeLoad} />
+          ) : null}
         </article>
       ) : (
         <RoomNotFound />

@@ -5,6 +5,8 @@ import { NOT_FOUND, type NotFound } from '../../rule-refusal';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { addDays } from '~/lib/nights';
 import { config } from '../../environment';
+import { loadStayRulesSettings } from '../../content/site-settings';
+import { STAY_NIGHTS_LIMIT } from '~/lib/stay-rules';
 import { startPeriodicPass } from '../../db/periodic-pass';
 import { LOCKS } from '../../db/advisory-lock';
 import { db, pool, type Executor } from '../../db/client';
@@ -44,13 +46,15 @@ async function fetchAndParse(feed: Pick<FeedRow, 'url' | 'etag' | 'lastModified'
   if (response.status === 304) return { notModified: true as const };
   if (response.status !== 200) throw new FetchRefused(plainStatus(response.status));
   const today = guesthouseToday();
-  const { BOOKING_HORIZON_DAYS, BOOKING_MAX_NIGHTS, GUESTHOUSE_TIME_ZONE } = config();
+  const { GUESTHOUSE_TIME_ZONE } = config();
+  // Every night a stay may reach: arriving at the horizon (Configuration's, else the environment's) and staying as long as the engine prices.
+  const { horizonDays } = await loadStayRulesSettings();
   const { events, skipped } = await parseFeedIsolated(
     response.body,
     {
       timeZone: GUESTHOUSE_TIME_ZONE,
       from: addDays(today, -1),
-      to: addDays(today, BOOKING_HORIZON_DAYS + BOOKING_MAX_NIGHTS + 1),
+      to: addDays(today, horizonDays + STAY_NIGHTS_LIMIT + 1),
       maxEvents: FEED_MAX_EVENTS,
     },
     deadline,

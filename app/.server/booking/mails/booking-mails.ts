@@ -5,12 +5,13 @@ import { dateTimeFormat, intlLocale } from '~/lib/date-time-format';
 import { formatMoney } from '~/lib/money';
 import { config } from '../../environment';
 import { ownerTime } from '../../guesthouse-time';
-import { utcMidnight, type IsoDate } from '~/lib/nights';
+import { daysBetween, utcMidnight, type IsoDate } from '~/lib/nights';
 import { headerText, mailboxAddress, renderTableMail, telHref, type MailRow, type RenderedMail } from '../../mail/compose';
 import { recognisableName } from '../../mail/recognisable-name';
 import type { Quote } from '../pricing/quote';
 import type { MailAttachment } from '../../mail/outbox';
 import { moneyRows as stayMoneyRows, moneyWords, type MailMoney, type MoneyMoment } from './money-mails';
+import { describeGuests, describeQuoteLine } from '../pricing/quote-lines';
 import { frenchLanguageName } from '~/lib/language-names';
 
 export const MAIL_LANGUAGES = ['fr', 'en', 'es', 'de'] as const;
@@ -35,8 +36,7 @@ const T = {
     total: 'Total',
     message: 'Message',
     nights: (n: number) => (n > 1 ? `${n} nuits` : '1 nuit'),
-    base: 'Tarif de base',
-    agreed: 'Prix convenu',
+    includes: 'Compris dans le prix',
     receivedSubject: (site: string) => `Votre demande de réservation — ${site}`,
     receivedTitle: 'Demande reçue',
     receivedIntro: (name: string) =>
@@ -100,8 +100,7 @@ const T = {
     total: 'Total',
     message: 'Message',
     nights: (n: number) => (n > 1 ? `${n} nights` : '1 night'),
-    base: 'Standard rate',
-    agreed: 'Agreed price',
+    includes: 'Included in the price',
     receivedSubject: (site: string) => `Your booking request — ${site}`,
     receivedTitle: 'Request received',
     receivedIntro: (name: string) =>
@@ -165,8 +164,7 @@ const T = {
     total: 'Total',
     message: 'Mensaje',
     nights: (n: number) => (n > 1 ? `${n} noches` : '1 noche'),
-    base: 'Tarifa base',
-    agreed: 'Precio acordado',
+    includes: 'Incluido en el precio',
     receivedSubject: (site: string) => `Su solicitud de reserva — ${site}`,
     receivedTitle: 'Solicitud recibida',
     receivedIntro: (name: string) =>
@@ -230,8 +228,7 @@ const T = {
     total: 'Gesamt',
     message: 'Nachricht',
     nights: (n: number) => (n > 1 ? `${n} Nächte` : '1 Nacht'),
-    base: 'Grundpreis',
-    agreed: 'Vereinbarter Preis',
+    includes: 'Im Preis inbegriffen',
     receivedSubject: (site: string) => `Ihre Buchungsanfrage — ${site}`,
     receivedTitle: 'Anfrage erhalten',
     receivedIntro: (name: string) =>
@@ -298,12 +295,11 @@ export interface BookingMailFacts {
   guestPhone: string | null;
   message: string | null;
   quote: Pick<Quote, 'arrival' | 'departure' | 'guests' | 'lines' | 'totalCents'> &
-    Partial<Pick<Quote, 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>> & {
-      /** The owner's price for the nights instead of the engine's (a booking taken by phone). */
-      override?: { cents: number; reason: string } | null;
-    };
+    Partial<Pick<Quote, 'adults' | 'children' | 'taxLine' | 'taxCents' | 'amountCents' | 'depositCents' | 'balanceCents' | 'balanceDueDate'>>;
   /** The booking's money as it stands (the guest's mails): deposit and its nature, transfer, what a cancellation keeps and refunds. */
   money?: MailMoney;
+  /** What the price includes in the guest's language (« petit-déjeuner inclus · Wi-Fi inclus »): said with every price. */
+  priceIncludes?: string;
   /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
   practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
 }
@@ -318,7 +314,8 @@ function moneyRows(facts: BookingMailFacts, language: string, moment: MoneyMomen
   const q = facts.quote;
   if (q.amountCents === undefined) return [];
   const rows: MailRow[] = [];
-  if (q.taxCents) rows.push({ label: t.tax, value: euros(q.taxCents, language) });
+  if (q.taxLine) rows.push(lineRow(q.taxLine, language));
+  else if (q.taxCents) rows.push({ label: t.tax, value: euros(q.taxCents, language) });
   if (q.taxCents) rows.push({ label: t.amount, value: euros(q.amountCents, language) });
   if (facts.money) return [...rows, ...stayMoneyRows(facts.money, moment, language, (date) => formatNight(date, language))];
   if (q.depositCents) rows.push({ label: t.deposit, value: euros(q.depositCents, language) });
@@ -344,18 +341,10 @@ function practicalRows(facts: BookingMailFacts, language: string): MailRow[] {
   return rows;
 }
 
-/**
- * The stay's price line by line, adding up to its total: the engine's lines, or the owner's
- * price for the nights as one line (a booking taken by phone at an agreed price).
- */
-function priceRows(quote: BookingMailFacts['quote'], language: string): MailRow[] {
-  const t = T[mailLanguage(language)];
-  const nights = quote.lines.reduce((sum, line) => sum + line.nights, 0);
-  if (quote.override) return [{ label: t.agreed, value: `${t.nights(nights)} = ${euros(quote.totalCents, language)}` }];
-  return quote.lines.map((line) => ({
-    label: line.seasonName ?? t.base,
-    value: `${t.nights(line.nights)} × ${euros(line.unitCents, language)} = ${euros(line.totalCents, language)}`,
-  }));
+/** A quote line as a mail's row: what it is, how it is counted and its amount (quote-lines.ts words it). */
+function lineRow(line: Quote['lines'][number], language: string): MailRow {
+  const words = describeQuoteLine(line, language);
+  return { label: words.label, value: words.detail ? `${words.detail} = ${words.amount}` : words.amount };
 }
 
 function quoteRows(facts: BookingMailFacts, language: string, moment: MoneyMoment = 'other'): MailRow[] {
@@ -365,10 +354,11 @@ function quoteRows(facts: BookingMailFacts, language: string, moment: MoneyMomen
     { label: t.room, value: facts.roomName },
     { label: t.arrival, value: formatNight(quote.arrival, language) },
     { label: t.departure, value: formatNight(quote.departure, language) },
-    { label: t.guests, value: String(quote.guests) },
-    ...priceRows(quote, language),
+    { label: t.guests, value: quote.adults === undefined ? String(quote.guests) : describeGuests(quote.adults, quote.children ?? 0, language) },
+    ...quote.lines.map((line) => lineRow(line, language)),
     { label: t.total, value: euros(quote.totalCents, language) },
     ...moneyRows(facts, language, moment),
+    ...(facts.priceIncludes ? [{ label: t.includes, value: facts.priceIncludes }] : []),
   ];
 }
 
@@ -432,7 +422,7 @@ export function renderGuestBookingMail(kind: GuestMailKind, facts: BookingMailFa
 export function renderOwnerBookingMail(facts: BookingMailFacts, language: string, publicUrl: string): RenderedMail {
   const email = mailboxAddress(facts.guestEmail);
   const phone = facts.guestPhone?.trim() ?? '';
-  const nights = facts.quote.lines.reduce((sum, l) => sum + l.nights, 0);
+  const nights = daysBetween(facts.quote.arrival, facts.quote.departure);
   const { text, html } = renderTableMail(
     'Nouvelle demande de réservation',
     `${headerText(facts.guestName, 100)} demande ${nights > 1 ? `${nights} nuits` : '1 nuit'} dans « ${facts.roomName} ». La demande attend votre réponse dans Réservations.`,

@@ -1,7 +1,8 @@
 // The facts a booking's mails show (room, house, stay and its money, the practical terms),
 // loaded once per step for each side that is written to: the guest, in their language,
 // and the owners, in French (the same quote, its season names in French).
-import { guestChain, OWNER_CHAIN } from '~/lib/i18n';
+import { createTranslator, guestChain, OWNER_CHAIN, resolveCatalog } from '~/lib/i18n';
+import { priceMentionText } from '~/lib/price-mentions';
 import type { Executor } from '../../db/client';
 import { bookings, siteConfig } from '../../db/schema';
 import { loadMoneyTerms } from '../../content/site-settings';
@@ -9,7 +10,7 @@ import { listEntries, moneyStatus } from '../../payments/ledger';
 import { roomTextKey, siteTextKey } from '../../content/content-keys';
 import { loadTexts, pickText } from '../../content/multilingual-content';
 import { plainParagraphs } from '../../content/sanitize';
-import { loadGuestPractical } from '../../content/site-settings';
+import { loadGuestPractical, loadPriceMentions } from '../../content/site-settings';
 import { SITE_FALLBACKS } from '../../site/shell';
 import { loadSeasonNames } from '../pricing/quote-inputs';
 import type { BookingMailFacts } from './booking-mails';
@@ -46,14 +47,20 @@ export async function loadGuestMailFacts(executor: Executor, booking: MailBookin
   const chain = guestChain(booking.language);
   const facts = await factsIn(executor, booking, quote, chain);
   const practical = await loadGuestPractical(chain, executor);
-  return { ...facts, practical: { ...practical, cancellationText: plainParagraphs(practical.cancellationHtml) } };
+  const mentions = await loadPriceMentions(executor);
+  const t = createTranslator(booking.language, resolveCatalog(booking.language, 'fr'));
+  return {
+    ...facts,
+    practical: { ...practical, cancellationText: plainParagraphs(practical.cancellationHtml) },
+    priceIncludes: priceMentionText(mentions, t, booking.language),
+  };
 }
 
 /** What the owners' mail shows, in French: the guest's quote with its seasons named in French. */
 export async function loadOwnerMailFacts(executor: Executor, booking: MailBooking, quote: BookingMailFacts['quote']): Promise<BookingMailFacts> {
-  const seasonIds = [...new Set(quote.lines.flatMap((l) => (l.seasonId ? [l.seasonId] : [])))];
+  const seasonIds = [...new Set(quote.lines.flatMap((l) => (l.season ? [l.season.id] : [])))];
   const names = await loadSeasonNames(seasonIds, OWNER_CHAIN, executor);
-  const lines = quote.lines.map((l) => (l.seasonId ? { ...l, seasonName: names.get(l.seasonId) ?? l.seasonName } : l));
+  const lines = quote.lines.map((l) => (l.season ? { ...l, season: { id: l.season.id, name: names.get(l.season.id) ?? l.season.name } } : l));
   return factsIn(executor, booking, { ...quote, lines }, OWNER_CHAIN);
 }
 

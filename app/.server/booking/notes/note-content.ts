@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client';
 import { siteConfig, type bookings } from '../../db/schema';
 import { houseTaxCents, listEntries, moneyStatus } from '../../payments/ledger';
 import { loadSeasonNames } from '../pricing/quote-inputs';
+import { describeQuoteLine } from '../pricing/quote-lines';
 import type { Quote } from '../pricing/quote';
 import { NOTE_WORDS, noteLanguages, type NoteLanguage } from './note-words';
 
@@ -53,34 +54,23 @@ export interface NoteContent {
 
 const worded = (languages: NoteLanguage[], word: (l: NoteLanguage) => string): Worded => Object.fromEntries(languages.map((l) => [l, word(l)])) as Worded;
 
-type QuoteSnapshot = Pick<Quote, 'lines' | 'totalCents' | 'taxCents'> & { override?: { cents: number; reason: string } | null };
+type QuoteSnapshot = Pick<Quote, 'lines' | 'totalCents' | 'taxCents'>;
 
 /**
- * The stay's lines as its quote kept them: one per season and price (the guest's season
- * names, and the French ones), or the owner's agreed price as one line. They add up to the
- * stay's price.
+ * The stay's lines as its quote kept them (nights per season, extra guests, reductions as
+ * negative lines, the owner's agreed price), worded by the price engine's own words
+ * (pricing/quote-lines.ts) in each language of the note, the seasons named in French on the
+ * French side. They add up to the stay's price.
  */
 async function stayLines(tx: Executor, quote: QuoteSnapshot, languages: NoteLanguage[]): Promise<NoteLine[]> {
-  const nights = quote.lines.reduce((sum, line) => sum + line.nights, 0);
-  if (quote.override) {
-    const unit = nights > 0 && quote.totalCents % nights === 0 ? quote.totalCents / nights : null;
-    return [
-      {
-        label: worded(languages, (l) => NOTE_WORDS[l].agreed),
-        quantity: unit === null ? 1 : nights,
-        unitCents: unit ?? quote.totalCents,
-        totalCents: quote.totalCents,
-      },
-    ];
-  }
-  const seasonIds = quote.lines.flatMap((line) => (line.seasonId ? [line.seasonId] : []));
+  const seasonIds = quote.lines.flatMap((line) => (line.season ? [line.season.id] : []));
   const french = await loadSeasonNames(seasonIds, OWNER_CHAIN, tx);
   return quote.lines.map((line) => ({
     label: worded(languages, (l) => {
-      const season = line.seasonId ? (l === 'fr' ? french.get(line.seasonId) : line.seasonName) : null;
-      return `${NOTE_WORDS[l].night} — ${season ?? NOTE_WORDS[l].base}`;
+      const season = line.season && l === 'fr' ? { ...line.season, name: french.get(line.season.id) ?? line.season.name } : line.season;
+      return describeQuoteLine({ ...line, season }, l).label;
     }),
-    quantity: line.nights,
+    quantity: line.quantity,
     unitCents: line.unitCents,
     totalCents: line.totalCents,
   }));

@@ -13,6 +13,7 @@ import { bookings, siteConfig, stripeEvents } from '../../db/schema';
 import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
 import { guesthouseToday } from '../../guesthouse-time';
 import { addEntry, bookingOfIntent, listEntries, moneyStatus } from '../../payments/ledger';
+import { releasePromoUse } from '../../content/promo-codes';
 import { stripe, stripeConfigured, type Stripe } from '../../payments/stripe-client';
 import { writeStep } from './trail';
 import { depositRequestMail, guestMail, ownerDepositMail } from '../mails/booking-mails';
@@ -298,6 +299,7 @@ export async function releaseExpiredHolds(now: Date = new Date(), limit = HOLD_B
       .for('update', { skipLocked: true });
     for (const row of due) {
       await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, row.id));
+      await releasePromoUse(tx, row.quote);
       await writeStep(tx, row, {
         history: [{ kind: 'expired', actor: null, details: { expiresAt: row.paymentExpiresAt?.toISOString() } }],
         guest: [guestMail('payment_expired')],
@@ -324,6 +326,7 @@ export async function releaseHold(bookingId: string, message: string | null, act
     if (row.status !== 'awaiting_payment') return refuse("Cette réservation n'attend plus de paiement");
     const note = message?.trim() || null;
     await tx.update(bookings).set({ status: 'cancelled', paymentExpiresAt: null }).where(eq(bookings.id, bookingId));
+    await releasePromoUse(tx, row.quote);
     await writeStep(tx, row, {
       history: [{ kind: 'cancelled', actor, details: { holdReleased: true, ...(note ? { message: note } : {}) } }],
       guest: [guestMail('hold_released', note)],

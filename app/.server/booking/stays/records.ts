@@ -6,8 +6,10 @@
 // overlap: the exclusion constraint `bookings_confirmed_no_overlap` refuses the
 // second of two concurrent writes, which the owner reads as "no longer free".
 import { and, asc, eq, gt, gte, inArray, lt, or } from 'drizzle-orm';
-import { guestChain } from '~/lib/i18n';
-import { addDays, eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
+import { createTranslator, guestChain, resolveCatalog } from '~/lib/i18n';
+import { addDays, daysBetween, eachNight, formatNightFr, type IsoDate } from '~/lib/nights';
+import { STAY_NIGHTS_LIMIT } from '~/lib/stay-rules';
+import { claimPromoUse, releasePromoUse } from '../../content/promo-codes';
 import { db, type Executor } from '../../db/client';
 import { isNotFound, isRefusal, notFound, refuse, type NotFound, type Refusal } from '../../rule-refusal';
 import { bookingEvents, bookings, NIGHT_HOLDING_STATUSES } from '../../db/schema';
@@ -22,8 +24,9 @@ import { listPlans } from '../../scheduled/scheduled-messages';
 import { guestMail } from '../mails/booking-mails';
 import { currentNoteOf, issueCreditNote, issueNote, listNotesOf } from '../notes/notes';
 import { depositDueDate, newBookingReference } from './reference';
-import { moneySnapshot, type QuoteProblem } from '../pricing/quote';
+import { moneySnapshot, RULE_PROBLEMS, type Quote, type QuoteProblem } from '../pricing/quote';
 import { quoteStay } from '../pricing/quote-inputs';
+import { problemView } from '../pricing/quote-view';
 import { stayTransaction, writeStep, type HistoryLine } from './trail';
 
 /** The booking written, or why not (app/.server/rule-refusal.ts). */
@@ -33,10 +36,15 @@ export interface StayDetails {
   roomId: string;
   arrival: IsoDate;
   departure: IsoDate;
-  guests: number;
+  adults: number;
+  /** Minors (under 18): exempt from the tourist tax. */
   children: number;
+  /** A promo code as typed. */
+  code?: string | null;
   /** The owner's price for the nights, in cents, instead of the engine's; with its reason. */
   priceOverride?: { cents: number; reason: string } | null;
+  /** The owner passes over the stay rules (minimum nights, arrival day…), for this reason (kept in the history). */
+  rulesOverride?: string | null;
 }
 
 export interface RecordedGuest {
@@ -55,53 +63,87 @@ const NOT_FREE = 'Ces nuits ne sont plus libres';
 const PLATFORM_SOURCES: ReadonlySet<RecordSource> = new Set(['airbnb', 'booking_com']);
 const BOOKING_NOT_FOUND = notFound('Réservation introuvable');
 
-/** What stops the owner, who may book what a guest may not (past minimum stay, beyond the horizon). */
-function ownerProblem(problems: QuoteProblem[], options: { pastAllowed: boolean }): string | null {
-  for (const problem of problems) {
+const french = createTranslator('fr', resolveCatalog('fr', 'fr'));
+
+/** A problem of the quote in the owner's French: the public French catalog's sentence. */
+const frenchProblem = (problem: QuoteProblem, quote: Pick<Quote, 'arrival' | 'departure' | 'rules'>) => {
+  const view = problemView(problem, 'fr', quote);
+  return french(`booking.problem.${view.code}`, view.values);
+};
+
+/**
+ * What stops the owner. He may book what a guest may not — a stay the rules refuse (too
+ * short, a day one does not arrive on…) when he says why — but never nights that are
+ * taken, more guests than the room holds, or an arrival in the past.
+ */
+function ownerProblem(quote: Quote, options: { pastAllowed: boolean; rulesOverridden: boolean; priced: boolean }): string | null {
+  const rules: string[] = [];
+  for (const problem of quote.problems) {
     switch (problem.code) {
       case 'invalid_dates':
       case 'departure_not_after_arrival':
         return "Le départ doit être après l'arrivée";
-      case 'too_long':
-        return `Un séjour compte ${problem.maxNights} nuits au plus`;
       case 'guests':
         return `Cette chambre accueille ${problem.maxGuests} ${problem.maxGuests > 1 ? 'personnes' : 'personne'} au plus`;
+      case 'no_adult':
+        return 'Au moins un adulte par séjour';
       case 'unavailable':
         return `${NOT_FREE} : ${problem.nights.map(formatNightFr).join(', ')}`;
       case 'past':
         if (!options.pastAllowed) return "L'arrivée ne peut pas être dans le passé";
         break;
       case 'no_price':
-        return "Cette chambre n'a pas de prix pour ces nuits : indiquez un prix et sa raison";
-      default:
+        if (!options.priced) return "Cette chambre n'a pas de prix pour ces nuits : indiquez un prix et sa raison";
         break;
+      default:
+        if (RULE_PROBLEMS.has(problem.code)) rules.push(frenchProblem(problem, quote));
+        else if (!options.priced) return frenchProblem(problem, quote);
     }
+  }
+  if (daysBetween(quote.arrival, quote.departure) > STAY_NIGHTS_LIMIT) return `Un séjour compte ${STAY_NIGHTS_LIMIT} nuits au plus`;
+  if (rules.length && !options.rulesOverridden) {
+    return `Règles de séjour non respectées : ${rules.join(' ')} Cochez « Passer outre les règles » et indiquez pourquoi.`;
   }
   return null;
 }
 
 /** The engine's quote (or the owner's price, with the same tax, deposit and balance rules), made once in the step's transaction. */
-async function pricedStay(stay: StayDetails, language: string, tx: Executor, options: { excludeBookingId?: string; pastAllowed: boolean }) {
-  const quote = await quoteStay(stay.roomId, stay, guestChain(language), tx, {
-    excludeBookingId: options.excludeBookingId,
-    priceOverrideCents: stay.priceOverride?.cents,
-  });
+async function pricedStay(
+  stay: StayDetails,
+  language: string,
+  tx: Executor,
+  options: { excludeBookingId?: string; pastAllowed: boolean; keptPromoId?: string | null },
+) {
+  const quote = await quoteStay(
+    stay.roomId,
+    { arrival: stay.arrival, departure: stay.departure, adults: stay.adults, children: stay.children, code: stay.code },
+    guestChain(language),
+    tx,
+    { excludeBookingId: options.excludeBookingId, priceOverrideCents: stay.priceOverride?.cents },
+  );
   if (isNotFound(quote)) return notFound('Chambre introuvable');
-  const problem = ownerProblem(quote.problems, { pastAllowed: options.pastAllowed });
+  const rulesOverride = stay.rulesOverride?.trim() || null;
+  const problem = ownerProblem(quote, { pastAllowed: options.pastAllowed, rulesOverridden: rulesOverride !== null, priced: stay.priceOverride != null });
   if (problem) return refuse(problem);
+  // A new code counts a use (the stay being changed keeps the one it counted); nothing is written yet if it is used up.
+  if (quote.promo && quote.promo.id !== options.keptPromoId && !(await claimPromoUse(tx, quote.promo.id))) {
+    return refuse(frenchProblem({ code: 'promo_exhausted', promo: quote.promo.code }, quote));
+  }
   const override = stay.priceOverride ?? null;
+  const passedRules = rulesOverride ? quote.problems.filter((p) => RULE_PROBLEMS.has(p.code)).map((p) => frenchProblem(p, quote)) : [];
+  const rulesPassed = passedRules.length ? { reason: rulesOverride!, rules: passedRules } : null;
   // What the booking row keeps of the stay: its room, nights, guests and the figures it was quoted.
   const columns = {
     roomId: stay.roomId,
     arrival: quote.arrival,
     departure: quote.departure,
     guests: quote.guests,
-    children: stay.children,
+    children: quote.children,
     ...moneySnapshot(quote),
     priceOverrideReason: override?.reason ?? null,
-    quote: { ...quote, override },
+    quote: { ...quote, override, rulesOverride: rulesPassed },
   };
-  return { quote, override, columns };
+  return { quote, override, rulesPassed, columns };
 }
 
 /**
@@ -120,7 +162,7 @@ export async function recordBooking(
   return stayTransaction(async (tx) => {
     const priced = await pricedStay(stay, guest.language, tx, { pastAllowed: false });
     if (isRefusal(priced) || isNotFound(priced)) return priced;
-    const { quote, override, columns } = priced;
+    const { quote, override, rulesPassed, columns } = priced;
     const values = {
       roomId: stay.roomId,
       guestName: guest.name.trim(),
@@ -149,7 +191,13 @@ export async function recordBooking(
       tx,
       { id, ...values, language: guest.language, quote },
       {
-        history: [{ kind: 'created', actor, details: { source, taxCollectedBy, ...(override ? { priceOverride: override } : {}) } }],
+        history: [
+          {
+            kind: 'created',
+            actor,
+            details: { source, taxCollectedBy, ...(override ? { priceOverride: override } : {}), ...(rulesPassed ? { rulesOverride: rulesPassed } : {}) },
+          },
+        ],
         guest: PLATFORM_SOURCES.has(source) ? [] : [guestMail('confirmed')],
       },
     );
@@ -170,14 +218,25 @@ export async function changeBooking(id: string, stay: StayDetails, actor: string
     const row = await lockConfirmed(tx, id);
     if (isRefusal(row) || isNotFound(row)) return row;
     // A stay under way keeps its arrival: the owner may still move its departure.
-    const priced = await pricedStay(stay, row.language, tx, { excludeBookingId: id, pastAllowed: stay.arrival === row.arrival });
+    const keptPromoId = (row.quote as Pick<Quote, 'promo'> | null)?.promo?.id ?? null;
+    const priced = await pricedStay(stay, row.language, tx, { excludeBookingId: id, pastAllowed: stay.arrival === row.arrival, keptPromoId });
     if (isRefusal(priced) || isNotFound(priced)) return priced;
-    const { quote, override, columns } = priced;
+    const { quote, override, rulesPassed, columns } = priced;
+    // The code the stay had and no longer has gives its use back.
+    if (keptPromoId && quote.promo?.id !== keptPromoId) await releasePromoUse(tx, row.quote);
     await tx.update(bookings).set(columns).where(eq(bookings.id, id));
     const details = {
-      from: { roomId: row.roomId, arrival: row.arrival, departure: row.departure, guests: row.guests, totalCents: row.totalCents },
-      to: { roomId: stay.roomId, arrival: quote.arrival, departure: quote.departure, guests: quote.guests, totalCents: quote.totalCents },
+      from: { roomId: row.roomId, arrival: row.arrival, departure: row.departure, guests: row.guests, children: row.children, totalCents: row.totalCents },
+      to: {
+        roomId: stay.roomId,
+        arrival: quote.arrival,
+        departure: quote.departure,
+        guests: quote.guests,
+        children: quote.children,
+        totalCents: quote.totalCents,
+      },
       ...(override ? { priceOverride: override } : {}),
+      ...(rulesPassed ? { rulesOverride: rulesPassed } : {}),
     };
     // A note issued for the stay as it was is never edited: a credit note cancels it and a
     // new note states the stay as it now is (decision 0029).

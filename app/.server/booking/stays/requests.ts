@@ -2,6 +2,8 @@
 // a snapshot of its quote; accepting re-checks the nights in the same transaction,
 // and the exclusion constraint `bookings_confirmed_no_overlap` makes two accepts of
 // overlapping stays at once impossible: one commits, the other gets a clear refusal.
+// A promo code's use is counted in the transaction that stores the request (a refused
+// request gives it back).
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { TFunction } from '~/lib/i18n';
 import { formatNightFr } from '~/lib/nights';
@@ -13,7 +15,8 @@ import { listUnavailableNights } from '../availability/taken-nights';
 import { feedLabel } from '../availability/feed-label';
 import { guestMail, ownerRequestMail } from '../mails/booking-mails';
 import { syncRoomFeeds, syncRoomFeedsForRequest } from '../availability/feeds';
-import { isBookable, moneySnapshot, type Quote, type QuoteProblem } from '../pricing/quote';
+import { claimPromoUse, releasePromoUse } from '../../content/promo-codes';
+import { isBookable, moneySnapshot, type AppliedRules, type Quote, type QuoteProblem } from '../pricing/quote';
 import { checkStayShape, quoteStay } from '../pricing/quote-inputs';
 import { problemView } from '../pricing/quote-view';
 import { holdForDeposit, onlineDepositTerms } from './deposit';
@@ -26,7 +29,11 @@ export interface BookingRequestInput {
   roomId: string;
   arrival: string;
   departure: string;
-  guests: number;
+  adults: number;
+  /** Minors (under 18): in the room's capacity, exempt from the tourist tax. */
+  children: number;
+  /** A promo code as typed. */
+  code?: string | null;
   name: string;
   email: string;
   phone?: string | null;
@@ -39,9 +46,13 @@ export interface BookingRequestInput {
 }
 
 /** The price engine's "no" to a visitor, in their language: 409, with each problem under the message. */
-function notBookable(problems: QuoteProblem[], { language, t }: Pick<BookingRequestInput, 'language' | 't'>): Refusal {
+function notBookable(
+  problems: QuoteProblem[],
+  stay: { arrival: string; departure: string; rules: AppliedRules | null },
+  { language, t }: Pick<BookingRequestInput, 'language' | 't'>,
+): Refusal {
   const reasons = problems.map((problem) => {
-    const p = problemView(problem, language);
+    const p = problemView(problem, language, stay);
     return t(`booking.problem.${p.code}`, p.values);
   });
   return refuse(t('booking.notPossible'), { status: 409, reasons });
@@ -63,17 +74,22 @@ async function feedsSnapshot(roomId: string, executor: Executor) {
  * the quote is made once, in the transaction that stores it with its mails.
  */
 export async function createBookingRequest(input: BookingRequestInput): Promise<{ id: string; quote: Quote } | Refusal | NotFound> {
-  const stay = { arrival: input.arrival, departure: input.departure, guests: input.guests };
-  // A stay whose dates or guests the engine refuses (in the wrong order, too long, too
-  // many guests…) is answered before any feed is fetched.
-  const shape = await checkStayShape(input.roomId, stay);
+  const stay = { arrival: input.arrival, departure: input.departure, adults: input.adults, children: input.children, code: input.code };
+  // A stay whose dates, guests, rules or code the engine refuses (in the wrong order, too
+  // long, a Tuesday arrival in a Saturday season, an expired code…) is answered before any
+  // feed is fetched.
+  const shape = await checkStayShape(input.roomId, stay, input.chain);
   if (isNotFound(shape)) return shape;
-  if (shape.length > 0) return notBookable(shape, input);
+  if (shape.problems.length > 0) return notBookable(shape.problems, { ...stay, rules: shape.rules }, input);
   await syncRoomFeedsForRequest(input.roomId);
   return db.transaction(async (tx) => {
     const quote = await quoteStay(input.roomId, stay, input.chain, tx);
     if (isNotFound(quote)) return quote;
-    if (!isBookable(quote)) return notBookable(quote.problems, input);
+    if (!isBookable(quote)) return notBookable(quote.problems, quote, input);
+    // Counted before anything is written: a code another request used up meanwhile refuses this one, and nothing is kept.
+    if (quote.promo && !(await claimPromoUse(tx, quote.promo.id))) {
+      return notBookable([{ code: 'promo_exhausted', promo: quote.promo.code }], quote, input);
+    }
     const guest = {
       roomId: input.roomId,
       guestName: input.name.trim(),
@@ -89,6 +105,7 @@ export async function createBookingRequest(input: BookingRequestInput): Promise<
         arrival: quote.arrival,
         departure: quote.departure,
         guests: quote.guests,
+        children: quote.children,
         language: input.language,
         ...moneySnapshot(quote),
         quote,
@@ -166,6 +183,7 @@ export async function refuseBookingRequest(id: string, message?: string | null, 
     if (isNotFound(row) || isRefusal(row)) return row;
     const refusal = message?.trim() || null;
     await tx.update(bookings).set({ status: 'refused', refusalMessage: refusal, decidedAt: new Date() }).where(eq(bookings.id, id));
+    await releasePromoUse(tx, row.quote);
     await writeStep(tx, row, { history: [{ kind: 'refused', actor, details: refusal ? { message: refusal } : {} }], guest: [guestMail('refused', refusal)] });
     return true;
   });

@@ -10,6 +10,7 @@ import { listRoomCards } from '../../content/rooms';
 import { linkPhone } from '../../content/phones';
 import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import type { Quote } from '../pricing/quote';
+import { describeGuests, describeQuoteLine } from '../pricing/quote-lines';
 import { getBookingRecord } from '../stays/records';
 import { frenchLanguageName } from '~/lib/language-names';
 import { stayStatusLabel } from '~/lib/stays';
@@ -24,8 +25,10 @@ type EventRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>['event
 function describeEvent(event: EventRow, roomName: Map<string, string>): string {
   const d = (event.details ?? {}) as Record<string, any>;
   switch (event.kind) {
-    case 'created':
-      return d.source && d.source !== 'site' ? `Réservation enregistrée (${SOURCE_LABELS[d.source] ?? d.source})` : 'Demande envoyée depuis le site';
+    case 'created': {
+      const created = d.source && d.source !== 'site' ? `Réservation enregistrée (${SOURCE_LABELS[d.source] ?? d.source})` : 'Demande envoyée depuis le site';
+      return `${created}${rulesPassed(d)}`;
+    }
     case 'accepted':
       return d.awaitingPayment ? "Demande acceptée : en attente du paiement de l'acompte" : 'Demande acceptée';
     case 'refused':
@@ -34,7 +37,7 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
       const from = d.from ?? {};
       const to = d.to ?? {};
       const room = from.roomId !== to.roomId ? ` ; chambre ${roomName.get(from.roomId) ?? '?'} → ${roomName.get(to.roomId) ?? '?'}` : '';
-      return `Modifiée : du ${formatNightFr(from.arrival)} au ${formatNightFr(from.departure)} → du ${formatNightFr(to.arrival)} au ${formatNightFr(to.departure)}${room}`;
+      return `Modifiée : du ${formatNightFr(from.arrival)} au ${formatNightFr(from.departure)} → du ${formatNightFr(to.arrival)} au ${formatNightFr(to.departure)}${room}${rulesPassed(d)}`;
     }
     case 'cancelled': {
       const by = d.by === 'house' ? ' par la maison' : d.by === 'guest' ? ' à la demande du client' : '';
@@ -75,6 +78,10 @@ function describeEvent(event: EventRow, roomName: Map<string, string>): string {
   }
 }
 
+/** The owner passed over the stay rules: his reason and the rules, kept in the history. */
+const rulesPassed = (d: Record<string, any>) =>
+  d.rulesOverride?.reason ? ` ; règles passées outre (${d.rulesOverride.reason}) : ${(d.rulesOverride.rules ?? []).join(' ')}` : '';
+
 type RecordRow = NonNullable<Awaited<ReturnType<typeof getBookingRecord>>>;
 
 /** The card payments as the owner reads them (issue 36): due online until when, paid (when, how much, Stripe's reference), refunded. */
@@ -110,7 +117,14 @@ export async function loadBookingPage(id: string) {
   const rooms = await listRoomCards(OWNER_CHAIN);
   const roomName = new Map(rooms.map((r) => [r.id, r.name]));
   const { row } = record;
-  const quote = row.quote as Quote & { override?: { cents: number; reason: string } | null };
+  const quote = row.quote as Quote & {
+    override?: { cents: number; reason: string } | null;
+    rulesOverride?: { reason: string; rules: string[] } | null;
+  };
+  const line = (l: Quote['lines'][number], index: number) => {
+    const words = describeQuoteLine(l, 'fr');
+    return { key: `${index}-${l.kind}`, label: words.label, detail: words.detail, amount: words.amount };
+  };
   const phone = row.guestPhone ? linkPhone(row.guestPhone, 'en') : null;
   return {
     today: guesthouseToday(),
@@ -133,7 +147,9 @@ export async function loadBookingPage(id: string) {
       dates: `du ${formatNightFr(row.arrival)} au ${formatNightFr(row.departure)}`,
       nights: quote.nights?.length ?? 0,
       guests: row.guests,
+      adults: row.guests - row.children,
       children: row.children,
+      guestsText: describeGuests(row.guests - row.children, row.children, 'fr'),
       guestName: row.guestName,
       guestEmail: row.guestEmail,
       guestPhone: row.guestPhone,
@@ -142,14 +158,11 @@ export async function loadBookingPage(id: string) {
       guestPhoneInternational: phone?.international ?? row.guestPhone,
       language: frenchLanguageName(row.language),
       message: row.message,
-      lines: (quote.lines ?? []).map((l) => ({
-        key: `${l.seasonId}-${l.unitCents}`,
-        name: l.seasonName ?? 'Tarif de base',
-        nights: l.nights,
-        unit: euros(l.unitCents),
-        total: euros(l.totalCents),
-      })),
+      lines: (quote.lines ?? []).map(line),
+      taxLine: quote.taxLine ? line(quote.taxLine, quote.lines?.length ?? 0) : null,
+      promoCode: quote.promo?.code ?? null,
       override: row.priceOverrideReason ? { total: euros(row.totalCents), reason: row.priceOverrideReason } : null,
+      rulesOverride: quote.rulesOverride ?? null,
       total: euros(row.totalCents),
       tax: euros(row.taxCents),
       amount: euros(row.totalCents + row.taxCents),

@@ -8,6 +8,7 @@ import type { loadBookingPage } from '~/.server/booking/views/booking-page';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { BanIcon, CalendarCogIcon, FileDownIcon, FileTextIcon, MailIcon, PhoneIcon, SaveIcon, SendIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import { Form, useActionData, useFetcher, useNavigation } from 'react-router';
+import { LiveQuote, useLiveQuote } from '~/components/admin/booking/live-quote';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { EmptyState } from '~/components/admin/screen-kit';
@@ -38,13 +39,16 @@ type StayFieldSet = {
   roomId: FieldMetadata<string>;
   arrival: FieldMetadata<string>;
   departure: FieldMetadata<string>;
-  guests: FieldMetadata<number>;
+  adults: FieldMetadata<number>;
   children: FieldMetadata<number | undefined>;
+  code: FieldMetadata<string | undefined>;
   price: FieldMetadata<number | undefined>;
   priceReason: FieldMetadata<string | undefined>;
+  rulesOverride: FieldMetadata<'on' | undefined>;
+  rulesReason: FieldMetadata<string | undefined>;
 };
 
-/** Room, dates, guests and the optional price typed by the owner (with its reason). */
+/** Room, dates, adults and children, a promo code, the optional price typed by the owner (with its reason), and passing over the stay rules (with its reason). */
 function StayFields({ fields, rooms }: { fields: StayFieldSet; rooms: Room[] }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -57,9 +61,10 @@ function StayFields({ fields, rooms }: { fields: StayFieldSet; rooms: Room[] }) 
         ))}
       </SelectField>
       <div className="grid grid-cols-2 gap-4">
-        <Field label="Personnes" inputProps={{ ...getInputProps(fields.guests, { type: 'number' }), min: 1, max: 10 }} errors={fields.guests.errors} />
+        <Field label="Adultes" inputProps={{ ...getInputProps(fields.adults, { type: 'number' }), min: 1, max: 10 }} errors={fields.adults.errors} />
         <Field
-          label="Dont enfants (sans taxe)"
+          label="Enfants (moins de 18 ans)"
+          hint="Exonérés de la taxe de séjour."
           inputProps={{ ...getInputProps(fields.children, { type: 'number' }), min: 0, max: 9 }}
           errors={fields.children.errors}
         />
@@ -67,12 +72,24 @@ function StayFields({ fields, rooms }: { fields: StayFieldSet; rooms: Room[] }) 
       <Field label="Arrivée" inputProps={getInputProps(fields.arrival, { type: 'date' })} errors={fields.arrival.errors} />
       <Field label="Départ" inputProps={getInputProps(fields.departure, { type: 'date' })} errors={fields.departure.errors} />
       <Field
+        label="Code promo (facultatif)"
+        inputProps={{ ...getInputProps(fields.code, { type: 'text' }), maxLength: 40, autoComplete: 'off' }}
+        errors={fields.code.errors}
+      />
+      <Field
         label="Prix des nuits saisi (€, facultatif)"
         hint="Vide : le prix calculé par les saisons."
         inputProps={{ ...getInputProps(fields.price, { type: 'text' }), inputMode: 'decimal' }}
         errors={fields.price.errors}
       />
       <Field label="Raison du prix saisi" inputProps={getInputProps(fields.priceReason, { type: 'text' })} errors={fields.priceReason.errors} />
+      <CheckboxField
+        label="Passer outre les règles de séjour"
+        hint="Séjour minimum, jours d'arrivée et de départ, délai : la raison est gardée dans l'historique."
+        inputProps={getInputProps(fields.rulesOverride, { type: 'checkbox' })}
+        errors={fields.rulesOverride.errors}
+      />
+      <Field label="Raison (règles passées outre)" inputProps={getInputProps(fields.rulesReason, { type: 'text' })} errors={fields.rulesReason.errors} />
     </div>
   );
 }
@@ -129,9 +146,10 @@ export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: stri
     id: 'record-booking',
     schema: RecordBookingSchema,
     reply,
-    defaultValue: { source: 'phone', language: 'fr', guests: '2', children: '0', arrival: today },
+    defaultValue: { source: 'phone', language: 'fr', adults: '2', children: '0', arrival: today },
   });
   const busy = navigation.state !== 'idle';
+  const live = useLiveQuote();
   return (
     <Card>
       <CardHeader>
@@ -141,9 +159,10 @@ export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: stri
         <CardDescription>Confirmée dès l&apos;enregistrement : les nuits se ferment sur le site et dans le calendrier exporté.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Form method="post" {...getFormProps(form)} onChange={live.onChange} className="space-y-4">
           <input type="hidden" name="intent" value="record" />
           <StayFields fields={fields as unknown as StayFieldSet} rooms={rooms} />
+          <LiveQuote quote={live} />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Nom du client" inputProps={getInputProps(fields.name, { type: 'text' })} errors={fields.name.errors} />
             <SourceAndCollector fields={fields as unknown as SourceFieldSet} />
@@ -226,10 +245,21 @@ function Facts({ booking }: { booking: BookingView }) {
             {booking.dates} · {nightsFr(booking.nights)}
           </dd>
           <dt className="text-muted-foreground">Personnes</dt>
-          <dd>
-            {booking.guests}
-            {booking.children ? ` dont ${booking.children} ${booking.children > 1 ? 'enfants' : 'enfant'}` : ''}
-          </dd>
+          <dd>{booking.guestsText}</dd>
+          {booking.promoCode ? (
+            <>
+              <dt className="text-muted-foreground">Code promo</dt>
+              <dd>{booking.promoCode}</dd>
+            </>
+          ) : null}
+          {booking.rulesOverride ? (
+            <>
+              <dt className="text-muted-foreground">Règles passées outre</dt>
+              <dd>
+                {booking.rulesOverride.reason} ({booking.rulesOverride.rules.join(' ')})
+              </dd>
+            </>
+          ) : null}
           {booking.status === 'confirmed' ? null : (
             <>
               <dt className="text-muted-foreground">Taxe de séjour</dt>
@@ -254,23 +284,27 @@ function Money({ booking }: { booking: BookingView }) {
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-[1fr_max-content] gap-x-4 gap-y-1 text-sm" aria-label="Montants">
-          {booking.override
-            ? null
-            : booking.lines.map((l) => (
-                <div key={l.key} className="contents">
-                  <dt>
-                    {l.name} : {l.nights} × {l.unit}
-                  </dt>
-                  <dd className="text-right">{l.total}</dd>
-                </div>
-              ))}
+          {booking.lines.map((l) => (
+            <div key={l.key} className="contents">
+              <dt>
+                {l.label}
+                {l.detail ? ` : ${l.detail}` : ''}
+              </dt>
+              <dd className="text-right">{l.amount}</dd>
+            </div>
+          ))}
           {booking.override ? (
             <>
-              <dt>Prix saisi ({booking.override.reason})</dt>
-              <dd className="text-right">{booking.override.total}</dd>
+              <dt className="text-muted-foreground">Raison du prix saisi</dt>
+              <dd className="text-right text-muted-foreground">{booking.override.reason}</dd>
             </>
           ) : null}
-          <dt>{booking.taxCollectedBy === 'platform' ? 'Taxe de séjour (collectée par la plateforme, hors total)' : 'Taxe de séjour'}</dt>
+          <dt>Prix du séjour</dt>
+          <dd className="text-right">{booking.total}</dd>
+          <dt>
+            {booking.taxLine ? `${booking.taxLine.label} : ${booking.taxLine.detail}` : 'Taxe de séjour'}
+            {booking.taxCollectedBy === 'platform' ? ' (collectée par la plateforme, hors total)' : ''}
+          </dt>
           <dd className="text-right">{booking.tax}</dd>
           <dt className="font-semibold">Total</dt>
           <dd className="text-right font-semibold">{booking.amount}</dd>
@@ -375,16 +409,19 @@ function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] })
       roomId: booking.roomId,
       arrival: booking.arrival,
       departure: booking.departure,
-      guests: String(booking.guests),
+      adults: String(booking.adults),
       children: String(booking.children),
+      code: booking.promoCode ?? '',
     },
   });
+  const live = useLiveQuote(booking.id);
   return (
     <ActionDisclosure icon={CalendarCogIcon} label="Modifier les dates ou la chambre…">
-      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <fetcher.Form method="post" {...getFormProps(form)} onChange={live.onChange} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="change" />
         <input type="hidden" name="id" value={booking.id} />
         <StayFields fields={fields as unknown as StayFieldSet} rooms={rooms} />
+        {live.asked ? <LiveQuote quote={live} /> : null}
         {form.errors?.length ? (
           <p role="alert" className="text-sm text-destructive">
             {form.errors.join(' ')}

@@ -1,6 +1,7 @@
 // One season's card on the Saisons screen (issue 14): its date periods (nights,
-// first and last included), its minimum stay and its name in the editing language.
-// The French name stays the table's inline rename (SPEC §5).
+// first and last included), its name in the editing language, and (issue 45) its stay
+// rules for the stays arriving in it and its length-of-stay reductions. The French name
+// stays the table's inline rename (SPEC §5).
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -14,14 +15,21 @@ import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { frenchLanguageName } from '~/lib/language-names';
 import { formatNightFr } from '~/lib/nights';
-import { AddSeasonPeriodSchema, SEASON_MIN_STAY_MAX, SetSeasonMinStaySchema, TranslateSeasonNameSchema, UpdateSeasonPeriodSchema } from '~/lib/schemas/season';
+import { AddSeasonPeriodSchema, TranslateSeasonNameSchema, UpdateSeasonPeriodSchema } from '~/lib/schemas/season';
+import { SeasonRulesSchema } from '~/lib/schemas/stay-rules';
+import type { GeneralRules, RulesOverride } from '~/lib/stay-rules';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
-import { nightsFr } from '~/lib/stays';
+import { LengthDiscountsEditor } from '~/components/admin/pricing/length-discounts';
+import { OverrideRulesFields, overrideDefaults } from '~/components/admin/pricing/stay-rules-fields';
 
 export interface SeasonDetails {
   id: string;
   name: string;
-  minStay: number | null;
+  /** The season's own rules (null: Configuration's). */
+  rules: RulesOverride;
+  /** The rules stays arriving in it meet, in words. */
+  rulesText: string;
+  discounts: Array<{ id: string; minNights: number; percent: number }>;
   /** The name in the editing language ('' when not translated yet). */
   localName: string;
   periods: Array<{ id: string; firstNight: string; lastNight: string }>;
@@ -34,10 +42,12 @@ export interface EditingLanguage {
 
 export function SeasonDetailsCard({
   season,
+  general,
   language,
   review,
 }: {
   season: SeasonDetails;
+  general: GeneralRules;
   language: EditingLanguage;
   /** Fields whose translation is "à revoir" (`season-<id>`). */
   review: readonly string[];
@@ -50,14 +60,22 @@ export function SeasonDetailsCard({
           <h3 id={titleId}>Saison « {season.name} »</h3>
         </CardTitle>
         <CardDescription>
-          {season.minStay ? `Séjour minimum : ${nightsFr(season.minStay)}` : 'Pas de séjour minimum'} ·{' '}
+          Règles : {season.rulesText} ·{' '}
           {season.periods.length === 0 ? 'aucune période' : `${season.periods.length} période${season.periods.length > 1 ? 's' : ''}`}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         {language.code === 'fr' ? null : <SeasonNameForm season={season} language={language} review={review} />}
         <SeasonPeriods season={season} />
-        <MinStayForm season={season} />
+        <SeasonRulesForm season={season} general={general} />
+        <LengthDiscountsEditor
+          id={season.id}
+          owner={season.name}
+          discounts={season.discounts}
+          hidden={{ id: season.id }}
+          addIntent="add-length-discount"
+          deleteIntent="delete-length-discount"
+        />
       </CardContent>
     </Card>
   );
@@ -191,28 +209,28 @@ function PeriodRow({ season, period }: { season: SeasonDetails; period: Period }
   );
 }
 
-function MinStayForm({ season }: { season: SeasonDetails }) {
+/** The season's own stay rules, for the stays arriving in one of its nights; empty fields follow Configuration. */
+function SeasonRulesForm({ season, general }: { season: SeasonDetails; general: GeneralRules }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({
-    id: `season-min-stay-${season.id}`,
-    schema: SetSeasonMinStaySchema,
+    id: `season-rules-${season.id}`,
+    schema: SeasonRulesSchema,
     reply: fetcher.data,
-    defaultValue: { id: season.id, minStay: season.minStay ?? undefined },
+    defaultValue: { id: season.id, ...overrideDefaults(season.rules) },
   });
   const formRef = useFetcherFormGuard(fetcher);
   return (
-    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <input type="hidden" name="intent" value="set-min-stay" />
+    <fetcher.Form ref={formRef} method="post" {...getFormProps(form)} className="space-y-3">
+      <h4 id={`season-rules-${season.id}-title`} className="font-medium">
+        Règles de séjour
+      </h4>
+      <p className="text-sm text-muted-foreground">Pour les séjours qui arrivent pendant cette saison.</p>
+      <input type="hidden" name="intent" value="set-rules" />
       <input type="hidden" name="id" value={season.id} />
-      <Field
-        className="sm:w-64"
-        label="Séjour minimum (nuits)"
-        hint="Vide : pas de minimum. Le plus strict des saisons touchées s'applique."
-        inputProps={{ ...getInputProps(fields.minStay, { type: 'number' }), min: 1, max: SEASON_MIN_STAY_MAX, step: 1 }}
-        errors={fields.minStay.errors}
-      />
-      <Button type="submit" variant="outline" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
-        Enregistrer le séjour minimum
+      <OverrideRulesFields fields={fields} current={season.rules} above={general} aboveName="la configuration" />
+      <ErrorList errors={form.errors} />
+      <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'}>
+        Enregistrer les règles de {season.name}
       </Button>
     </fetcher.Form>
   );
