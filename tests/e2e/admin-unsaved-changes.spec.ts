@@ -169,9 +169,9 @@ test('a transport description, the legal notice and the Saisons forms ask before
   await expect(page).toHaveURL(/\/admin\/sections$/);
   await closeSidebar(page);
 
-  // Saisons: the minimum stay of a season.
+  // Saisons: a season's stay rules (its minimum nights).
   await page.goto('/admin/seasons');
-  const minStay = page.getByLabel('Séjour minimum (nuits)').first();
+  const minStay = page.getByLabel('Nuits au minimum').first();
   await minStay.fill('9');
   await openSidebar(page);
   await sidebarLink(page, 'Chambres').click();

@@ -75,7 +75,7 @@ export function LengthDiscountsEditor({
         />
         <Button type="submit" variant="outline" className="sm:mt-6" disabled={fetcher.state !== 'idle'}>
           <PlusIcon aria-hidden="true" />
-          Ajouter la réduction
+          Créer la réduction
         </Button>
         <ErrorList className="sm:col-span-3" errors={form.errors} />
       </fetcher.Form>
