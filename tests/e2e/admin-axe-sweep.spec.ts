@@ -10,7 +10,8 @@ import { axeViolations } from './axe';
 import { isMobile, openSidebar } from './admin-helpers';
 import { currentServer, expect, signInAsAdmin, test } from './fixtures';
 
-test.setTimeout(240_000);
+// Every back-office screen in turn, beside the integration lanes in CI: a hang, not a pace, fails it.
+test.setTimeout(480_000);
 
 const LIST_SCREENS: Array<[path: string, heading: string | RegExp]> = [
   ['/admin', 'Gestion des Chambres'],

@@ -26,6 +26,8 @@ test.describe('admin: Gestion des Saisons', () => {
     await expect(page.getByText('Saison ajoutée avec succès')).toBeVisible();
     await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
     await expect(page.getByLabel('Nom de la saison')).toHaveValue('');
+    // The season's name is long on a phone: its card's buttons wrap, the page stays as wide as the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
     await closeToast('Saison ajoutée avec succès');
 
     await page.getByRole('button', { name: `Modifier ${name}` }).click();

@@ -16,6 +16,12 @@ export const test = base.extend({
   // Playwright reads a fixture's dependencies from the first parameter's pattern: this one has none.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, provide, testInfo) => provide(e2eServer(testInfo.parallelIndex).origin),
+  // An exception thrown in the browser is printed with its stack: the error boundary a test
+  // then meets says only « Une erreur inattendue est survenue ».
+  page: async ({ page }, provide) => {
+    page.on('pageerror', (error) => console.log(`[browser error] ${page.url()}\n${error.stack ?? error.message}`));
+    await provide(page);
+  },
 });
 
 /** Signs in as the admin through /auth's form and lands on the owner's home, Aujourd'hui (/admin/today). */

@@ -303,8 +303,9 @@ describe('what a guest request costs the server (issue 31, item 6)', () => {
     const quote = accepted(await quoteStay(room!.id, { arrival: d(60), departure: d(62), adults: 2, children: 0 }, ['fr']));
     expect(quote.problems).toEqual([{ code: 'unavailable', nights: [d(60), d(61)] }]);
     expect(waited).toBeGreaterThanOrEqual(ANSWER_AFTER_MS);
-    // One budget for all of them (a loaded machine's scheduling is the margin), not one per parse.
-    expect(waited).toBeLessThan(ROOM_RESYNC_BUDGET_MS + 1_000);
+    // One budget for all of them, not one per parse (which took 8.4 s): the margin is a loaded
+    // machine's scheduling — CI's four lanes on two cores took 6.2 s once.
+    expect(waited).toBeLessThan(ROOM_RESYNC_BUDGET_MS + 2_500);
     for (let i = 0; i < FEEDS; i++) expect(server.hits(`/slow-${i}.ics`), `feed ${i} fetched`).toBe(1);
     // A feed cut short by the request's budget is not failing: no error for the owner, no back-off.
     const feeds = await db.select().from(icalFeeds).where(eq(icalFeeds.roomId, room!.id));

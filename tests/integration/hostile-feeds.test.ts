@@ -9,6 +9,7 @@ import { guesthouseToday } from '~/.server/guesthouse-time';
 import { db } from '~/.server/db/client';
 import { icalEvents, icalFeeds, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';
+import { STAY_NIGHTS_LIMIT } from '~/lib/stay-rules';
 import { signInOverHttp, startAppProcess, type AppProcess } from '../support/app-process';
 import { startFeedServer } from '../support/feed-server';
 import { decodeToast } from '../support/toast-cookie';
@@ -47,8 +48,10 @@ const HOSTILE: Array<{ name: string; body: string | Buffer; outcome: RegExp }> =
   {
     name: '10,000 recurrences',
     body: calendar(...event('daily', `DTSTART;VALUE=DATE:${ymd(1)}`, `DTEND;VALUE=DATE:${ymd(2)}`, 'RRULE:FREQ=DAILY;COUNT=10000')),
-    // Expanded over the import window only (today − 1 … today + 571 nights): one per night from tomorrow on.
-    outcome: /^Calendrier ajouté avec succès : 570 événements importés$/,
+    // Expanded over the import window only: from yesterday to the last night a stay may reach
+    // (an arrival at the default horizon, 540 days, staying the longest stay the engine prices),
+    // one per night from tomorrow on.
+    outcome: new RegExp(`^Calendrier ajouté avec succès : ${540 + STAY_NIGHTS_LIMIT} événements importés$`),
   },
   {
     name: 'deep nesting',

@@ -89,6 +89,8 @@ export async function fillEveryTable() {
   // Booking (issue 14), far in the future so as not to meet demo data. The feed counts as
   // just synced, so that the feed worker of a started site leaves it alone.
   await db.execute(sql`insert into season_periods (season_id, first_night, last_night) values (${season.id}, '2031-07-01', '2031-07-31')`);
+  // A room's own stay rules in that season (issue 45).
+  await db.execute(sql`insert into room_season_rules (room_id, season_id, min_nights, arrival_days) values (${room!.id}, ${season.id}, 3, 32)`);
   await db.execute(sql`insert into manual_blocks (room_id, first_night, last_night, note) values (${room!.id}, '2031-01-10', '2031-01-12', 'Travaux')`);
   const booking = await db.execute<{
     id: string;

@@ -124,7 +124,7 @@ function RoomSeasonRulesForm({ season, general }: { season: SeasonRules; general
         <input type="hidden" name="seasonId" value={season.seasonId} />
         <OverrideRulesFields fields={fields} current={season.room} above={mergeRules(general, season.season)} aboveName="la saison" />
         <ErrorList errors={form.errors} />
-        <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'}>
+        <Button type="submit" variant="outline" className="h-auto min-h-9 whitespace-normal text-left" disabled={fetcher.state !== 'idle'}>
           Enregistrer les règles en {season.seasonName}
         </Button>
       </fetcher.Form>

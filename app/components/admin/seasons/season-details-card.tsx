@@ -229,7 +229,7 @@ function SeasonRulesForm({ season, general }: { season: SeasonDetails; general: 
       <input type="hidden" name="id" value={season.id} />
       <OverrideRulesFields fields={fields} current={season.rules} above={general} aboveName="la configuration" />
       <ErrorList errors={form.errors} />
-      <Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'}>
+      <Button type="submit" variant="outline" className="h-auto min-h-9 whitespace-normal text-left" disabled={fetcher.state !== 'idle'}>
         Enregistrer les règles de {season.name}
       </Button>
     </fetcher.Form>
