@@ -280,7 +280,7 @@ describe('contact notification', () => {
     expect(mail!.header('reply-to')).toBe('tom@example.co.uk');
     expect(mail!.text).toContain('Royaume-Uni');
     expect(mail!.text).toContain('★★★★☆ (4/5)');
-    expect(mail!.text).toMatch(/Date\s+: \S+ \d{1,2} \S+ 20\d\d à \d\d:\d\d/);
+    expect(mail!.text).toMatch(/Date\s+:\s+\S+ \d{1,2} \S+ 20\d\d à \d\d:\d\d/);
     expect(mail!.text).toContain('http://localhost:3000/admin/testimonials');
     expect(mail!.html).toContain('<a href="http://localhost:3000/admin/testimonials">');
     expect(mail!.html).toContain('Tom<br>Bcc: x@example.net &lt;b&gt;bold&lt;/b&gt;');
