@@ -94,8 +94,8 @@ describe("a route's own Referrer-Policy (issue 51)", () => {
     try {
       const [room] = (await db.query<{ id: string }>('select id from rooms limit 1')).rows;
       await db.query(
-        `insert into bookings (room_id, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote, payment_token)
-         values ($1, 'cancelled', '2031-05-01', '2031-05-03', 2, 'Ana', 'ana@example.com', 'fr', 20000, '{}', $2)`,
+        `insert into bookings (room_id, reference, status, arrival, departure, guests, guest_name, guest_email, language, total_cents, quote, payment_token)
+         values ($1, 'R31-9001', 'cancelled', '2031-05-01', '2031-05-03', 2, 'Ana', 'ana@example.com', 'fr', 20000, '{}', $2)`,
         [room!.id, token],
       );
     } finally {
