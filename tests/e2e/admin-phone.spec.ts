@@ -9,7 +9,6 @@ import { expect, test, signInAsAdmin } from './fixtures';
 import { axeViolations } from './axe';
 
 test.skip(({ viewport }) => (viewport?.width ?? 1280) > 400, 'phone layout only');
-test.setTimeout(180_000);
 
 async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -8,8 +8,6 @@ import { axeViolations } from './axe';
 import { freeOffset, today } from './demo-stays';
 import { currentServer, expect, signInAsAdmin, test } from './fixtures';
 
-test.setTimeout(180_000);
-
 const dayLabel = (date: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 const fr = (date: string) => date.split('-').reverse().join('/');
 

@@ -14,8 +14,6 @@ import { expect, signInAsAdmin, test } from './fixtures';
 import { openFirstRoomInEnglish, sendRequest } from './guest-request';
 import { sentMails } from './mailbox';
 
-test.setTimeout(180_000);
-
 const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
 
 /** The text of a PDF, as a PDF parser reads it. */

@@ -88,7 +88,6 @@ test('accept → the mail link → the stand-in checkout → the signed webhook 
 
 test('a hold that expires unpaid reopens its nights, and both sides are told', async ({ page }, testInfo) => {
   // The expiry pass runs every 15 s (HOLD_EXPIRY_INTERVAL_MS).
-  test.setTimeout(90_000);
   const { arrival, departure } = stayOf(testInfo.project.name, 240);
   const guestName = `Late ${testInfo.project.name} ${Date.now().toString(36)}`;
   const email = `late.${testInfo.project.name}.${Date.now().toString(36)}@example.org`;

@@ -10,7 +10,6 @@ const PAGES = ['/', '/livre-dor', '/mentions-legales', '/auth', '/page-inconnue'
 test.describe('accessibility', () => {
   for (const language of LANGUAGES) {
     test(`every public page in ${language} has no axe violations`, async ({ page }) => {
-      test.setTimeout(120_000);
       await page.goto(`/?lang=${language}`);
       const room = await page
         .getByRole('link', { name: /^(Voir les détails|View details|Ver detalles|Details ansehen)/ })

@@ -7,8 +7,6 @@ import fs from 'node:fs';
 import { closeToast, isMobile, openSidebar } from './admin-helpers';
 import { expect, signInAsAdmin, test } from './fixtures';
 
-test.setTimeout(120_000);
-
 test('the owner sets the rate, reads the register of the quarter, exports it and declares it', async ({ page }) => {
   await signInAsAdmin(page);
 

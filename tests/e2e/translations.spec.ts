@@ -19,8 +19,6 @@ async function saveRoom(page: Page) {
 }
 
 test('a new language is translated while hidden, flags French changes, and is public only once activated', async ({ page }, testInfo) => {
-  // One journey through four screens and the public site: longer than the default minute on a loaded machine.
-  test.setTimeout(150_000);
   const code = testInfo.project.name === 'mobile' ? 'tm' : 'td';
   const name = `Traduction ${testInfo.project.name}`;
   const title = `${name} (${code})`;

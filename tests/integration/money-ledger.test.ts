@@ -13,8 +13,10 @@ import { STAY_HANDLERS } from '~/.server/booking/stays/reminders';
 import { renderNotePdf } from '~/.server/booking/notes/note-pdf';
 import type { NoteContent } from '~/.server/booking/notes/note-content';
 import { db } from '~/.server/db/client';
-import { bookings, contactEmails, ledgerEntries, mailOutbox, rooms, scheduledMessages, siteConfig, stayNotes } from '~/.server/db/schema';
+import { bookings, contactEmails, ledgerEntries, mailAttachments, mailOutbox, rooms, scheduledMessages, siteConfig, stayNotes } from '~/.server/db/schema';
 import { runDueMessages } from '~/.server/scheduled/scheduled-messages';
+import { loadToday } from '~/.server/booking/views/today';
+import { formatMoney } from '~/lib/money';
 import { MoneyTermsSchema } from '~/lib/schemas/money-terms';
 import { RecordPaymentSchema } from '~/lib/schemas/booking-admin';
 import { addDays } from '~/lib/nights';
@@ -111,6 +113,23 @@ describe('the ledger', () => {
     ]);
     expect(terms('FR76 3000 6000 0112 3456 7890 189', 'AGRI').error?.issues).toMatchObject([{ path: ['bankBic'] }]);
     expect(terms('fr76 3000 6000 0112 3456 7890 189').data?.bankIban).toBe('FR7630006000011234567890189');
+  });
+});
+
+describe("Aujourd'hui", () => {
+  it('a departure says the tourist tax still to collect, and stops once it is recorded', async () => {
+    const id = await book(d(200), d(202), 'Depart Taxe');
+    // Moved by hand to a stay ending today: the view is the subject, not the booking rules.
+    await db
+      .update(bookings)
+      .set({ arrival: d(-2), departure: today })
+      .where(eq(bookings.id, id));
+    const r = await row(id);
+    expect(r.taxCents).toBeGreaterThan(0);
+    const departure = async () => (await loadToday()).departures.find((s) => s.id === id)!;
+    expect((await departure()).taxToCollect).toBe(formatMoney(r.taxCents));
+    accepted(await pay(id, 'taxe_sejour', r.taxCents));
+    expect((await departure()).taxToCollect).toBeNull();
   });
 });
 
@@ -234,6 +253,29 @@ describe('reminders', () => {
       ['skipped', 'déjà réglé'],
       ['skipped', 'déjà réglé'],
     ]);
+  });
+
+  it('at check-out the stay’s note is issued once and mailed with its PDF; a stay whose note was issued before gets that note, no new number', async () => {
+    const leaving = await book(d(210), d(212), 'Depart Note', 'de');
+    const issuedBefore = await book(d(212), d(214), 'Depart Deja');
+    accepted(await issueStayNote(issuedBefore, 'owner@example.com'));
+    const [before] = await db.select().from(stayNotes).where(eq(stayNotes.bookingId, issuedBefore));
+    // Before check-out time nothing happens; at the check-out time of the day of departure (11:00), the note goes.
+    await runDueMessages(STAY_HANDLERS, guesthouseInstant(d(212), '10:59'));
+    expect(await db.select().from(stayNotes).where(eq(stayNotes.bookingId, leaving))).toHaveLength(0);
+    const at = guesthouseInstant(d(214), '11:00');
+    await Promise.all([runDueMessages(STAY_HANDLERS, at), runDueMessages(STAY_HANDLERS, at)]);
+    const notes = await db.select().from(stayNotes).where(eq(stayNotes.bookingId, leaving));
+    expect(notes.map((n) => n.kind)).toEqual(['note']);
+    const noteMails = (await mailsOf(leaving)).filter((m) => m.idempotencyKey.includes(':note:'));
+    expect(noteMails).toHaveLength(1);
+    const files = await db.select().from(mailAttachments).where(eq(mailAttachments.mailId, noteMails[0]!.id));
+    expect(files.map((f) => f.contentType)).toEqual(['application/pdf']);
+    expect(Buffer.from(files[0]!.content).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(files[0]!.filename).toContain(notes[0]!.number);
+    // The stay whose note the owner had issued keeps it: the same number, no second note.
+    const after = await db.select().from(stayNotes).where(eq(stayNotes.bookingId, issuedBefore));
+    expect(after.map((n) => n.number)).toEqual([before!.number]);
   });
 
   it('a change of dates re-plans the balance reminder before the new arrival', async () => {

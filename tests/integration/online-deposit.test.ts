@@ -231,6 +231,40 @@ describe('the webhook', () => {
     expect(back.data.state).toBe('paid');
   });
 
+  it('once confirmed, the same link charges the balance and the tourist tax by card: recorded as two ledger lines, once; then the link says paid', async () => {
+    // A tourist tax for this stay only: the balance's session carries it too.
+    await db.update(siteConfig).set({ touristTaxBaseCents: 150, touristTaxRegionalPercent: 0 });
+    const { id, row, session } = await heldAndOpened('en').finally(() => db.update(siteConfig).set({ touristTaxBaseCents: 0, touristTaxRegionalPercent: 34 }));
+    expect(await (await deliver(stripe.complete(session.id))).json()).toMatchObject({ outcome: 'confirmed' });
+    const confirmed = await booking(id);
+    const balanceDue = confirmed.totalCents + confirmed.taxCents - confirmed.depositCents;
+    expect(balanceDue).toBeGreaterThan(0);
+    // The link now opens a session for what remains, marked as the balance.
+    const opened = await openLink(row.paymentToken!);
+    expect(opened.status).toBe(303);
+    const balance = sessionsOf(id).find((s) => s.metadata.purpose === 'balance')!;
+    expect(opened.headers.get('Location')).toBe(balance.url);
+    expect(balance.amount_total).toBe(balanceDue);
+    // Opened again while it is open: the same session.
+    expect((await openLink(row.paymentToken!)).headers.get('Location')).toBe(balance.url);
+    const paid = stripe.complete(balance.id);
+    expect((await deliver(paid)).status).toBe(200);
+    expect(await (await deliver(paid)).json()).toMatchObject({ outcome: 'replay' });
+    const lines = (await receivedRows(id)).map((e) => [e.nature, e.amountCents, e.means]);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['arrhes', confirmed.depositCents, 'stripe'],
+        ['solde', confirmed.totalCents - confirmed.depositCents, 'stripe'],
+        ['taxe_sejour', confirmed.taxCents, 'stripe'],
+      ]),
+    );
+    expect(confirmed.taxCents).toBeGreaterThan(0);
+    expect(lines).toHaveLength(3);
+    const back = await openLink(row.paymentToken!);
+    expect(back.data.state).toBe('paid');
+    expect(sessionsOf(id).filter((s) => s.metadata.purpose === 'balance')).toHaveLength(1);
+  });
+
   it('unsigned, forged, stale-signed and oversized bodies are refused 400/413 and change nothing', async () => {
     const { id, session } = await heldAndOpened();
     const event = stripe.complete(session.id);

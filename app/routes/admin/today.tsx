@@ -153,7 +153,12 @@ export default function Today() {
           stays={data.arrivals}
           what={(s) => `${nightsFr(s.nights)}, ${s.guests} pers.`}
         />
-        <StayListCard title="Départs du jour" empty="Aucun départ aujourd'hui" stays={data.departures} what={(s) => `reste à payer ${s.outstanding}`} />
+        <StayListCard
+          title="Départs du jour"
+          empty="Aucun départ aujourd'hui"
+          stays={data.departures}
+          what={(s) => `reste à payer ${s.outstanding}${s.taxToCollect ? `, dont taxe de séjour ${s.taxToCollect}` : ''}`}
+        />
       </div>
       <Card>
         <CardHeader>

@@ -1,5 +1,6 @@
 // GET /pay/<token> — the link of the deposit mail (issue 36). While the hold is open it
-// creates (or reuses) the Stripe Checkout Session and redirects there; otherwise, and on
+// creates (or reuses) the Stripe Checkout Session and redirects there; once the stay is
+// confirmed, the same for what remains of its balance (issue 52); otherwise, and on
 // the way back from Stripe (?retour=1), it only reads the booking's state: the webhook
 // alone confirms a payment. A delayed payment still settling (issue 51) leaves the guest
 // a card payment instead (?carte=1). Written in the booking's language; never cached,
@@ -87,7 +88,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const state = paymentState(found);
   // Back from Stripe: the state as the webhook left it, nothing more.
   if (returned) return answer(state === 'awaiting' ? 'confirming' : state);
-  if (state !== 'awaiting') return answer(state);
+  // A confirmed stay's link pays what remains of its balance by card (issue 52's reminder carries it).
+  if (state !== 'awaiting' && state !== 'paid') return answer(state);
   const outcome = await openPaymentLink(params.token, { byCard: query.has('carte') });
   if (outcome?.kind === 'redirect') throw redirect(outcome.url, { status: 303, headers: noStore });
   return answer(outcome?.state ?? 'unknown');

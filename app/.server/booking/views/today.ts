@@ -74,6 +74,8 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
       source: s.source,
       amount: euros(s.totalCents + houseTaxCents(s)),
       outstanding: euros(money.outstandingCents),
+      /** The tourist tax the house still has to collect for this stay (issue 44): said on the day of departure. */
+      taxToCollect: money.outstandingBy.taxe_sejour > 0 ? euros(money.outstandingBy.taxe_sejour) : null,
       reference: s.reference,
       deposit,
       depositDetail,
@@ -102,7 +104,8 @@ export async function loadToday() {
   const end = addDays(today, UPCOMING_DAYS);
   const roomName = await roomNamesFr();
   const [stays, requests, feeds, legal, coverage, touristTax] = await Promise.all([
-    listConfirmedStays(today, end),
+    // From last night: a stay leaving today spent its last night yesterday (« Départs du jour »).
+    listConfirmedStays(addDays(today, -1), end),
     listBookings(),
     listRoomFeeds(),
     listMissingLegalNoticeFields(),
