@@ -7,7 +7,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { addDays } from '../../app/lib/nights';
 import { freeOffset, today } from './demo-stays';
 import { generateSubscriberKeys } from '../support/push-stand-in';
-import { currentServer, expect, signInAsAdmin, test } from './fixtures';
+import { currentServer, expect, signInAsAdmin, test, waitForHydration } from './fixtures';
 
 const registrations = () => navigator.serviceWorker.getRegistrations().then((all) => all.map((r) => r.scope));
 
@@ -107,6 +107,8 @@ test("a guest's request produces one push message to the owner's device, with th
 
   // The owner withdraws the device (a phone given away): it receives nothing more.
   await page.goto('/admin/notifications');
+  // A click before hydration is the browser's own: no dialog would open.
+  await waitForHydration(page, 'table button');
   const devices = page.getByRole('table', { name: 'Vos appareils' });
   await devices
     .getByRole('button', { name: /^Retirer / })

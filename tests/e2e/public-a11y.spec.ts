@@ -45,6 +45,8 @@ test.describe('accessibility', () => {
     if (info.project.name === 'mobile') {
       // A <summary>: the browser tells its role and state (no role or aria-expanded on it: issue 47).
       const toggle = page.getByLabel('Ouvrir le menu');
+      // The label follows the menu's state once React holds the page (hydrated after the first image).
+      await waitForHydration(page, 'summary[aria-label="Ouvrir le menu"]');
       await toggle.focus();
       await page.keyboard.press('Enter');
       await expect(page.locator('details:has(> summary[aria-label="Fermer le menu"])')).toHaveAttribute('open', '');
