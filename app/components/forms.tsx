@@ -25,6 +25,17 @@ export function ErrorList({ id, errors, className }: { id?: string; errors?: Lis
   );
 }
 
+/** A form's own errors (a refusal of the whole form, not of one field), announced as they come. */
+export function FormAlert({ errors, className }: { errors?: ListOfErrors; className?: string }) {
+  const messages = errors?.filter((e): e is string => Boolean(e));
+  if (!messages?.length) return null;
+  return (
+    <p role="alert" className={cn('text-sm text-destructive', className)}>
+      {messages.join(' ')}
+    </p>
+  );
+}
+
 /** Ids and aria attributes shared by every field kind. */
 function useFieldWiring(controlId: string | undefined, errors: ListOfErrors, hint: React.ReactNode) {
   const fallbackId = useId();

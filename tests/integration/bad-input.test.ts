@@ -297,6 +297,13 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    name: 'booking record (release a hold awaiting its deposit)',
+    path: '/admin/booking/new',
+    admin: true,
+    valid: () => ({ intent: 'release-hold', id: '00000000-0000-4000-8000-000000000000', message: '' }),
+    bad: { id: UUID, message: [LONG] },
+  },
+  {
     name: 'booking record (issue the note)',
     path: '/admin/booking/new',
     admin: true,

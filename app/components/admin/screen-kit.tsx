@@ -1,6 +1,8 @@
 // Small building blocks shared by the back-office list screens (users, seasons,
 // guest book, languages, configuration).
-import { SearchIcon } from 'lucide-react';
+import { DownloadIcon, SearchIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '~/components/ui/button';
 import { useEffect, useRef } from 'react';
 import { BACK_OFFICE_META } from '~/back-office-app/head';
 import { Input } from '~/components/ui/input';
@@ -79,3 +81,15 @@ export function useLoadErrorToast(message: string | null | undefined) {
 }
 
 export const formatDate = (value: Date | string) => dateTimeFormat('fr-FR', { dateStyle: 'short' }).format(new Date(value));
+
+/** « Exporter en CSV »: a file the browser downloads, so a document request, not a navigation of the app. */
+export function CsvExportButton({ href }: { href: string }) {
+  return (
+    <Button asChild variant="outline">
+      <Link to={href} reloadDocument>
+        <DownloadIcon aria-hidden="true" />
+        Exporter en CSV
+      </Link>
+    </Button>
+  );
+}

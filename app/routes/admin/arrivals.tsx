@@ -1,12 +1,13 @@
 // 'Arrivées' (issue 35): the arrivals of a period, to print (print stylesheet in
 // app.css: the shell disappears on paper) or to export as CSV.
-import { DownloadIcon, PrinterIcon } from 'lucide-react';
+import { PrinterIcon } from 'lucide-react';
 import { Form, Link, useLoaderData } from 'react-router';
 import { loadList } from '~/.server/http/admin-screen';
 import { loadArrivals, readArrivalsPeriod } from '~/.server/booking/views/today';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
-import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
+import { adminMeta, CsvExportButton, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
+import { FormAlert } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { depositLabel } from '~/lib/stays';
 import { Input } from '~/components/ui/input';
@@ -38,20 +39,11 @@ export default function Arrivals() {
             <PrinterIcon aria-hidden="true" />
             Imprimer
           </Button>
-          <Button asChild variant="outline">
-            <Link to={`/admin/arrivals.csv?from=${from}&to=${to}`} reloadDocument>
-              <DownloadIcon aria-hidden="true" />
-              Exporter en CSV
-            </Link>
-          </Button>
+          <CsvExportButton href={`/admin/arrivals.csv?from=${from}&to=${to}`} />
         </div>
       </ScreenHeader>
       <LoadError message={loadError} />
-      {periodError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {periodError}
-        </p>
-      ) : null}
+      <FormAlert errors={[periodError]} />
       <Form method="get" className="flex flex-wrap items-end gap-3 print:hidden">
         <div className="space-y-2">
           <Label htmlFor="arrivals-from">Du</Label>

@@ -7,7 +7,8 @@ import { loadList } from '~/.server/http/admin-screen';
 import { loadNotesRegister, readNotesYear } from '~/.server/booking/views/notes-register';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
-import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
+import { adminMeta, CsvExportButton, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
+import { FormAlert } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Input } from '~/components/ui/input';
 import { Label } from '~/components/ui/label';
@@ -29,19 +30,10 @@ export default function Notes() {
   return (
     <section aria-labelledby="notes-title" className="min-w-0 space-y-6">
       <ScreenHeader id="notes-title" title="Factures" description={`Factures et avoirs émis en ${year}, dans l'ordre de leurs numéros`}>
-        <Button asChild variant="outline">
-          <Link to={`/admin/notes.csv?year=${year}`} reloadDocument>
-            <DownloadIcon aria-hidden="true" />
-            Exporter en CSV
-          </Link>
-        </Button>
+        <CsvExportButton href={`/admin/notes.csv?year=${year}`} />
       </ScreenHeader>
       <LoadError message={loadError} />
-      {yearError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {yearError}
-        </p>
-      ) : null}
+      <FormAlert errors={[yearError]} />
       {issuerMissing.length ? (
         <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           Vos factures doivent porter votre identité : renseignez {issuerMissing.join(' et ')} dans Configuration → Mentions légales. Les factures déjà émises

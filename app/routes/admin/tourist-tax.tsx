@@ -2,15 +2,16 @@
 // stay with nights in it, no identity data —, its totals as the collector's form asks them,
 // printable (print stylesheet in app.css) and as CSV; a finished period is marked declared
 // and paid, which locks it. The cards live in components/admin/tourist-tax/.
-import { DownloadIcon, PrinterIcon } from 'lucide-react';
-import { Link, redirect, useLoaderData } from 'react-router';
+import { PrinterIcon } from 'lucide-react';
+import { redirect, useLoaderData } from 'react-router';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { declareTaxPeriod, withdrawTaxDeclaration } from '~/.server/booking/tourist-tax/declarations';
 import { defaultTaxPeriod, readTaxPeriod } from '~/.server/booking/tourist-tax/reminders';
 import { loadTaxRegisterPage, type TaxRegisterPage } from '~/.server/booking/views/tourist-tax-register';
 import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
-import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
+import { adminMeta, CsvExportButton, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { DeclarationCard, PeriodPicker, RegisterRows, RegisterTotalsCard } from '~/components/admin/tourist-tax/register-cards';
+import { FormAlert } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { DeclareTaxPeriodSchema, WithdrawDeclarationSchema } from '~/lib/schemas/tourist-tax';
 import type { Route } from './+types/tourist-tax';
@@ -78,21 +79,12 @@ export default function TouristTax() {
               <PrinterIcon aria-hidden="true" />
               Imprimer
             </Button>
-            <Button asChild variant="outline">
-              <Link to={`/admin/tourist-tax.csv?period=${page.period.key}`} reloadDocument>
-                <DownloadIcon aria-hidden="true" />
-                Exporter en CSV
-              </Link>
-            </Button>
+            <CsvExportButton href={`/admin/tourist-tax.csv?period=${page.period.key}`} />
           </div>
         ) : null}
       </ScreenHeader>
       <LoadError message={loadError} />
-      {periodError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {periodError}
-        </p>
-      ) : null}
+      <FormAlert errors={[periodError]} />
       {page ? (
         <>
           <PeriodPicker page={page} />

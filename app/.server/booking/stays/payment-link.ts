@@ -92,32 +92,49 @@ async function openBalanceSession(token: string, rowId: string): Promise<Payment
     }
     // Within Stripe's day: the guest who comes back later gets the next session.
     const expiresAt = checkoutExpiresAt(new Date(now.getTime() + 48 * 3_600_000), now);
-    const back = paymentUrl(token);
-    const session = await client.checkout.sessions.create(
-      {
-        mode: 'payment',
-        allowed_payment_method_types: ['card'],
-        line_items: [
-          {
-            quantity: 1,
-            price_data: { currency: 'eur', unit_amount: due, product_data: { name: `Solde ${row.reference} · ${row.arrival} → ${row.departure}` } },
-          },
-        ],
-        locale: (CHECKOUT_LOCALES.has(row.language) ? row.language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
-        customer_email: mailboxAddress(row.guestEmail) ?? undefined,
-        client_reference_id: row.id,
-        metadata: { booking_id: row.id, purpose: 'balance' },
-        payment_intent_data: { metadata: { booking_id: row.id, purpose: 'balance' } },
-        expires_at: expiresAt,
-        success_url: `${back}?retour=1`,
-        cancel_url: back,
-      },
-      { idempotencyKey: `balance-checkout:${row.id}:${row.stripeSessionId ?? 'first'}:${due}:${expiresAt}` },
-    );
-    await tx.update(bookings).set({ stripeSessionId: session.id }).where(eq(bookings.id, row.id));
-    if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
-    return { kind: 'redirect', url: session.url };
+    return openCheckout(tx, client, row, token, {
+      amountCents: due,
+      label: `Solde ${row.reference} · ${row.arrival} → ${row.departure}`,
+      purpose: 'balance',
+      expiresAt,
+      idempotencyKey: `balance-checkout:${row.id}:${row.stripeSessionId ?? 'first'}:${due}:${expiresAt}`,
+    });
   });
+}
+
+/**
+ * A card-only Checkout Session for one sum of the booking (its deposit, or what remains of
+ * its balance: `purpose` 'balance'), kept on the booking as its current session. A card
+ * settles at once: no session completes unpaid (decision 0021).
+ */
+async function openCheckout(
+  tx: Executor,
+  client: Stripe,
+  row: BookingRow,
+  token: string,
+  sum: { amountCents: number; label: string; purpose?: 'balance'; expiresAt: number; idempotencyKey: string },
+): Promise<PaymentLinkOutcome> {
+  const back = paymentUrl(token);
+  const metadata: Stripe.MetadataParam = sum.purpose ? { booking_id: row.id, purpose: sum.purpose } : { booking_id: row.id };
+  const session = await client.checkout.sessions.create(
+    {
+      mode: 'payment',
+      allowed_payment_method_types: ['card'],
+      line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: sum.amountCents, product_data: { name: sum.label } } }],
+      locale: (CHECKOUT_LOCALES.has(row.language) ? row.language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
+      customer_email: mailboxAddress(row.guestEmail) ?? undefined,
+      client_reference_id: row.id,
+      metadata,
+      payment_intent_data: { metadata },
+      expires_at: sum.expiresAt,
+      success_url: `${back}?retour=1`,
+      cancel_url: back,
+    },
+    { idempotencyKey: sum.idempotencyKey },
+  );
+  await tx.update(bookings).set({ stripeSessionId: session.id }).where(eq(bookings.id, row.id));
+  if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+  return { kind: 'redirect', url: session.url };
 }
 
 /* ───────────── opening the link ───────────── */
@@ -172,33 +189,13 @@ export async function openPaymentLink(token: string, options: { byCard?: boolean
       }
     }
     const expiresAt = checkoutExpiresAt(row.paymentExpiresAt ?? now, now);
-    const back = paymentUrl(token);
-    const session = await client.checkout.sessions.create(
-      {
-        mode: 'payment',
-        // A card settles at once: no session completes unpaid (decision 0021).
-        allowed_payment_method_types: ['card'],
-        line_items: [
-          {
-            quantity: 1,
-            price_data: { currency: 'eur', unit_amount: row.depositCents, product_data: { name: `Acompte · ${row.arrival} → ${row.departure}` } },
-          },
-        ],
-        locale: (CHECKOUT_LOCALES.has(row.language) ? row.language : 'auto') as Stripe.Checkout.SessionCreateParams.Locale,
-        customer_email: mailboxAddress(row.guestEmail) ?? undefined,
-        client_reference_id: row.id,
-        metadata: { booking_id: row.id },
-        payment_intent_data: { metadata: { booking_id: row.id } },
-        expires_at: expiresAt,
-        success_url: `${back}?retour=1`,
-        cancel_url: back,
-      },
+    return openCheckout(tx, client, row, token, {
+      amountCents: row.depositCents,
+      label: `Acompte · ${row.arrival} → ${row.departure}`,
+      expiresAt,
       // Per booking, previous session and deadline: a retry of this very request (the
       // SDK's, after a lost answer) gets the same session back, never a second one.
-      { idempotencyKey: `deposit-checkout:${row.id}:${row.stripeSessionId ?? 'first'}:${expiresAt}` },
-    );
-    await tx.update(bookings).set({ stripeSessionId: session.id }).where(eq(bookings.id, row.id));
-    if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
-    return { kind: 'redirect', url: session.url };
+      idempotencyKey: `deposit-checkout:${row.id}:${row.stripeSessionId ?? 'first'}:${expiresAt}`,
+    });
   });
 }

@@ -12,7 +12,7 @@ import { LiveQuote, useLiveQuote } from '~/components/admin/booking/live-quote';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
 import { useAdminForm, useFetcherSuccess } from '~/components/admin/admin-form';
 import { EmptyState } from '~/components/admin/screen-kit';
-import { CheckboxField, Field, SelectField, TextareaField } from '~/components/forms';
+import { CheckboxField, Field, FormAlert, SelectField, TextareaField } from '~/components/forms';
 import { RefundDepositSchema } from '~/lib/schemas/online-deposit';
 import { frenchLanguageName } from '~/lib/language-names';
 import { nightsFr } from '~/lib/stays';
@@ -177,11 +177,7 @@ export function RecordBookingForm({ rooms, today }: { rooms: Room[]; today: stri
             </SelectField>
           </div>
           <TextareaField label="Note (facultatif)" textareaProps={{ ...getTextareaProps(fields.message), rows: 3 }} errors={fields.message.errors} />
-          {form.errors?.length ? (
-            <p role="alert" className="text-sm text-destructive">
-              {form.errors.join(' ')}
-            </p>
-          ) : null}
+          <FormAlert errors={form.errors} />
           <Button type="submit" disabled={busy}>
             <SaveIcon aria-hidden="true" />
             {busy ? 'Enregistrement...' : 'Enregistrer la réservation'}
@@ -399,6 +395,19 @@ function ActionDisclosure({ icon: Icon, label, children }: { icon: LucideIcon; l
   );
 }
 
+/** How money came or went back, among the means the owner records by hand. */
+function MeansSelect({ label, field }: { label: string; field: FieldMetadata<string | undefined> }) {
+  return (
+    <SelectField label={label} selectProps={getSelectProps(field)} errors={field.errors}>
+      {OWNER_MEANS.map((m) => (
+        <option key={m} value={m}>
+          {MEANS_LABELS[m]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] }) {
   const fetcher = useFetcher();
   const [form, fields] = useAdminForm({
@@ -422,11 +431,7 @@ function ChangeForm({ booking, rooms }: { booking: BookingView; rooms: Room[] })
         <input type="hidden" name="id" value={booking.id} />
         <StayFields fields={fields as unknown as StayFieldSet} rooms={rooms} />
         {live.asked ? <LiveQuote quote={live} /> : null}
-        {form.errors?.length ? (
-          <p role="alert" className="text-sm text-destructive">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
+        <FormAlert errors={form.errors} />
         <Button type="submit" disabled={fetcher.state !== 'idle'}>
           Enregistrer la modification
         </Button>
@@ -482,13 +487,7 @@ function CancelForm({ booking, today }: { booking: BookingView; today: string })
             errors={fields.refundNow.errors}
           />
         </div>
-        <SelectField label="Moyen du remboursement" selectProps={getSelectProps(fields.refundMeans)} errors={fields.refundMeans.errors}>
-          {OWNER_MEANS.map((m) => (
-            <option key={m} value={m}>
-              {MEANS_LABELS[m]}
-            </option>
-          ))}
-        </SelectField>
+        <MeansSelect label="Moyen du remboursement" field={fields.refundMeans} />
         <Field label="Remboursé le" inputProps={getInputProps(fields.refundOn, { type: 'date' })} errors={fields.refundOn.errors} />
         <div className="sm:col-span-2">
           <TextareaField
@@ -497,11 +496,7 @@ function CancelForm({ booking, today }: { booking: BookingView; today: string })
             errors={fields.message.errors}
           />
         </div>
-        {form.errors?.length ? (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
+        <FormAlert errors={form.errors} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <Button type="submit" variant="destructive" disabled={fetcher.state !== 'idle'}>
             Confirmer l&apos;annulation
@@ -566,19 +561,9 @@ function PaymentForm({ booking, today }: { booking: BookingView; today: string }
       </SelectField>
       <Field label="Montant (€)" inputProps={{ ...getInputProps(fields.amount, { type: 'text' }), inputMode: 'decimal' }} errors={fields.amount.errors} />
       <Field label="Date" inputProps={getInputProps(fields.occurredOn, { type: 'date' })} errors={fields.occurredOn.errors} />
-      <SelectField label="Moyen" selectProps={getSelectProps(fields.means)} errors={fields.means.errors}>
-        {OWNER_MEANS.map((m) => (
-          <option key={m} value={m}>
-            {MEANS_LABELS[m]}
-          </option>
-        ))}
-      </SelectField>
+      <MeansSelect label="Moyen" field={fields.means} />
       <Field label="Référence (facultatif)" inputProps={getInputProps(fields.reference, { type: 'text' })} errors={fields.reference.errors} />
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-destructive sm:col-span-2">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormAlert errors={form.errors} className="sm:col-span-2" />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={fetcher.state !== 'idle'}>
           <WalletIcon aria-hidden="true" />
@@ -615,11 +600,7 @@ function RefundForm({ booking, requestKey }: { booking: BookingView; requestKey:
           textareaProps={{ ...getTextareaProps(fields.reason), rows: 2, maxLength: 500 }}
           errors={fields.reason.errors}
         />
-        {form.errors?.length ? (
-          <p role="alert" className="text-sm text-destructive sm:col-span-2">
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
+        <FormAlert errors={form.errors} className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <Button type="submit" variant="destructive" disabled={fetcher.state !== 'idle'}>
             Rembourser

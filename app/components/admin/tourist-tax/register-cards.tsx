@@ -10,7 +10,7 @@ import { ConfirmDelete } from '~/components/admin/confirm-delete';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { EmptyState } from '~/components/admin/screen-kit';
 import { useFetcherFormGuard } from '~/components/admin/unsaved-changes';
-import { Field } from '~/components/forms';
+import { Field, FormAlert } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card';
 import { Label } from '~/components/ui/label';
@@ -193,11 +193,7 @@ function DeclareForm({ page }: { page: Page }) {
       <Field label="Payée le" inputProps={getInputProps(fields.declaredOn, { type: 'date' })} errors={fields.declaredOn.errors} />
       <Field label="Montant payé (€)" inputProps={{ ...getInputProps(fields.paid, { type: 'text' }), inputMode: 'decimal' }} errors={fields.paid.errors} />
       <Field label="Référence (facultatif)" inputProps={getInputProps(fields.reference, { type: 'text' })} errors={fields.reference.errors} />
-      {form.errors?.length ? (
-        <p role="alert" className="text-sm text-destructive sm:col-span-3">
-          {form.errors.join(' ')}
-        </p>
-      ) : null}
+      <FormAlert errors={form.errors} className="sm:col-span-3" />
       <div className="sm:col-span-3">
         <Button type="submit" disabled={fetcher.state !== 'idle'}>
           <LockIcon aria-hidden="true" />
