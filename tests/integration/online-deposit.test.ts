@@ -27,6 +27,7 @@ import { vapidKeys } from '~/.server/notifications/vapid';
 import { stripe as stripeClient } from '~/.server/payments/stripe-client';
 import { releaseExpiredHolds, releaseHold } from '~/.server/booking/stays/deposit';
 import { newRefundRequestKey, refundDeposit } from '~/.server/booking/stays/refunds';
+import { recordEntry } from '~/.server/booking/stays/records';
 import { addDays } from '~/lib/nights';
 import { loader as payLoader } from '~/routes/site/pay';
 import { createHttpServer } from '~/production-server';
@@ -263,6 +264,24 @@ describe('the webhook', () => {
     const back = await openLink(row.paymentToken!);
     expect(back.data.state).toBe('paid');
     expect(sessionsOf(id).filter((s) => s.metadata.purpose === 'balance')).toHaveLength(1);
+  });
+
+  it('a balance under Stripe’s smallest charge is not sent to checkout: the link answers a page, never an error', async () => {
+    const { id, row, session } = await heldAndOpened('en');
+    expect(await (await deliver(stripe.complete(session.id))).json()).toMatchObject({ outcome: 'confirmed' });
+    const confirmed = await booking(id);
+    // Paid by transfer but for 30 cents.
+    accepted(
+      await recordEntry(
+        id,
+        { nature: 'solde', amountCents: confirmed.totalCents - confirmed.depositCents - 30, occurredOn: today, means: 'virement' },
+        'owner@example.com',
+      ),
+    );
+    const opened = await openLink(row.paymentToken!);
+    expect(opened.status).toBe(200);
+    expect(opened.data.state).toBe('closed');
+    expect(sessionsOf(id).filter((s) => s.metadata.purpose === 'balance')).toHaveLength(0);
   });
 
   it('unsigned, forged, stale-signed and oversized bodies are refused 400/413 and change nothing', async () => {

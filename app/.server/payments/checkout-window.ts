@@ -6,6 +6,8 @@
 /** Stripe's bounds on a Checkout Session's `expires_at`: 30 minutes to 24 hours after its creation. */
 export const CHECKOUT_MIN_SECONDS = 30 * 60;
 export const CHECKOUT_MAX_SECONDS = 24 * 60 * 60;
+/** Stripe's smallest charge in euros (0,50 €): a sum under it cannot be paid by card. */
+export const CHECKOUT_MIN_AMOUNT_CENTS = 50;
 /** Inside those bounds by this much: our clock and Stripe's never agree to the second. */
 const CLOCK_MARGIN_SECONDS = 5 * 60;
 /** An open session with less than this left is replaced rather than handed to the guest. */
