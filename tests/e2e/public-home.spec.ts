@@ -1,7 +1,7 @@
 // Home page (issue 4, part 2) on the demo content: 4 rooms, 2 sections (positions
 // 0 and 50), 5 published testimonials of which 3 featured, 3 hero images.
 import type { Page } from '@playwright/test';
-import { expect, test, signInAsAdmin, waitForHydration } from './fixtures';
+import { expect, holdBack, test, signInAsAdmin, waitForHydration } from './fixtures';
 
 const isThirdParty = (url: string, origin: string) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:');
 
@@ -276,6 +276,26 @@ test.describe("every page's frame, and the map, on the home page", () => {
         expect(await headerFitsOneLine(page), `${lang} at ${width}px`).toEqual({ barHeight: 64, wrapped: [] });
       }
     }
+  });
+
+  test('header: the phone menu opened before the page has hydrated stays open, named « Fermer le menu »', async ({ page }, info) => {
+    test.skip(info.project.name !== 'mobile', 'the phone menu');
+    // A slow phone: the page's code arrives after the visitor has tapped the menu.
+    const { release } = await holdBack(page, '**/assets/*.js');
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const menu = page.locator('details:has(> summary[aria-label$="le menu"])');
+    await page.getByLabel('Ouvrir le menu').click();
+    await expect(menu).toHaveAttribute('open', '');
+    release();
+    await waitForHydration(page, 'header summary');
+    await expect(page.getByLabel('Fermer le menu')).toBeVisible();
+    await expect(menu).toHaveAttribute('open', '');
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' }).locator('visible=true');
+    await nav.getByRole('link', { name: "Livre d'or" }).click();
+    await expect(page).toHaveURL(/\/livre-dor$/);
+    // A navigation in the app closes it.
+    await expect(menu).not.toHaveAttribute('open');
+    await expect(page.getByLabel('Ouvrir le menu')).toBeVisible();
   });
 
   test('header: without JavaScript the phone menu opens and its links work', async ({ browser, baseURL }) => {

@@ -69,8 +69,14 @@ export function SiteHeader({ siteName }: { siteName: string }) {
     if (menu.current) menu.current.open = false;
   };
 
+  // A tap before hydration opened the <details> unseen by React: hydration takes its state as it
+  // is, and only a later navigation closes the menu (closing it on mount snapped a phone's menu shut).
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    if (menu.current) menu.current.open = false;
+    if (!menu.current) return;
+    if (shownPath.current !== pathname) menu.current.open = false;
+    shownPath.current = pathname;
+    setOpen(menu.current.open);
   }, [pathname]);
 
   const links = NAV.map((item) => {
