@@ -49,7 +49,7 @@ const chromium = {
     // V8's interpreter and baseline compiler only: a test's page lives seconds, and the
     // optimising compilers (Maglev, TurboFan) spent more CPU compiling than their code
     // saved (decision 0022).
-    '--js-flags=--no-opt --no-maglev',
+    ...(process.env.E2E_OPT ? [] : ['--js-flags=--no-opt --no-maglev']),
     // Scrolls jump, as for a visitor who turned smooth scrolling off: Playwright scrolls a
     // control into view before each action, and each animated scroll was frames to draw.
     '--disable-smooth-scrolling',
