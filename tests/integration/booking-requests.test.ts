@@ -26,7 +26,19 @@ import { quoteStay } from '~/.server/booking/pricing/quote-inputs';
 import { isRefusal, NOT_FOUND, Refusal } from '~/.server/rule-refusal';
 import { upsertTexts } from '~/.server/content/multilingual-content';
 import { db } from '~/.server/db/client';
-import { bookings, contactEmails, icalEvents, icalFeeds, mailOutbox, manualBlocks, rooms, roomSeasonPrices, seasonPeriods, seasons } from '~/.server/db/schema';
+import {
+  bookings,
+  contactEmails,
+  icalEvents,
+  icalFeeds,
+  mailOutbox,
+  manualBlocks,
+  rooms,
+  roomSeasonPrices,
+  seasonPeriods,
+  seasons,
+  siteConfig,
+} from '~/.server/db/schema';
 import { roomTextKey, seasonNameKey } from '~/.server/content/content-keys';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { addDays, formatNightFr, utcMidnight } from '~/lib/nights';
@@ -354,6 +366,33 @@ describe("the owner's answers", () => {
     expect(feed.data).toContain(`DTSTART;VALUE=DATE:${d(40).replaceAll('-', '')}`);
     expect(feed.data).toContain(`DTEND;VALUE=DATE:${d(43).replaceAll('-', '')}`);
     expect(feed.data).not.toContain('Jane');
+  });
+
+  it('the confirmation gives the house’s number as the guest dials it: international abroad, as stored at home', async () => {
+    await db
+      .insert(siteConfig)
+      .values({ singleton: true, phones: ['04 65 71 32 18'] })
+      .onConflictDoUpdate({ target: siteConfig.singleton, set: { phones: ['04 65 71 32 18'] } });
+    const confirmationOf = async (id: string) => {
+      await acceptBookingRequest(id);
+      const [mail] = await db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.idempotencyKey, `booking:${id}:confirmed`));
+      return mail!;
+    };
+    // An English guest, and a French speaker whose own number is Belgian.
+    for (const [night, extra, label] of [
+      [75, {}, 'Phone'],
+      [77, { language: 'fr', chain: ['fr'], phone: '+32 470 12 34 56' }, 'Téléphone'],
+    ] as const) {
+      const abroad = await confirmationOf(accepted(await request(d(night), d(night + 1), extra)).id);
+      expect(abroad.textBody).toMatch(new RegExp(`\\n${label}\\s?:\\s+\\+33 4 65 71 32 18\\n`));
+      expect(abroad.htmlBody).toContain('href="tel:+33465713218"');
+    }
+    const home = await confirmationOf(accepted(await request(d(87), d(88), { language: 'fr', chain: ['fr'], phone: '06 12 34 56 78' })).id);
+    expect(home.textBody).toMatch(/\nTéléphone\s?:\s+04 65 71 32 18\n/);
+    expect(home.htmlBody).toContain('href="tel:+33465713218"');
   });
 
   it('refuses to accept nights a feed blocked after the request was stored (feeds fetched again first)', async () => {

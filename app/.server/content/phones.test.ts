@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkPhone, linkText } from './phones';
+import { linkPhone, linkText, phoneForGuest } from './phones';
 
 describe('linkPhone', () => {
   it('links a French number as entered in international form', () => {
@@ -29,5 +29,22 @@ describe('linkText', () => {
     const segments = linkText('Appelez le 04 65 71 32 18 ou écrivez à a@example.com', 'es');
     expect(segments).toContainEqual({ type: 'phone', text: '+33 4 65 71 32 18', href: 'tel:+33465713218' });
     expect(segments).toContainEqual({ type: 'email', text: 'a@example.com', href: 'mailto:a@example.com' });
+  });
+});
+
+describe('phoneForGuest', () => {
+  it('shows the house number as stored to a French reader at home, internationally to anyone abroad', () => {
+    expect(phoneForGuest('04 65 71 32 18', 'fr', '06 12 34 56 78', 'FR')?.text).toBe('04 65 71 32 18');
+    expect(phoneForGuest('04 65 71 32 18', 'fr', null, 'FR')?.text).toBe('04 65 71 32 18');
+    // Another language, or a French speaker whose own number is Belgian.
+    expect(phoneForGuest('04 65 71 32 18', 'en', '06 12 34 56 78', 'FR')?.text).toBe('+33 4 65 71 32 18');
+    expect(phoneForGuest('04 65 71 32 18', 'fr', '+32 470 12 34 56', 'FR')).toEqual({
+      href: 'tel:+33465713218',
+      text: '+33 4 65 71 32 18',
+      international: '+33 4 65 71 32 18',
+    });
+    // A guest's number that is no number says nothing of where they are.
+    expect(phoneForGuest('04 65 71 32 18', 'fr', 'n/a', 'FR')?.text).toBe('04 65 71 32 18');
+    expect(phoneForGuest('pas de numéro', 'en', null, 'FR')).toBeNull();
   });
 });

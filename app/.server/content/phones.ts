@@ -29,6 +29,22 @@ export function linkPhone(raw: string, language: string, country: CountryCode = 
   });
 }
 
+/**
+ * The house's number in a mail to a guest: as stored for a French reader at home; in
+ * international form for one who reads another language, or whose own number is of another
+ * country (a French speaker in Belgium dials from there). Null when it cannot be a number.
+ */
+export function phoneForGuest(
+  raw: string,
+  language: string,
+  guestPhone: string | null,
+  country: CountryCode = config().PHONE_DEFAULT_COUNTRY as CountryCode,
+): PhoneLink | null {
+  const link = linkPhone(raw, language, country);
+  const guestCountry = guestPhone ? parsePhoneNumberFromString(guestPhone, country)?.country : undefined;
+  return link && guestCountry && guestCountry !== country ? { ...link, text: link.international } : link;
+}
+
 /** Text cut into plain parts and links (SPEC §2 auto-linking), phone links in international form. */
 export function linkText(text: string, language: string): Segment[] {
   return autolink(text).map((segment) => {

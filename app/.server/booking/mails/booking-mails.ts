@@ -301,7 +301,16 @@ export interface BookingMailFacts {
   /** What the price includes in the guest's language (« petit-déjeuner inclus · Wi-Fi inclus »): said with every price. */
   priceIncludes?: string;
   /** The house's practical facts, for the confirmation (address, phone, times, cancellation terms as text). */
-  practical?: { address: string | null; phone: string | null; checkInTime: string | null; checkOutTime: string | null; cancellationText: string };
+  practical?: {
+    address: string | null;
+    /** As the guest dials it: international when they are abroad (content/phones.ts). */
+    phone: string | null;
+    /** Its tel: link, always international. */
+    phoneHref?: string;
+    checkInTime: string | null;
+    checkOutTime: string | null;
+    cancellationText: string;
+  };
 }
 
 /**
@@ -336,7 +345,7 @@ function practicalRows(facts: BookingMailFacts, language: string): MailRow[] {
   if (p.checkInTime) rows.push({ label: t.checkIn, value: p.checkInTime });
   if (p.checkOutTime) rows.push({ label: t.checkOut, value: p.checkOutTime });
   if (p.address) rows.push({ label: t.address, value: p.address });
-  if (p.phone) rows.push({ label: t.phone, value: p.phone, href: telHref(p.phone) });
+  if (p.phone) rows.push({ label: t.phone, value: p.phone, href: p.phoneHref ?? telHref(p.phone) });
   if (p.cancellationText) rows.push({ label: t.cancellation, value: p.cancellationText });
   return rows;
 }

@@ -9,6 +9,7 @@ import { loadMoneyTerms } from '../../content/site-settings';
 import { listEntries, moneyStatus } from '../../payments/ledger';
 import { roomTextKey, siteTextKey } from '../../content/content-keys';
 import { loadTexts, pickText } from '../../content/multilingual-content';
+import { phoneForGuest } from '../../content/phones';
 import { plainParagraphs } from '../../content/sanitize';
 import { loadGuestPractical, loadPriceMentions } from '../../content/site-settings';
 import { SITE_FALLBACKS } from '../../site/shell';
@@ -49,9 +50,16 @@ export async function loadGuestMailFacts(executor: Executor, booking: MailBookin
   const practical = await loadGuestPractical(chain, executor);
   const mentions = await loadPriceMentions(executor);
   const t = createTranslator(booking.language, resolveCatalog(booking.language, 'fr'));
+  // The house's number as the guest dials it from where they are (international when abroad).
+  const phone = practical.phone ? phoneForGuest(practical.phone, booking.language, booking.guestPhone) : null;
   return {
     ...facts,
-    practical: { ...practical, cancellationText: plainParagraphs(practical.cancellationHtml) },
+    practical: {
+      ...practical,
+      phone: phone?.text ?? practical.phone,
+      phoneHref: phone?.href,
+      cancellationText: plainParagraphs(practical.cancellationHtml),
+    },
     priceIncludes: priceMentionText(mentions, t, booking.language),
   };
 }
