@@ -382,10 +382,11 @@ describe("the owner's answers", () => {
       return mail!;
     };
     // An English guest, and a French speaker whose own number is Belgian.
-    for (const [night, extra, label] of [
+    const guests: Array<[night: number, extra: Partial<typeof guest>, label: string]> = [
       [75, {}, 'Phone'],
       [77, { language: 'fr', chain: ['fr'], phone: '+32 470 12 34 56' }, 'Téléphone'],
-    ] as const) {
+    ];
+    for (const [night, extra, label] of guests) {
       const abroad = await confirmationOf(accepted(await request(d(night), d(night + 1), extra)).id);
       expect(abroad.textBody).toMatch(new RegExp(`\\n${label}\\s?:\\s+\\+33 4 65 71 32 18\\n`));
       expect(abroad.htmlBody).toContain('href="tel:+33465713218"');
