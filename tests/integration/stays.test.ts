@@ -32,6 +32,7 @@ import { createMailWorker } from '~/.server/mail/worker';
 import { isRefusal } from '~/.server/rule-refusal';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
 import { addDays } from '~/lib/nights';
+import { formatMoney } from '~/lib/money';
 import { loader as exportLoader } from '~/routes/resources/ical-export';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { accepted, refusalMessage } from '../support/refusals';
@@ -387,11 +388,19 @@ describe("the guest's confirmation, over SMTP", () => {
 });
 
 describe('the arrivals list as CSV', () => {
-  it('lists the arrivals of the period, neutralises formulas, and refuses a bad or too long period in French', async () => {
+  it('lists the arrivals of the period in French, with their tax, neutralises formulas, and refuses a bad or too long period in French', async () => {
     const { loader: csvLoader } = await import('~/routes/resources/arrivals-csv');
     const { signedInAs } = await import('../support/requests');
     const admin = await signedInAs('admin');
     accepted(await recordBooking(stay(d(170), d(172)), { ...guest('=HYPERLINK("x")'), phone: '+33 6 00 00 00 00' }, 'phone', null));
+    const abroad = accepted(
+      await recordBooking(
+        stay(d(170), d(172), { roomId: otherRoomId, adults: 1, children: 1 }),
+        { ...guest('Ann Abroad', 'en'), phone: '+44 20 7946 0958' },
+        'airbnb',
+        null,
+      ),
+    );
     const response = (await csvLoader({
       request: getRequest(`/admin/arrivals.csv?from=${d(169)}&to=${d(171)}`, admin.cookie),
       params: {},
@@ -400,9 +409,25 @@ describe('the arrivals list as CSV', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
     const csv = await response.text();
-    expect(csv.split('\r\n')[0]).toContain('"Arrivée";"Départ";"Chambre";"Client"');
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header).toBe(
+      '"Arrivée";"Départ";"Chambre";"Client";"E-mail";"Téléphone";"Nuits";"Personnes";"Adultes";"Mineurs";"Montant";"Taxe de séjour";"Taxe perçue par";"Reste à payer";"Acompte";"Origine";"Référence"',
+    );
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(csv).toContain('"+33 6 00 00 00 00"'.replace('"+', `"'+`));
+    // Phones as a French spreadsheet shows them: no « + » to neutralise, so no visible apostrophe.
+    expect(csv).toContain('"06 00 00 00 00"');
+    expect(csv).not.toContain(`"'+`);
+    const row = lines.find((l) => l.includes('Ann Abroad'))!.split(';');
+    const cell = (name: string) => row[header!.split(';').indexOf(`"${name}"`)];
+    expect(cell('Téléphone')).toBe('"00 44 20 7946 0958"');
+    expect([cell('Adultes'), cell('Mineurs'), cell('Origine'), cell('Taxe perçue par')]).toEqual(['"1"', '"1"', '"Airbnb"', '"la plateforme"']);
+    const [abroadRow] = await db.select().from(bookings).where(eq(bookings.id, abroad.id));
+    expect(cell('Taxe de séjour')).toBe(`"${formatMoney(abroadRow!.taxCents)}"`);
+    expect(cell('Référence')).toBe(`"${abroadRow!.reference}"`);
+    expect(lines.find((l) => l.includes('HYPERLINK'))).toContain('"téléphone"');
 
     for (const query of [`from=${d(1)}&to=${d(200)}`, 'from=demain&to=2031-02-30', `from=${d(5)}&to=${d(2)}`]) {
       const refused = (await csvLoader({ request: getRequest(`/admin/arrivals.csv?${query}`, admin.cookie), params: {}, context: {} } as never)) as Response;

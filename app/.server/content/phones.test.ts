@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkPhone, linkText, phoneForGuest } from './phones';
+import { linkPhone, linkText, phoneForGuest, phoneForSpreadsheet } from './phones';
 
 describe('linkPhone', () => {
   it('links a French number as entered in international form', () => {
@@ -46,5 +46,15 @@ describe('phoneForGuest', () => {
     // A guest's number that is no number says nothing of where they are.
     expect(phoneForGuest('04 65 71 32 18', 'fr', 'n/a', 'FR')?.text).toBe('04 65 71 32 18');
     expect(phoneForGuest('pas de numéro', 'en', null, 'FR')).toBeNull();
+  });
+});
+
+describe('phoneForSpreadsheet', () => {
+  it('writes a number with no leading « + »: national at home, with the call prefix for another country', () => {
+    expect(phoneForSpreadsheet('+33 6 12 34 56 78', 'FR')).toBe('06 12 34 56 78');
+    expect(phoneForSpreadsheet('0612345678', 'FR')).toBe('06 12 34 56 78');
+    expect(phoneForSpreadsheet('+44 20 7946 0958', 'FR')).toBe('00 44 20 7946 0958');
+    // What cannot be a number is kept as typed (the CSV then neutralises a formula character).
+    expect(phoneForSpreadsheet(' =1+1 ', 'FR')).toBe('=1+1');
   });
 });

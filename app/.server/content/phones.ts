@@ -45,6 +45,18 @@ export function phoneForGuest(
   return link && guestCountry && guestCountry !== country ? { ...link, text: link.international } : link;
 }
 
+/**
+ * A number as a French spreadsheet cell shows it and a phone here dials it: national for the
+ * home country (06 12 34 56 78), with the international call prefix for others
+ * (00 44 20 7946 0958). No leading « + », which a spreadsheet reads as a formula and the CSV
+ * would have to neutralise with a visible apostrophe. As stored when it cannot be a number.
+ */
+export function phoneForSpreadsheet(raw: string, country: CountryCode = config().PHONE_DEFAULT_COUNTRY as CountryCode): string {
+  const number = parsePhoneNumberFromString(raw, country);
+  if (!number?.isPossible()) return raw.trim();
+  return number.country === country ? number.formatNational() : number.format('IDD', { fromCountry: country });
+}
+
 /** Text cut into plain parts and links (SPEC §2 auto-linking), phone links in international form. */
 export function linkText(text: string, language: string): Segment[] {
   return autolink(text).map((segment) => {

@@ -7,8 +7,10 @@ import { formatMoney } from '~/lib/money';
 import { addDays, formatNightFr, type IsoDate } from '~/lib/nights';
 import { ArrivalsPeriodSchema } from '~/lib/schemas/booking-admin';
 import { depositLabel, UPCOMING_DAYS, type DepositState } from '~/lib/stays';
+import { SOURCE_LABELS } from '~/lib/schemas/booking-admin';
+import { TAX_COLLECTOR_LABELS, type TaxCollector } from '~/lib/tourist-tax';
 import { roomNamesFr } from '../../content/rooms';
-import { linkPhone } from '../../content/phones';
+import { linkPhone, phoneForSpreadsheet } from '../../content/phones';
 import { listMissingLegalNoticeFields } from '../../content/site-settings';
 import { csvText } from '../../http/csv';
 import { listTranslationCoverage } from '../../languages/translation-coverage';
@@ -71,11 +73,15 @@ export async function describeStays(stays: Awaited<ReturnType<typeof listConfirm
       departureFr: formatNightFr(s.departure),
       nights: s.nights,
       guests: s.guests,
+      adults: s.guests - s.children,
+      children: s.children,
       source: s.source,
       amount: euros(s.totalCents + houseTaxCents(s)),
       outstanding: euros(money.outstandingCents),
       /** The tourist tax the house still has to collect for this stay (issue 44): said on the day of departure. */
       taxToCollect: money.outstandingBy.taxe_sejour > 0 ? euros(money.outstandingBy.taxe_sejour) : null,
+      tax: euros(s.taxCents),
+      taxCollector: TAX_COLLECTOR_LABELS[s.taxCollectedBy as TaxCollector] ?? s.taxCollectedBy,
       reference: s.reference,
       deposit,
       depositDetail,
@@ -147,22 +153,49 @@ export async function loadArrivals(from: IsoDate, to: IsoDate) {
   return describeStays(stays, roomName);
 }
 
-/** The arrivals as CSV (semicolons, as French spreadsheets read them), with a BOM so accents survive. */
+/**
+ * The arrivals as the owner's spreadsheet opens them (csvText: semicolons, BOM): French
+ * headings and values, phones with no leading « + » (phoneForSpreadsheet), the tourist tax
+ * of each stay and who collects it.
+ */
 export function arrivalsCsv(rows: Awaited<ReturnType<typeof loadArrivals>>): string {
-  const header = ['Arrivée', 'Départ', 'Chambre', 'Client', 'E-mail', 'Téléphone', 'Nuits', 'Personnes', 'Montant', 'Reste à payer', 'Acompte', 'Source'];
+  const header = [
+    'Arrivée',
+    'Départ',
+    'Chambre',
+    'Client',
+    'E-mail',
+    'Téléphone',
+    'Nuits',
+    'Personnes',
+    'Adultes',
+    'Mineurs',
+    'Montant',
+    'Taxe de séjour',
+    'Taxe perçue par',
+    'Reste à payer',
+    'Acompte',
+    'Origine',
+    'Référence',
+  ];
   const lines = rows.map((r) => [
     r.arrivalFr,
     r.departureFr,
     r.room,
     r.guestName,
     r.guestEmail,
-    r.guestPhone ?? '',
+    r.guestPhone ? phoneForSpreadsheet(r.guestPhone) : '',
     r.nights,
     r.guests,
+    r.adults,
+    r.children,
     r.amount,
+    r.tax,
+    r.taxCollector,
     r.outstanding,
     depositLabel(r.deposit),
-    r.source,
+    SOURCE_LABELS[r.source] ?? r.source,
+    r.reference ?? '',
   ]);
   return csvText([header, ...lines]);
 }
