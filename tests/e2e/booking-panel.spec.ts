@@ -61,13 +61,19 @@ test('taken nights stay marked once an arrival is picked; departures stop at the
   // The booked nights (+45, +46, +47) are still shown taken (the calendar opens on the
   // arrival's month and the next: they fall in them)…
   for (const night of [46, 47]) await expect(booking.getByText(`${dayName(addDays(today(), night))}: unavailable`)).toBeAttached();
-  // …the morning of +45 is the last departure offered, drawn taken all the same…
+  // …the morning of +45 is the last departure offered, drawn as a departure (not struck through)…
   const lastDeparture = booking.getByRole('link', { name: `${dayName(booked)}: choose as departure` });
   await expect(lastDeparture).toBeVisible();
-  await expect(lastDeparture).toHaveClass(/\btaken\b/);
-  // …and nothing beyond the booked nights is offered as a departure.
+  await expect(lastDeparture).not.toHaveClass(/\btaken\b/);
+  expect(await lastDeparture.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
+  // …and nothing beyond the booked nights is offered, as a departure or silently as a new arrival: it says why.
   await expect(booking.getByRole('link', { name: `${dayName(addDays(today(), 46))}: choose as departure` })).toHaveCount(0);
   await expect(booking.getByRole('link', { name: `${dayName(after)}: choose as departure` })).toHaveCount(0);
+  await expect(booking.getByRole('link', { name: `${dayName(after)}: choose as arrival` })).toHaveCount(0);
+  await expect(booking.getByText(`${dayName(after)}: departure not possible, a night before it is already booked`)).toBeAttached();
+  // Another arrival is chosen from the guidance's link.
+  await booking.getByRole('link', { name: 'Change the arrival date' }).click();
+  await expect(booking.getByTestId('calendar-guidance')).toHaveText('Choose your arrival date');
   await expect(booking.getByRole('link', { name: `${dayName(after)}: choose as arrival` })).toBeVisible();
   // Calendar links are not for search engines.
   expect(await booking.locator('a.calendar-day:not([rel="nofollow"])').count()).toBe(0);

@@ -121,9 +121,15 @@ function CalendarMonthGrid({
                 }
                 const leaving = afterArrival(day.date);
                 const departure = leaving && rulesAllowDeparture(day.date);
-                // A taken night stays marked taken, even as the morning one may leave on.
+                // A taken night is marked taken, except the first one after the arrival: its
+                // morning is free to leave, and it is drawn as the departure it is.
                 if (day.state === 'taken' && !departure) {
                   return <td key={day.date}>{closed('calendar-day taken', t('booking.taken', { date: day.label }), day.day)}</td>;
+                }
+                // Beyond the first taken night, no day can end this stay: said so, rather than a
+                // link that would silently start another one (« Changer la date d'arrivée » does).
+                if (choosingDeparture && lastDeparture !== null && day.date > lastDeparture) {
+                  return <td key={day.date}>{closed('calendar-day closed', t('booking.noDepartureBeyond', { date: day.label }), day.day)}</td>;
                 }
                 // After the arrival, a day its rules do not let one leave on says so.
                 if (leaving && !departure) {
@@ -146,7 +152,7 @@ function CalendarMonthGrid({
                       data-date={day.date}
                       aria-label={t(departure ? 'booking.pickDeparture' : 'booking.pickArrival', { date: day.label })}
                       aria-current={inStay(day.date) ? 'date' : undefined}
-                      className={day.state === 'taken' ? 'calendar-day taken' : 'calendar-day'}
+                      className="calendar-day"
                     >
                       {day.day}
                     </a>
@@ -358,9 +364,21 @@ export function BookingPanel({
           </div>
         </div>
         {selection.departure ? null : (
-          <p className="mb-3 font-medium text-primary" aria-live="polite" data-testid="calendar-guidance">
-            {t(choosingDeparture ? 'booking.chooseDeparture' : 'booking.chooseArrival')}
-          </p>
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+            <p className="font-medium text-primary" aria-live="polite" data-testid="calendar-guidance">
+              {t(choosingDeparture ? 'booking.chooseDeparture' : 'booking.chooseArrival')}
+            </p>
+            {/* Past the first taken night no day ends the stay: another arrival is chosen from here. */}
+            {choosingDeparture ? (
+              <a
+                {...siteLink(pathname + query({ ...stayParams(selection), month: monthParam }), { inPlace: true })}
+                rel="nofollow"
+                className="text-sm underline"
+              >
+                {t('booking.changeArrival')}
+              </a>
+            ) : null}
+          </div>
         )}
         {/* The keys are handled for the day links inside (the date grid pattern). */}
         <div ref={days} className="grid gap-6 sm:grid-cols-2" onKeyDown={onGridKey}>
