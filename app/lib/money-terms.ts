@@ -38,6 +38,8 @@ export const MEANS_LABELS: Record<LedgerMeans, string> = {
 /** VAT on the notes: the small-business franchise (« TVA non applicable, art. 293 B du CGI ») or a rate. */
 export const VAT_MODES = ['franchise', 'rate'] as const;
 export type VatMode = (typeof VAT_MODES)[number];
+/** The VAT rate on lodging when the owner charges VAT (10 %, CGI art. 279 a), in basis points: the rate until they set another. */
+export const DEFAULT_VAT_RATE_BASIS_POINTS = 1000;
 export const VAT_FRANCHISE_MENTION = 'TVA non applicable, art. 293 B du CGI';
 
 /** What each nature means on cancellation, as the owner reads it (Configuration, the cancel form). */

@@ -13,6 +13,9 @@ export interface TouristTaxRate {
   departmentalPercent: number;
 }
 
+/** The regional surcharge where the house stands (Alpes-Maritimes, 34 %): the figure until the owner sets another. */
+export const DEFAULT_REGIONAL_SURCHARGE_PERCENT = 34;
+
 /**
  * What a person pays per night: base × (1 + surcharges), rounded to the cent once (half a
  * cent up), as collectors publish it (base 0,83 € with 34 %: 1,1122 → 1,11 €). Both

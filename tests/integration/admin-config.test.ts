@@ -7,6 +7,8 @@ import { action, loader } from '~/routes/admin/config';
 import { loader as homeLoader } from '~/routes/site/home';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
+import { DEFAULT_VAT_RATE_BASIS_POINTS } from '~/lib/money-terms';
+import { DEFAULT_REGIONAL_SURCHARGE_PERCENT } from '~/lib/tourist-tax';
 
 let cookie: string;
 beforeAll(async () => {
@@ -188,5 +190,23 @@ describe('admin configuration screen', () => {
     expect((await post({ intent: 'add-distance', city: 'Nice', durationMinutes: '40' }, '')).status).toBe(401);
     expect(await db.select().from(distances)).toHaveLength(0);
     expect((await post({ intent: 'explode' })).status).toBe(400);
+  });
+});
+
+describe('the legal figures a fresh site starts with', () => {
+  it('the database’s defaults are the named defaults the code falls back on (VAT 10 %, regional surcharge 34 %)', async () => {
+    const rollback = new Error('rollback');
+    const fresh = await db
+      .transaction(async (tx) => {
+        await tx.delete(siteConfig);
+        const [row] = await tx.insert(siteConfig).values({ singleton: true }).returning();
+        throw Object.assign(rollback, { row });
+      })
+      .catch((error: Error & { row?: typeof siteConfig.$inferSelect }) => {
+        if (error !== rollback) throw error;
+        return error.row!;
+      });
+    expect(fresh.vatRateBasisPoints).toBe(DEFAULT_VAT_RATE_BASIS_POINTS);
+    expect(fresh.touristTaxRegionalPercent).toBe(DEFAULT_REGIONAL_SURCHARGE_PERCENT);
   });
 });

@@ -21,6 +21,10 @@ import { MoneyTermsSchema } from '~/lib/schemas/money-terms';
 import { RecordPaymentSchema } from '~/lib/schemas/booking-admin';
 import { addDays } from '~/lib/nights';
 import { accepted, refusalMessage } from '../support/refusals';
+import { getRequest, run, signedInAs } from '../support/requests';
+import { loader as notesLoader } from '~/routes/admin/notes';
+import { loader as notesCsvLoader } from '~/routes/resources/notes-csv';
+import { loader as notePdfLoader } from '~/routes/resources/note-pdf';
 
 const today = guesthouseToday();
 const d = (days: number) => addDays(today, days);
@@ -217,6 +221,33 @@ describe('notes and credit notes', () => {
     const current = notes.find((n) => n.kind === 'note' && n.id !== first.id)!;
     expect(current.amountCents).toBe((await row(id)).totalCents + (await row(id)).taxCents);
     expect(notes.find((n) => n.kind === 'credit_note')!.creditsNoteId).toBe(first.id);
+  });
+});
+
+describe('the register’s addresses, given what a stranger or a typo sends', () => {
+  it('a wrong year is said in French and changes nothing; a file name that is no note is a 404', async () => {
+    const admin = await signedInAs('admin');
+    const current = Number(guesthouseToday().slice(0, 4));
+    const message = `Année invalide : de 2000 à ${current + 1}`;
+    for (const year of ['abc', '1999', `${current + 2}`, '20261', '-1', '%00']) {
+      const page = await run(notesLoader, getRequest(`/admin/notes?year=${year}`, admin.cookie));
+      expect(page.status, year).toBe(200);
+      expect(page.data).toMatchObject({ year: current, yearError: message });
+      const csv = await run(notesCsvLoader, getRequest(`/admin/notes.csv?year=${year}`, admin.cookie));
+      expect(csv.status, year).toBe(400);
+      expect(csv.data).toBe(message);
+    }
+    for (const file of [
+      'nope.pdf',
+      '00000000-0000-4000-8000-000000000000.pdf',
+      '00000000-0000-4000-8000-000000000000',
+      '..%2F..%2Fetc%2Fpasswd.pdf',
+      `${'a'.repeat(5000)}.pdf`,
+    ]) {
+      const pdf = await run(notePdfLoader, getRequest(`/admin/notes/${file}`, admin.cookie), { file } as never);
+      expect(pdf.status, file.slice(0, 40)).toBe(404);
+      expect(pdf.data).toBe('Facture introuvable');
+    }
   });
 });
 

@@ -22,9 +22,10 @@ import type { PriceMentionsInput, StayRulesInput } from '~/lib/schemas/stay-rule
 import { RETENTION_DEFAULTS, type RetentionSettings } from '~/lib/schemas/personal-data';
 import type { TouristTaxSettingsInput } from '~/lib/schemas/tourist-tax';
 import { decimalEuros } from '~/lib/money';
+import { DEFAULT_VAT_RATE_BASIS_POINTS } from '~/lib/money-terms';
 import { groupedIban, type MoneyTermsInput } from '~/lib/schemas/money-terms';
 import { config } from '../environment';
-import { touristTaxPerNightCents, type DeclarationFrequency, type TouristTaxRate } from '~/lib/tourist-tax';
+import { DEFAULT_REGIONAL_SURCHARGE_PERCENT, touristTaxPerNightCents, type DeclarationFrequency, type TouristTaxRate } from '~/lib/tourist-tax';
 
 /** Writes columns of the single settings row, creating it on the first save. */
 async function writeSettings(executor: Executor, columns: Partial<typeof siteConfig.$inferInsert>) {
@@ -383,7 +384,7 @@ export async function loadMoneyTerms(executor: Executor = db) {
     balanceReminderDays: row?.balanceReminderDays ?? 7,
     /** The account a guest transfers to, IBAN in groups of four; null until the owner gives one. */
     bank: row?.bankIban ? { holder: row.bankHolder ?? '', iban: groupedIban(row.bankIban), bic: row.bankBic ?? '' } : null,
-    vat: { mode: row?.vatMode ?? 'franchise', rateBasisPoints: row?.vatRateBasisPoints ?? 1000 },
+    vat: { mode: row?.vatMode ?? 'franchise', rateBasisPoints: row?.vatRateBasisPoints ?? DEFAULT_VAT_RATE_BASIS_POINTS },
     checkOutTime: row?.checkOutTime ?? null,
   } as const;
 }
@@ -400,7 +401,7 @@ export async function getMoneyTermsForEditing() {
     bankIban: row?.bankIban ? groupedIban(row.bankIban) : '',
     bankBic: row?.bankBic ?? '',
     vatMode: row?.vatMode ?? 'franchise',
-    vatRate: decimalEuros(row?.vatRateBasisPoints ?? 1000)
+    vatRate: decimalEuros(row?.vatRateBasisPoints ?? DEFAULT_VAT_RATE_BASIS_POINTS)
       .replace(/\.00$/, '')
       .replace('.', ','),
   };
@@ -450,7 +451,11 @@ export async function loadTouristTaxSettings(executor: Executor = db): Promise<T
     })
     .from(siteConfig)
     .limit(1);
-  const rate = { baseCents: row?.baseCents ?? 0, regionalPercent: row?.regionalPercent ?? 34, departmentalPercent: row?.departmentalPercent ?? 0 };
+  const rate = {
+    baseCents: row?.baseCents ?? 0,
+    regionalPercent: row?.regionalPercent ?? DEFAULT_REGIONAL_SURCHARGE_PERCENT,
+    departmentalPercent: row?.departmentalPercent ?? 0,
+  };
   return {
     rate,
     perNightCents: touristTaxPerNightCents(rate),

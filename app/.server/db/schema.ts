@@ -212,7 +212,7 @@ export const siteConfig = pgTable(
     // person per night (the column kept its first name: it held the one rate before the
     // surcharges had a place), the surcharges as % of the base, who collects it and when.
     touristTaxBaseCents: integer('tourist_tax_cents').notNull().default(0),
-    touristTaxRegionalPercent: integer('tourist_tax_regional_percent').notNull().default(34),
+    touristTaxRegionalPercent: integer('tourist_tax_regional_percent').notNull().default(34), // DEFAULT_REGIONAL_SURCHARGE_PERCENT (lib/tourist-tax.ts)
     touristTaxDepartmentalPercent: integer('tourist_tax_departmental_percent').notNull().default(0),
     touristTaxCollector: text('tourist_tax_collector'),
     touristTaxDeclarationUrl: text('tourist_tax_declaration_url'),
@@ -240,7 +240,7 @@ export const siteConfig = pgTable(
     bankBic: text('bank_bic'),
     vatMode: text('vat_mode').$type<VatMode>().notNull().default('franchise'),
     /** Hundredths of a percent: 1000 is 10 %. */
-    vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(1000),
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(1000), // DEFAULT_VAT_RATE_BASIS_POINTS (lib/money-terms.ts)
     // The general stay rules (issue 45): nights outside every season, and what a season does
     // not set. Weekdays as bits, Monday first (app/lib/stay-rules.ts). Null most
     // nights and horizon: the environment's BOOKING_MAX_NIGHTS and BOOKING_HORIZON_DAYS.

@@ -7,7 +7,7 @@
 // (avoir) is its note's content with every amount negated, referring to it.
 import { guestChain, OWNER_CHAIN } from '~/lib/i18n';
 import { daysBetween, type IsoDate } from '~/lib/nights';
-import { MEANS_LABELS, NATURE_LABELS, VAT_FRANCHISE_MENTION, type LedgerMeans, type LedgerNature } from '~/lib/money-terms';
+import { DEFAULT_VAT_RATE_BASIS_POINTS, MEANS_LABELS, NATURE_LABELS, VAT_FRANCHISE_MENTION, type LedgerMeans, type LedgerNature } from '~/lib/money-terms';
 import { roomTextKey } from '../../content/content-keys';
 import { loadTexts, pickText } from '../../content/multilingual-content';
 import type { Executor } from '../../db/client';
@@ -109,7 +109,7 @@ export async function buildNoteContent(tx: Executor, row: BookingRow, issue: { n
   const quote = row.quote as QuoteSnapshot;
   const lines = await stayLines(tx, quote, languages);
   const totalCents = lines.reduce((sum, line) => sum + line.totalCents, 0);
-  const rate = site?.vatRate ?? 1000;
+  const rate = site?.vatRate ?? DEFAULT_VAT_RATE_BASIS_POINTS;
   const baseCents = Math.round((totalCents * 10_000) / (10_000 + rate));
   const tax = taxLine(row, languages);
   const entries = await listEntries(row.id, tx);
