@@ -14,6 +14,7 @@ import { db } from '~/.server/db/client';
 import { bookings, icalFeeds, manualBlocks, rooms } from '~/.server/db/schema';
 import { addDays } from '~/lib/nights';
 import { action, loader } from '~/routes/admin/reservations';
+import { action as todayAction, loader as todayLoader } from '~/routes/admin/today';
 import { formRequest, getRequest, run, signedInAs } from '../support/requests';
 import { decodeToast } from '../support/toast-cookie';
 import { createTranslator, resolveCatalog } from '~/lib/i18n';
@@ -124,5 +125,48 @@ describe('Réservations screen', () => {
     expect(page.data.feeds.find((f: { id: string }) => f.id === stale!.id)).toMatchObject({ stale: true, lastError: 'le serveur a répondu 503' });
     expect(page.data.feeds.filter((f: { stale: boolean }) => !f.stale)).toHaveLength(page.data.feeds.length - 1);
     await db.delete(icalFeeds).where(eq(icalFeeds.id, stale!.id));
+  });
+});
+
+describe("Aujourd'hui's pending requests", () => {
+  it('are the same cards, with how long they waited and their conflicts; Accepter and Refuser answer in place', async () => {
+    const first = accepted(await createBookingRequest({ roomId, arrival: d(60), departure: d(62), ...guest }));
+    const overlapping = accepted(await createBookingRequest({ roomId, arrival: d(61), departure: d(63), ...guest }));
+    const home = await run(todayLoader, getRequest('/admin/today', cookie));
+    const mine = home.data.pending.filter((p: { id: string }) => [first.id, overlapping.id].includes(p.id));
+    expect(mine.map((p: { id: string }) => p.id)).toEqual([first.id, overlapping.id]);
+    expect(mine[0]).toMatchObject({
+      total: '180\u00a0€',
+      nights: 2,
+      language: 'es',
+      guestName: 'Ana García',
+      waited: expect.stringMatching(/^depuis \d+ min$/),
+    });
+    // Each names the other: two pending requests on the same nights.
+    expect(mine[1].conflicts).toEqual([expect.objectContaining({ blocking: false, text: expect.stringContaining('demande en attente') })]);
+
+    const postToday = (fields: Record<string, string>) => run(todayAction, formRequest('/admin/today', fields, cookie));
+    const acceptance = await postToday({ intent: 'accept', id: first.id });
+    expect(decodeToast(acceptance.headers)).toMatchObject({ description: 'Réservation confirmée, le client est prévenu' });
+    // Now the nights are taken: Accepter is refused with its reason, as on Réservations.
+    const after = await run(todayLoader, getRequest('/admin/today', cookie));
+    const left = after.data.pending.find((p: { id: string }) => p.id === overlapping.id);
+    expect(left.conflicts).toEqual([expect.objectContaining({ blocking: true })]);
+    const clash = await postToday({ intent: 'accept', id: overlapping.id });
+    expect(clash.status).toBe(400);
+    expect(decodeToast(clash.headers)!.description).toMatch(/^Ces nuits ne sont plus libres : /);
+    const refused = await postToday({ intent: 'refuse', id: overlapping.id, message: 'Désolés' });
+    expect(decodeToast(refused.headers)).toMatchObject({ description: 'Demande refusée, le client est prévenu' });
+    expect((await db.select().from(bookings).where(eq(bookings.id, overlapping.id)))[0]!.status).toBe('refused');
+
+    // Only these two intents: anything else is refused and changes nothing.
+    const other = await postToday({ intent: 'add-block', roomId, firstNight: d(70), lastNight: d(71) });
+    expect(other.status).toBe(400);
+    expect(
+      await db
+        .select()
+        .from(manualBlocks)
+        .where(eq(manualBlocks.firstNight, d(70))),
+    ).toEqual([]);
   });
 });

@@ -187,6 +187,20 @@ const ENDPOINTS: Endpoint[] = [
     bad: { id: UUID, message: [LONG] },
   },
   {
+    name: 'today (accept in place)',
+    path: '/admin/today',
+    admin: true,
+    valid: () => ({ intent: 'accept', id: '00000000-0000-4000-8000-000000000000' }),
+    bad: { id: UUID },
+  },
+  {
+    name: 'today (refuse in place)',
+    path: '/admin/today',
+    admin: true,
+    valid: () => ({ intent: 'refuse', id: '00000000-0000-4000-8000-000000000000', message: 'Désolés' }),
+    bad: { id: UUID, message: [LONG] },
+  },
+  {
     name: 'reservations (manual block)',
     path: '/admin/reservations',
     admin: true,

@@ -1,17 +1,18 @@
 // 'Réservations' (issue 14): booking requests (pending first) with Accepter and
-// Refuser, the month's occupancy, manual blocks and imported calendars.
+// Refuser (stays/request-answers.ts, shared with Aujourd'hui), the month's occupancy,
+// manual blocks and imported calendars.
 import { useLoaderData } from 'react-router';
 import { loadList, runIntent, unknownIntent } from '~/.server/http/admin-screen';
 import { NOT_FOUND, refuse } from '~/.server/rule-refusal';
 import { syncFeed, getFeed } from '~/.server/booking/availability/feeds';
 import { addManualBlock, deleteManualBlock } from '~/.server/booking/availability/manual-blocks';
-import { acceptBookingRequest, refuseBookingRequest } from '~/.server/booking/stays/requests';
+import { answerRequestIntent } from '~/.server/booking/stays/request-answers';
 import { loadReservations } from '~/.server/booking/views/reservations';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { StayShortcuts } from '~/components/admin/booking/stay-shortcuts';
 import { BlocksCard, DecidedCard, FeedsCard, OccupancyCard, PendingCard, StaleFeedsAlert } from '~/components/admin/reservations/cards';
 import { adminMeta, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
-import { AcceptBookingSchema, AddBlockSchema, DeleteBlockSchema, RefuseBookingSchema, SyncFeedSchema } from '~/lib/schemas/booking-admin';
+import { AddBlockSchema, DeleteBlockSchema, SyncFeedSchema } from '~/lib/schemas/booking-admin';
 import type { Route } from './+types/reservations';
 
 const SCREEN = 'admin/reservations';
@@ -36,25 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const viewer = await requireAdmin(request);
   const formData = await request.formData();
+  const answer = answerRequestIntent(formData, SCREEN, viewer.email);
+  if (answer) return answer;
   switch (formData.get('intent')) {
-    case 'accept':
-      return runIntent(formData, {
-        screen: SCREEN,
-        schema: AcceptBookingSchema,
-        failure: "Impossible d'accepter la demande",
-        perform: ({ id }) => acceptBookingRequest(id, viewer.email),
-        // With the online deposit on, the stay waits for the guest's card payment (issue 36).
-        success: (_v, result) =>
-          result.awaitingPayment ? "Demande acceptée : le client reçoit le lien de paiement de l'acompte" : 'Réservation confirmée, le client est prévenu',
-      });
-    case 'refuse':
-      return runIntent(formData, {
-        screen: SCREEN,
-        schema: RefuseBookingSchema,
-        failure: 'Impossible de refuser la demande',
-        perform: ({ id, message }) => refuseBookingRequest(id, message, viewer.email),
-        success: 'Demande refusée, le client est prévenu',
-      });
     case 'add-block':
       return runIntent(formData, {
         screen: SCREEN,

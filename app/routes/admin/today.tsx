@@ -1,13 +1,16 @@
 // 'Aujourd'hui' (issue 35): the owner's home and the landing after sign-in
 // (decision 0018): today's arrivals and departures, the next 14 days of stays,
-// pending requests with how long they have waited, and what needs attention.
+// pending requests with how long they have waited, their conflicts and Accepter / Refuser
+// in place (the card of Réservations), and what needs attention.
 import { TriangleAlertIcon } from 'lucide-react';
 import { LEGAL_CARD_ID } from '~/components/admin/legal-notice-warning';
 import { Link, useLoaderData } from 'react-router';
-import { loadList } from '~/.server/http/admin-screen';
+import { loadList, unknownIntent } from '~/.server/http/admin-screen';
+import { answerRequestIntent } from '~/.server/booking/stays/request-answers';
 import { loadToday } from '~/.server/booking/views/today';
 import { requireAdmin } from '~/.server/auth/permissions';
 import { StayShortcuts } from '~/components/admin/booking/stay-shortcuts';
+import { PendingCard } from '~/components/admin/reservations/cards';
 import { ListCell, ListRow, ListTable } from '~/components/admin/list-table';
 import { adminMeta, EmptyState, LoadError, ScreenHeader } from '~/components/admin/screen-kit';
 import { depositLabel, nightsFr, UPCOMING_DAYS } from '~/lib/stays';
@@ -28,6 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     overdue: { deposits: [], balances: [] },
     warnings: { staleFeeds: [], legalMissing: [], hiddenIncomplete: [], touristTax: [] },
   });
+}
+
+/** Accepter and Refuser in place, as on Réservations (issue 48, item 5). */
+export async function action({ request }: Route.ActionArgs) {
+  const viewer = await requireAdmin(request);
+  const formData = await request.formData();
+  return answerRequestIntent(formData, SCREEN, viewer.email) ?? unknownIntent(formData);
 }
 
 export const meta = () => adminMeta("Aujourd'hui");
@@ -160,34 +170,7 @@ export default function Today() {
           what={(s) => `reste à payer ${s.outstanding}${s.taxToCollect ? `, dont taxe de séjour ${s.taxToCollect}` : ''}`}
         />
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h3>Demandes en attente</h3>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          {data.pending.length === 0 ? (
-            <EmptyState>Aucune demande en attente</EmptyState>
-          ) : (
-            <ul className="divide-y rounded-md border" aria-label="Demandes en attente">
-              {data.pending.map((p) => (
-                <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                  <span>
-                    <strong>{p.guestName}</strong> · {p.room} · {p.dates}
-                  </span>
-                  <span className="text-muted-foreground">{p.waited}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-3 text-sm">
-            <Link className="underline" to="/admin/reservations">
-              Répondre dans Réservations
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
+      <PendingCard pending={data.pending} />
       <Card>
         <CardHeader>
           <CardTitle>

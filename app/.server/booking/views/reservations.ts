@@ -51,24 +51,7 @@ export async function loadReservations(fromParam: string | null) {
   }));
   const pendingRows = bookings.filter((b) => b.status === 'pending');
   const conflicts = await findPendingConflicts(pendingRows);
-  const toRow = (b: (typeof bookings)[number]) => ({
-    id: b.id,
-    status: b.status,
-    room: roomName.get(b.roomId) ?? 'Chambre supprimée',
-    dates: `du ${formatNightFr(b.arrival)} au ${formatNightFr(b.departure)}`,
-    nights: eachNight(b.arrival, b.departure).length,
-    guests: b.guests,
-    total: formatMoney(b.totalCents),
-    guestName: b.guestName,
-    guestEmail: b.guestEmail,
-    guestPhone: b.guestPhone,
-    guestPhoneHref: b.guestPhone ? (linkPhone(b.guestPhone, 'fr')?.href ?? null) : null,
-    message: b.message,
-    language: b.language,
-    createdAt: b.createdAt.toISOString(),
-    feedsChecked: (b.feedsChecked as Array<{ host: string; lastSuccessAt: string | null; lastError: string | null }>) ?? [],
-    conflicts: conflicts.get(b.id) ?? [],
-  });
+  const toRow = (b: RequestBooking) => requestRow(b, roomName, conflicts);
   return {
     today,
     window: {
@@ -104,6 +87,38 @@ export async function loadReservations(fromParam: string | null) {
     feeds: feeds.map((f) => ({ ...feedView(f), room: roomName.get(f.roomId) ?? '' })),
     staleHours: config().ICAL_STALE_HOURS,
   };
+}
+
+type RequestBooking = Awaited<ReturnType<typeof listBookings>>[number];
+
+/** A request as the owner's cards show it (Réservations, and Aujourd'hui's pending requests): its facts, its calendars checked, its conflicts. */
+function requestRow(b: RequestBooking, roomName: Map<string, string>, conflicts: Map<string, PendingConflict[]>) {
+  return {
+    id: b.id,
+    status: b.status,
+    room: roomName.get(b.roomId) ?? 'Chambre supprimée',
+    dates: `du ${formatNightFr(b.arrival)} au ${formatNightFr(b.departure)}`,
+    nights: eachNight(b.arrival, b.departure).length,
+    guests: b.guests,
+    total: formatMoney(b.totalCents),
+    guestName: b.guestName,
+    guestEmail: b.guestEmail,
+    guestPhone: b.guestPhone,
+    guestPhoneHref: b.guestPhone ? (linkPhone(b.guestPhone, 'fr')?.href ?? null) : null,
+    message: b.message,
+    language: b.language,
+    createdAt: b.createdAt.toISOString(),
+    feedsChecked: (b.feedsChecked as Array<{ host: string; lastSuccessAt: string | null; lastError: string | null }>) ?? [],
+    conflicts: conflicts.get(b.id) ?? [],
+  };
+}
+export type RequestRow = ReturnType<typeof requestRow>;
+
+/** The pending requests among `bookings`, oldest first as listed, each with what it overlaps. */
+export async function describePendingRequests(bookings: RequestBooking[], roomName: Map<string, string>): Promise<RequestRow[]> {
+  const pending = bookings.filter((b) => b.status === 'pending');
+  const conflicts = await findPendingConflicts(pending);
+  return pending.map((b) => requestRow(b, roomName, conflicts));
 }
 
 export interface PendingConflict {

@@ -17,6 +17,7 @@ import { listTranslationCoverage } from '../../languages/translation-coverage';
 import { guesthouseToday, ownerTime } from '../../guesthouse-time';
 import { listRoomFeeds } from '../availability/feeds';
 import { listBookings } from '../stays/requests';
+import { describePendingRequests } from './reservations';
 import { houseTaxCents, listEntriesOf, moneyStatus } from '../../payments/ledger';
 import { listConfirmedStays, listOverdueCandidates } from '../stays/records';
 import { listTaxReminders } from '../tourist-tax/reminders';
@@ -127,15 +128,8 @@ export async function loadToday() {
     arrivals: described.filter((s) => s.arrival === today),
     departures: described.filter((s) => s.departure === today),
     upcoming: described.filter((s) => s.arrival >= today),
-    pending: requests
-      .filter((b) => b.status === 'pending')
-      .map((b) => ({
-        id: b.id,
-        room: roomName.get(b.roomId) ?? 'Chambre supprimée',
-        guestName: b.guestName,
-        dates: `du ${formatNightFr(b.arrival)} au ${formatNightFr(b.departure)}`,
-        waited: waitedSince(b.createdAt, now),
-      })),
+    // The same cards as Réservations (conflicts, Accepter, Refuser…), each saying how long it has waited.
+    pending: (await describePendingRequests(requests, roomName)).map((row) => ({ ...row, waited: waitedSince(new Date(row.createdAt), now) })),
     overdue,
     warnings: {
       staleFeeds: feeds.filter((f) => f.stale).map((f) => roomName.get(f.roomId) ?? ''),

@@ -1,4 +1,5 @@
-// The cards of the Réservations screen (app/routes/admin/reservations.tsx).
+// The cards of the Réservations screen (app/routes/admin/reservations.tsx); the pending
+// requests' card is Aujourd'hui's too (app/routes/admin/today.tsx).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
 import { CheckIcon, RefreshCwIcon, TriangleAlertIcon, XIcon } from 'lucide-react';
 import { Link, useFetcher, useRevalidator } from 'react-router';
@@ -33,6 +34,8 @@ interface BookingRow {
   createdAt: string;
   feedsChecked: Array<{ host: string; lastSuccessAt: string | null; lastError: string | null }>;
   conflicts: Array<{ blocking: boolean; text: string }>;
+  /** How long a pending request has waited (Aujourd'hui): « depuis 3 h ». */
+  waited?: string;
 }
 
 function BookingFacts({ booking }: { booking: BookingRow }) {
@@ -116,9 +119,12 @@ function PendingRequest({ booking }: { booking: BookingRow }) {
   const blocked = booking.conflicts.some((c) => c.blocking);
   return (
     <li className="space-y-3 rounded-lg border p-4" aria-labelledby={`booking-${booking.id}`}>
-      <h4 id={`booking-${booking.id}`} className="font-semibold">
-        {booking.room} — {booking.guestName}
-      </h4>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h4 id={`booking-${booking.id}`} className="font-semibold">
+          {booking.room} — {booking.guestName}
+        </h4>
+        {booking.waited ? <span className="text-sm text-muted-foreground">En attente {booking.waited}</span> : null}
+      </div>
       <Conflicts conflicts={booking.conflicts} />
       <BookingFacts booking={booking} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
