@@ -150,6 +150,14 @@ test('every list screen is usable at 375 px by touch', async ({ page, playwright
   // Réservations: block nights far ahead, then delete the block with its confirmation.
   await page.goto('/admin/reservations');
   await expectNoHorizontalScroll(page);
+  // The occupancy grid names every room in full, wrapped rather than cut (« Chambre… »).
+  const roomHeaders = page.getByRole('region', { name: /^Occupation de / }).getByRole('rowheader');
+  expect(await roomHeaders.count()).toBeGreaterThan(1);
+  for (const header of await roomHeaders.all()) {
+    expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis'), await header.innerText()).toBe(
+      true,
+    );
+  }
   // Two years ahead: no other spec books or blocks that far, so the nights are free.
   const night = new Date(Date.now() + (700 + (Date.now() % 300)) * 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel('Première nuit').fill(night);

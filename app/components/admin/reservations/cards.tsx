@@ -284,7 +284,8 @@ export function OccupancyCard({
             <tbody>
               {grid.map((row) => (
                 <tr key={row.roomId}>
-                  <th scope="row" className="sticky left-0 z-10 truncate bg-card px-2 py-1 text-left font-medium">
+                  {/* Wrapped, never cut: on a phone « Chambre Lavande » and « Chambre Olivier » both read « Chambre… » truncated. */}
+                  <th scope="row" className="sticky left-0 z-10 bg-card px-2 py-1 text-left font-medium leading-tight break-words hyphens-auto">
                     {row.name}
                   </th>
                   {row.cells.map((kind, i) => {
