@@ -10,7 +10,10 @@ vi.hoisted(() => {
 });
 
 import { guesthouseToday } from '~/.server/guesthouse-time';
+import { config } from '~/.server/environment';
+import { addDays } from '~/lib/nights';
 import { addRoomFeed, claimDueFeed, deleteRoomFeed, getFeed, hasStaleFeed, listRoomFeeds, syncDueFeeds, syncFeed } from '~/.server/booking/availability/feeds';
+import { feedParserPid, parseFeedIsolated, warmFeedParser } from '~/.server/booking/availability/feed-parser';
 import { PUBLIC_CONTENT_CHANNEL } from '~/.server/public-content/change-listener';
 import pg from 'pg';
 import { safeFetch } from '~/.server/http/safe-fetch';
@@ -341,5 +344,25 @@ describe('stale feeds (ICAL_STALE_HOURS, default 6)', () => {
     } finally {
       await listener.end();
     }
+  });
+});
+
+describe('the parser child, started ahead', () => {
+  it('is started while a room’s feeds are fetched, and the parse that follows runs in it', async () => {
+    warmFeedParser();
+    const pid = feedParserPid();
+    expect(pid).toBeGreaterThan(0);
+    // Warmed again meanwhile: the same child, not a second one.
+    warmFeedParser();
+    expect(feedParserPid()).toBe(pid);
+    const calendar = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n');
+    const parsed = await parseFeedIsolated(new TextEncoder().encode(calendar), {
+      timeZone: 'Europe/Paris',
+      from: today,
+      to: addDays(today, 30),
+      maxEvents: 10,
+    });
+    expect(parsed.events).toEqual([]);
+    expect(feedParserPid()).toBe(pid);
   });
 });

@@ -34,6 +34,8 @@ let idleTimer: NodeJS.Timeout | undefined;
 let nextId = 0;
 let waiting = 0;
 let queue: Promise<unknown> = Promise.resolve();
+/** A parse is under way in the child (none of them ever overlap: `queue`). */
+let parsing = false;
 
 function startChild(): ChildProcess {
   const tsx = pathToFileURL(createRequire(path.resolve('package.json')).resolve('tsx')).href;
@@ -63,6 +65,7 @@ function parseOnce(bytes: Uint8Array, options: ParseOptions, deadline: number): 
   if (left <= 0) return Promise.reject(new OutOfTime());
   const cutByCaller = left < FEED_PARSE_TIMEOUT_MS;
   clearTimeout(idleTimer);
+  parsing = true;
   child ??= startChild();
   const worker = child;
   const id = nextId++;
@@ -99,9 +102,24 @@ function parseOnce(bytes: Uint8Array, options: ParseOptions, deadline: number): 
       reject(new FeedRefused('calendrier trop gros ou trop complexe à lire'));
     });
   }).finally(() => {
+    parsing = false;
     idleTimer = setTimeout(() => stopChild(worker, false), IDLE_MS);
     idleTimer.unref();
   });
+}
+
+/**
+ * Starts the child ahead of parses about to come (a room's feeds being fetched for a
+ * guest's request), so that its start — loading node-ical, several seconds on a loaded
+ * machine — overlaps the network rather than the request's budget. Without a parse it
+ * stops after IDLE_MS, like any idle child; during one it is left alone.
+ */
+export function warmFeedParser() {
+  if (parsing) return;
+  clearTimeout(idleTimer);
+  const worker = (child ??= startChild());
+  idleTimer = setTimeout(() => stopChild(worker, false), IDLE_MS);
+  idleTimer.unref();
 }
 
 /**

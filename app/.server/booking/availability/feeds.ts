@@ -15,7 +15,7 @@ import { PUBLIC_CONTENT_CHANNEL } from '../../public-content/change-listener';
 import { guesthouseToday } from '../../guesthouse-time';
 import { describeSkipped, FeedRefused, type ImportedEvent } from './ical-parse';
 import { feedLabel } from './feed-label';
-import { OutOfTime, parseFeedIsolated } from './feed-parser';
+import { OutOfTime, parseFeedIsolated, warmFeedParser } from './feed-parser';
 import { FetchRefused, safeFetch } from '../../http/safe-fetch';
 
 export const FEED_TIMEOUT_MS = 10_000;
@@ -209,7 +209,10 @@ export async function syncRoomFeeds(roomId: string, budgetMs = ROOM_RESYNC_BUDGE
   const deadline = Date.now() + budgetMs;
   const outcomes: SyncOutcome[] = [];
   // Each caught here: one that ends after the budget must not end as an unhandled rejection.
-  const syncs = (await roomFeeds(roomId)).map((feed) =>
+  const feeds = await roomFeeds(roomId);
+  // The parser's child starts while the feeds are fetched, not after.
+  if (feeds.length) warmFeedParser();
+  const syncs = feeds.map((feed) =>
     syncFeed(feed, budgetMs, deadline).then(
       (outcome) => void outcomes.push(outcome),
       (error: unknown) => console.error(`Calendar feed ${feed.id}:`, error),
