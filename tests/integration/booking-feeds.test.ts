@@ -357,7 +357,7 @@ describe('the parser child, started ahead', () => {
     expect(feedParserPid()).toBe(pid);
     const calendar = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//t//EN', 'END:VCALENDAR'].join('\r\n');
     const parsed = await parseFeedIsolated(new TextEncoder().encode(calendar), {
-      timeZone: 'Europe/Paris',
+      timeZone: config().GUESTHOUSE_TIME_ZONE,
       from: today,
       to: addDays(today, 30),
       maxEvents: 10,
