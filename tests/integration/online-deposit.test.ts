@@ -125,6 +125,15 @@ async function heldAndOpened(language = 'en') {
 }
 
 describe('the hold and the payment link', () => {
+  it('a deposit under Stripe’s smallest charge is not held for a card: the stay is confirmed, settled with the house', async () => {
+    const id = await request(2);
+    await db.update(bookings).set({ depositCents: 30 }).where(eq(bookings.id, id));
+    expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ awaitingPayment: false });
+    const row = await booking(id);
+    expect(row.status).toBe('confirmed');
+    expect([...stripe.sessions.values()].filter((s) => s.metadata.booking_id === id)).toEqual([]);
+  });
+
   it('accepting holds the nights (calendar, export feed, constraint) and mails the link in the guest language', async () => {
     const id = await request(3, 'de');
     expect(await acceptBookingRequest(id, 'owner@example.com')).toEqual({ awaitingPayment: true });

@@ -8,6 +8,8 @@ export const CHECKOUT_MIN_SECONDS = 30 * 60;
 export const CHECKOUT_MAX_SECONDS = 24 * 60 * 60;
 /** Stripe's smallest charge in euros (0,50 €): a sum under it cannot be paid by card. */
 export const CHECKOUT_MIN_AMOUNT_CENTS = 50;
+/** Whether a sum can be paid by card at all (Stripe refuses a session under its smallest charge). */
+export const payableByCard = (amountCents: number) => amountCents >= CHECKOUT_MIN_AMOUNT_CENTS;
 /** Inside those bounds by this much: our clock and Stripe's never agree to the second. */
 const CLOCK_MARGIN_SECONDS = 5 * 60;
 /** An open session with less than this left is replaced rather than handed to the guest. */

@@ -11,7 +11,7 @@ import { config } from '../../environment';
 import { db, type Executor } from '../../db/client';
 import { bookingEvents, bookings } from '../../db/schema';
 import { mailboxAddress } from '../../mail/compose';
-import { CHECKOUT_MIN_AMOUNT_CENTS, CHECKOUT_REUSE_MIN_SECONDS, checkoutExpiresAt } from '../../payments/checkout-window';
+import { CHECKOUT_REUSE_MIN_SECONDS, checkoutExpiresAt, payableByCard } from '../../payments/checkout-window';
 import { stripe, stripeConfigured, type Stripe } from '../../payments/stripe-client';
 import { listEntries, moneyStatus } from '../../payments/ledger';
 
@@ -80,7 +80,7 @@ async function openBalanceSession(token: string, rowId: string): Promise<Payment
     // Nothing left, or no card payments on this site (any more): the stay is confirmed, which the page says.
     if (due <= 0 || !stripeConfigured()) return { kind: 'state', state: 'paid' };
     // Under Stripe's smallest charge (a few cents of tax left): settled with the house, not by card.
-    if (due < CHECKOUT_MIN_AMOUNT_CENTS) return { kind: 'state', state: 'closed' };
+    if (!payableByCard(due)) return { kind: 'state', state: 'closed' };
     const now = new Date();
     const client = stripe();
     if (row.stripeSessionId) {

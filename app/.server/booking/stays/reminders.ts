@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { mailboxAddress } from '../../mail/compose';
-import { CHECKOUT_MIN_AMOUNT_CENTS } from '../../payments/checkout-window';
+import { payableByCard } from '../../payments/checkout-window';
 import { listEntries, moneyStatus } from '../../payments/ledger';
 import type { HandlerOutcome, ScheduledHandler, ScheduledRow } from '../../scheduled/scheduled-messages';
 import { noteMail, reminderMail } from '../mails/booking-mails';
@@ -39,8 +39,7 @@ function reminder(kind: 'deposit' | 'balance'): ScheduledHandler {
     if (due <= 0) return skipped('déjà réglé');
     if (!mailboxAddress(booking.guestEmail)) return skipped("pas d'adresse e-mail");
     // With Stripe on, the balance can be paid by card through the booking's link.
-    const payUrl =
-      kind === 'balance' && due >= CHECKOUT_MIN_AMOUNT_CENTS && (await onlineDepositTerms(tx)) ? paymentUrl(await ensurePaymentToken(tx, booking)) : null;
+    const payUrl = kind === 'balance' && payableByCard(due) && (await onlineDepositTerms(tx)) ? paymentUrl(await ensurePaymentToken(tx, booking)) : null;
     await writeStep(tx, booking, {
       history: [{ kind: 'reminder', actor: null, details: { reminder: kind, amountCents: due } }],
       guest: [reminderMail(kind, planned.key)],

@@ -20,6 +20,7 @@ import { isBookable, moneySnapshot, type AppliedRules, type Quote, type QuotePro
 import { checkStayShape, quoteStay } from '../pricing/quote-inputs';
 import { problemView } from '../pricing/quote-view';
 import { holdForDeposit, onlineDepositTerms } from './deposit';
+import { payableByCard } from '../../payments/checkout-window';
 import { loadMoneyTerms } from '../../content/site-settings';
 import { guesthouseToday } from '../../guesthouse-time';
 import { depositDueDate, newBookingReference } from './reference';
@@ -156,8 +157,9 @@ export async function acceptBookingRequest(id: string, actor: string | null = nu
     if (taken.size > 0) {
       return refuse(`Ces nuits ne sont plus libres : ${[...taken].sort().map(formatNightFr).join(', ')}`);
     }
-    // With the online deposit on, the nights are held until the guest pays (issue 36).
-    const online = row.depositCents > 0 ? await onlineDepositTerms(tx) : null;
+    // With the online deposit on, the nights are held until the guest pays (issue 36) — a
+    // deposit a card can pay: under Stripe's smallest charge it is settled with the house.
+    const online = payableByCard(row.depositCents) ? await onlineDepositTerms(tx) : null;
     if (online) {
       await holdForDeposit(tx, row, online.windowHours, actor);
       return { awaitingPayment: true };
